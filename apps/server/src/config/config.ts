@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  /** Folder of the embedded PostgreSQL when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default('./data'),
+  /** Seed demo members and data. Defaults on for the embedded database, off for DATABASE_URL. */
+  DEMO: bool,
+  DEMO_CUSTOMERS: z.coerce.number().int().min(0).default(10_000),
+  /** Secret for captcha signatures; generated per data folder when absent. */
+  APP_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+  CAPTCHA_COUNTER_MIN: z.coerce.number().int().min(0).default(5_000),
+  CAPTCHA_COUNTER_MAX: z.coerce.number().int().min(1).default(25_000),
+  CAPTCHA_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  COOKIE_SECURE: bool,
+  /** Extra origins allowed to make cookie-authenticated changes, comma separated. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Built web app to serve; empty to serve the API only. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.CAPTCHA_COUNTER_MAX <= e.CAPTCHA_COUNTER_MIN) {
+    throw new Error('Invalid configuration: CAPTCHA_COUNTER_MAX must be above CAPTCHA_COUNTER_MIN');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    demoCustomers: e.DEMO_CUSTOMERS,
+    appSecret: e.APP_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    captcha: {
+      counterMin: e.CAPTCHA_COUNTER_MIN,
+      counterMax: e.CAPTCHA_COUNTER_MAX,
+      ttlSeconds: e.CAPTCHA_TTL_SECONDS,
+    },
+    loginLimits: {
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    },
+    cookieSecure: e.COOKIE_SECURE ?? false,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

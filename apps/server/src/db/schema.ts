@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  customType,
+  index,
+  inet,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Money and crypto amounts: exact decimals, strings in code (never a float). */
+const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
+
+// ── Staff and sessions ──────────────────────────────────────────────────────
+
+export const staffMembers = pgTable('staff_members', {
+  id: serial('id').primaryKey(),
+  userName: text('user_name').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  email: text('email'),
+  passwordHash: text('password_hash').notNull(),
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  /** active | disabled */
+  status: text('status').notNull().default('active'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
+
+/** One sign-in. Tokens hang off it; revoking it ends every token of that sign-in. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Absolute end of the sign-in, whatever the refreshes. */
+    expiresAt: ts('expires_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('staff_sessions_member_idx').on(t.memberId)],
+);
+
+/** Access and refresh tokens, stored only as SHA-256 hashes. */
+export const sessionTokens = pgTable(
+  'session_tokens',
+  {
+    tokenHash: bytea('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => staffSessions.id, { onDelete: 'cascade' }),
+    /** access | refresh */
+    kind: text('kind').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    /** Set when a refresh token has been exchanged; a second use is theft. */
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('session_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Each solved captcha is accepted once: the primary key makes the claim atomic. */
+export const captchaUses = pgTable('captcha_uses', {
+  signature: text('signature').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** Append-only (a trigger refuses UPDATE and DELETE): sign-ins, failures, refreshes, expiries… */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    event: text('event').notNull(),
+    memberId: integer('member_id'),
+    userName: text('user_name'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('access_log_at_idx').on(t.at),
+    index('access_log_failures_user_idx').on(t.userName, t.at).where(sql`event = 'login_failed'`),
+    index('access_log_failures_ip_idx').on(t.ip, t.at).where(sql`event = 'login_failed'`),
+  ],
+);
+
+/** Append-only audit trail of every change: who, what, before, after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    memberId: integer('member_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.at)],
+);
+
+// ── Customers ───────────────────────────────────────────────────────────────
+
+export const customerTypes = pgTable('customer_types', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  requiredKycLevel: smallint('required_kyc_level').notNull().default(0),
+  commissionDiscount: numeric('commission_discount', { precision: 5, scale: 2 }).notNull().default('0'),
+  rank: smallint('rank').notNull().default(0),
+  version: integer('version').notNull().default(1),
+});
+
+/** Column names follow the upstream system the spec maps from (§3). */
+export const customers = pgTable(
+  'customers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userName: text('user_name').notNull(),
+    aliasName: text('alias_name'),
+    aliasSurname: text('alias_surname'),
+    aliasEmail: text('alias_email'),
+    mobile: text('mobile'),
+    status: text('status'),
+    /** KYC status (spec: kyc_status from user_ky). */
+    userKy: text('user_ky'),
+    /** kyc (Individual) | kyb (Business) */
+    kycType: text('kyc_type').notNull().default('kyc'),
+    kycLevel: smallint('kyc_level').notNull().default(0),
+    /** Text holding a list, possibly with backslash escapes (spec §3). */
+    roles: text('roles'),
+    customerType: text('customer_type').references(() => customerTypes.code),
+    tokenHash: text('token_hash'),
+    createDate: ts('create_date').notNull().defaultNow(),
+    updateDate: ts('update_date').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('customers_user_name_key').on(t.userName),
+    index('customers_create_date_idx').on(t.createDate),
+  ],
+);
+
+// ── P2P ─────────────────────────────────────────────────────────────────────
+
+export const p2pOffers = pgTable(
+  'p2p_offers',
+  {
+    tradeMarketGuid: uuid('trade_market_guid').primaryKey(),
+    sellerUserName: text('seller_user_name').notNull(),
+    sellingContractName: text('selling_contract_name'),
+    sellingAccountAddress: text('selling_account_address'),
+    unitPrice: amount('unit_price').notNull(),
+    rankSeller: integer('rank_seller'),
+    sellerMessage: text('seller_message'),
+    /** active | suspended */
+    status: text('status').notNull().default('active'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('p2p_offers_status_idx').on(t.status)],
+);
+
+export const p2pTrades = pgTable(
+  'p2p_trades',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Not a foreign key: a trade may outlive or precede its offer, then enrichment uses defaults. */
+    tradeMarketGuid: uuid('trade_market_guid').notNull(),
+    buyerUserName: text('buyer_user_name').notNull(),
+    tradeAmount: amount('trade_amount').notNull(),
+    /** pending | disputed | cancelled | completed */
+    status: text('status').notNull().default('pending'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('p2p_trades_market_idx').on(t.tradeMarketGuid),
+    index('p2p_trades_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+// ── Limits and wallet transactions ──────────────────────────────────────────
+
+export const transactionLimits = pgTable('transaction_limits', {
+  lid: serial('lid').primaryKey(),
+  limitType: text('limit_type').notNull(),
+  contractName: text('contract_name'),
+  walletAddress: text('wallet_address'),
+  walletName: text('wallet_name'),
+  minAmount: amount('min_amount'),
+  maxAmount: amount('max_amount'),
+  dailyCap: amount('daily_cap'),
+  monthlyCap: amount('monthly_cap'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  createdBy: integer('created_by'),
+});
+
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    /** deposit | withdrawal | transfer | fee */
+    type: text('type').notNull(),
+    asset: text('asset').notNull(),
+    network: text('network').notNull(),
+    amount: amount('amount').notNull(),
+    fee: amount('fee').notNull().default('0'),
+    fromAddress: text('from_address'),
+    toAddress: text('to_address'),
+    txHash: text('tx_hash'),
+    /** pending | under_review | completed | rejected | failed */
+    status: text('status').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('wallet_transactions_customer_idx').on(t.customerId, t.createdAt),
+    index('wallet_transactions_created_idx').on(t.createdAt),
+    index('wallet_transactions_status_idx').on(t.status, t.type),
+  ],
+);
