@@ -17,7 +17,9 @@ export interface EndpointDef {
 
 export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;
 
-export type EndpointBody<E extends EndpointDef> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type EndpointBody<E extends EndpointDef> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : undefined;
 export type EndpointQuery<E extends EndpointDef> = E['query'] extends z.ZodType
   ? z.input<E['query']>
   : undefined;

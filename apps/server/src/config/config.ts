@@ -18,12 +18,24 @@ const EnvSchema = z.object({
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).default(10_000),
   /** Secret for captcha signatures; generated per data folder when absent. */
   APP_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60),
   CAPTCHA_COUNTER_MIN: z.coerce.number().int().min(0).default(5_000),
   CAPTCHA_COUNTER_MAX: z.coerce.number().int().min(1).default(25_000),
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().positive().default(300),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   COOKIE_SECURE: bool,

@@ -67,7 +67,10 @@ export async function loadDataDirSecrets(dataDir: string): Promise<Secrets> {
   try {
     return JSON.parse(await fs.readFile(file, 'utf8')) as Secrets;
   } catch {
-    const secrets = { pgPassword: randomBytes(18).toString('base64url'), appSecret: randomBytes(32).toString('hex') };
+    const secrets = {
+      pgPassword: randomBytes(18).toString('base64url'),
+      appSecret: randomBytes(32).toString('hex'),
+    };
     await fs.writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
     return secrets;
   }
@@ -104,7 +107,9 @@ export async function startEmbeddedDatabase(
       .catch(() => false);
     if (!initialised) await pg.initialise();
     await pg.start().catch((err: unknown) => {
-      throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start${err ? `: ${String(err)}` : ''}`);
+      throw new Error(
+        `The embedded PostgreSQL in ${databaseDir} did not start${err ? `: ${String(err)}` : ''}`,
+      );
     });
     const admin = pg.getPgClient('postgres', '127.0.0.1');
     await admin.connect();

@@ -1,0 +1,64 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/config.ts';
+import type { Db } from './db/client.ts';
+import { createAccessLogRepository } from './modules/access-log/access-log.repository.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import { createCaptchaRepository } from './modules/auth/captcha.repository.ts';
+import { createCaptchaService } from './modules/auth/captcha.service.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createMembersRepository } from './modules/members/members.repository.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Signs captcha challenges; stable per deployment. */
+  secret: string;
+}
+
+/** Builds the whole app without listening, so tests drive the real thing through `app.inject`. */
+export async function buildApp({ config, db, secret }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await registerSecurity(app, config.allowedOrigins);
+  await registerOpenApi(app);
+
+  const accessLog = createAccessLogRepository();
+  const auth = createAuthService({
+    db,
+    members: createMembersRepository(),
+    sessions: createSessionsRepository(),
+    accessLog,
+    captcha: createCaptchaService({ secret, settings: config.captcha, repo: createCaptchaRepository(db) }),
+    settings: config,
+  });
+  app.decorate('auth', auth);
+
+  registerAuthRoutes(app, { cookieSecure: config.cookieSecure });
+  registerDashboardRoutes(app, { db, repo: createDashboardRepository() });
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,43 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedDatabase } from './embedded.ts';
+
+const run = promisify(execFile);
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+});
+
+describe('embedded PostgreSQL', () => {
+  it('runs a real server with pg_trgm, and keeps a second process out of its folder', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-embedded-'));
+    dirs.push(dataDir);
+    const db = await startEmbeddedDatabase(dataDir);
+    try {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      const version = await client.query<{ v: string }>('SHOW server_version');
+      expect(Number.parseInt(version.rows[0]!.v, 10)).toBeGreaterThanOrEqual(17);
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await client.end();
+
+      const script = `import { startEmbeddedDatabase } from ${JSON.stringify(path.resolve('src/db/embedded.ts'))};
+        startEmbeddedDatabase(${JSON.stringify(dataDir)}).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); });`;
+      const second = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: path.resolve('.'),
+      }).catch((e: { code: number; stderr: string }) => e);
+      expect('code' in second ? second.code : 0).toBe(3);
+      expect('stderr' in second ? second.stderr : '').toContain('is in use by another Backdesk process');
+    } finally {
+      await db.stop();
+    }
+    // Stopped cleanly: the folder can be opened again.
+    const again = await startEmbeddedDatabase(dataDir);
+    await again.stop();
+  });
+});

@@ -1,0 +1,63 @@
+import type { EndpointDef, EndpointResponse, PanelRole } from '@backdesk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { SessionMember } from '../modules/auth/auth.service.ts';
+import { accessTokenOf, requestContext } from '../modules/auth/auth-cookies.ts';
+import { AppError } from './app-error.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface EndpointInput<E extends EndpointDef> {
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  member: E['auth'] extends false ? undefined : SessionMember;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface EndpointOptions {
+  /** Roles allowed beyond sign-in; every panel role when omitted (PRODUCT.md role matrix). */
+  roles?: readonly PanelRole[];
+}
+
+/**
+ * Registers a contract endpoint: its schemas validate input and serialise output, and unless the
+ * endpoint says `auth: false` the caller must hold a live session (and one of `roles`, if given).
+ */
+export function registerEndpoint<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: EndpointOptions,
+  handler: (input: EndpointInput<NoInfer<E>>) => Promise<EndpointResponse<NoInfer<E>>>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [...endpoint.tags],
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: endpoint.response },
+      ...(endpoint.auth === false ? {} : { security: [{ cookieAuth: [] }, { bearerAuth: [] }] }),
+    },
+    handler: async (request, reply) => {
+      let member: SessionMember | undefined;
+      if (endpoint.auth !== false) {
+        member = await app.auth.authenticate(accessTokenOf(request), requestContext(request));
+        if (options.roles && !member.roles.some((r) => (options.roles as readonly string[]).includes(r))) {
+          await app.auth.recordDenied(member, request.url, requestContext(request));
+          throw new AppError('FORBIDDEN', 'Your role does not allow this action');
+        }
+      }
+      return handler({
+        query: request.query,
+        body: request.body,
+        member,
+        request,
+        reply,
+      } as EndpointInput<E>);
+    },
+  });
+}

@@ -1,0 +1,269 @@
+import { hasPanelAccess, type LoginBody, SPEC_MESSAGES } from '@backdesk/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AccessLogRepository, FailureWindow } from '../access-log/access-log.repository.ts';
+import type { MembersRepository } from '../members/members.repository.ts';
+import type { CaptchaService } from './captcha.service.ts';
+import { verifyPassword } from './passwords.ts';
+import type { SessionsRepository, TokenLookup } from './sessions.repository.ts';
+import { generateToken, hashToken } from './tokens.ts';
+
+export interface RequestContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  sessionExpiresAt: Date;
+}
+
+export interface SessionMember {
+  id: number;
+  userName: string;
+  displayName: string;
+  email: string | null;
+  roles: string[];
+  sessionId: string;
+  sessionExpiresAt: Date;
+}
+
+export interface AuthSettings {
+  accessTokenTtlSeconds: number;
+  sessionTtlSeconds: number;
+  loginLimits: { windowSeconds: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
+}
+
+/** A refresh token presented twice: the sign-in is revoked and the browser is told via auth_error. */
+export class RefreshReuseError extends AppError {
+  constructor() {
+    super('INVALID_TOKEN', SPEC_MESSAGES.invalidToken);
+  }
+}
+
+const loginFailed = () => new AppError('LOGIN_FAILED', SPEC_MESSAGES.loginFailed);
+const invalidToken = () => new AppError('INVALID_TOKEN', SPEC_MESSAGES.invalidToken);
+const normaliseUserName = (name: string) => name.trim().toLowerCase();
+
+export function createAuthService(deps: {
+  db: Db;
+  members: MembersRepository;
+  sessions: SessionsRepository;
+  accessLog: AccessLogRepository;
+  captcha: CaptchaService;
+  settings: AuthSettings;
+}) {
+  const { db, members, sessions, accessLog, captcha, settings } = deps;
+
+  async function issueTokens(tx: Parameters<Parameters<Db['transaction']>[0]>[0], sessionId: string) {
+    const accessToken = generateToken('access');
+    const refreshToken = generateToken('refresh');
+    const now = Date.now();
+    await sessions.addToken(tx, {
+      hash: hashToken(accessToken),
+      sessionId,
+      kind: 'access',
+      expiresAt: new Date(now + settings.accessTokenTtlSeconds * 1000),
+    });
+    await sessions.addToken(tx, {
+      hash: hashToken(refreshToken),
+      sessionId,
+      kind: 'refresh',
+      expiresAt: new Date(now + settings.sessionTtlSeconds * 1000),
+    });
+    return { accessToken, refreshToken };
+  }
+
+  /** Seconds until the oldest failure leaves the window; undefined while under the limits. */
+  function throttleSeconds(byUser: FailureWindow, byIp: FailureWindow): number | undefined {
+    const { windowSeconds, maxFailuresPerAccount, maxFailuresPerAddress } = settings.loginLimits;
+    const waits = [
+      [byUser, maxFailuresPerAccount],
+      [byIp, maxFailuresPerAddress],
+    ]
+      .filter(([w, max]) => (w as FailureWindow).failures >= (max as number))
+      .map(([w]) => {
+        const oldest = (w as FailureWindow).oldest?.getTime() ?? Date.now();
+        return Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000));
+      });
+    return waits.length ? Math.max(...waits) : undefined;
+  }
+
+  return {
+    issueCaptcha: () => captcha.issue(),
+
+    async login(body: LoginBody, ctx: RequestContext): Promise<IssuedTokens> {
+      const userName = normaliseUserName(body.user_name);
+      const log = { userName, ip: ctx.ip, userAgent: ctx.userAgent };
+
+      const since = new Date(Date.now() - settings.loginLimits.windowSeconds * 1000);
+      const [byUser, byIp] = await Promise.all([
+        accessLog.failuresSince(db, { userName }, since),
+        accessLog.failuresSince(db, { ip: ctx.ip }, since),
+      ]);
+      const retryAfterSeconds = throttleSeconds(byUser, byIp);
+      if (retryAfterSeconds !== undefined) {
+        await accessLog.record(db, { ...log, event: 'login_throttled', detail: { retryAfterSeconds } });
+        throw new AppError(
+          'TOO_MANY_ATTEMPTS',
+          `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
+          {
+            retryAfterSeconds,
+          },
+        );
+      }
+
+      if (!(await captcha.redeem(body.captchaToken))) {
+        await accessLog.record(db, { ...log, event: 'captcha_failed' });
+        throw new AppError('CAPTCHA_INVALID', 'The captcha was not solved or was already used');
+      }
+
+      const member = await members.findByUserName(db, userName);
+      const passwordOk = await verifyPassword(member?.passwordHash, body.password);
+      // Unknown user, wrong password and disabled account answer alike.
+      if (!member || !passwordOk || member.status !== 'active') {
+        await accessLog.record(db, { ...log, event: 'login_failed', memberId: member?.id ?? null });
+        throw loginFailed();
+      }
+      if (!hasPanelAccess(member.roles)) {
+        await accessLog.record(db, {
+          ...log,
+          event: 'access_denied',
+          memberId: member.id,
+          detail: { roles: member.roles },
+        });
+        throw new AppError('ACCESS_DENIED', SPEC_MESSAGES.accessDenied);
+      }
+
+      const sessionExpiresAt = new Date(Date.now() + settings.sessionTtlSeconds * 1000);
+      return db.transaction(async (tx) => {
+        const sessionId = await sessions.createSession(tx, {
+          memberId: member.id,
+          expiresAt: sessionExpiresAt,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+        });
+        const tokens = await issueTokens(tx, sessionId);
+        await accessLog.record(tx, { ...log, event: 'login', memberId: member.id, detail: { sessionId } });
+        return { ...tokens, sessionExpiresAt };
+      });
+    },
+
+    async refresh(refreshToken: string | undefined, ctx: RequestContext): Promise<IssuedTokens> {
+      if (!refreshToken) throw new AppError('AUTHENTICATION_REQUIRED', SPEC_MESSAGES.authenticationRequired);
+      const hash = hashToken(refreshToken);
+      const found = await sessions.lookup(db, hash);
+      if (found?.kind !== 'refresh' || found.revokedAt) throw invalidToken();
+      const log = {
+        memberId: found.member.id,
+        userName: found.member.userName,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      };
+      await rejectEndedSession(found, log);
+
+      return db
+        .transaction(async (tx) => {
+          if (!(await sessions.markRefreshUsed(tx, hash))) throw new RefreshReuseError();
+          const tokens = await issueTokens(tx, found.sessionId);
+          await accessLog.record(tx, { ...log, event: 'refresh', detail: { sessionId: found.sessionId } });
+          return { ...tokens, sessionExpiresAt: found.sessionExpiresAt };
+        })
+        .catch(async (err: unknown) => {
+          if (err instanceof RefreshReuseError) await recordReuse(found, log);
+          throw err;
+        });
+    },
+
+    async signout(tokens: (string | undefined)[], ctx: RequestContext): Promise<void> {
+      for (const token of tokens) {
+        if (!token) continue;
+        const found = await sessions.lookup(db, hashToken(token));
+        if (!found) continue;
+        if (await sessions.revoke(db, found.sessionId, 'signout')) {
+          await accessLog.record(db, {
+            event: 'signout',
+            memberId: found.member.id,
+            userName: found.member.userName,
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            detail: { sessionId: found.sessionId },
+          });
+        }
+        return;
+      }
+    },
+
+    async recordDenied(member: SessionMember, url: string, ctx: RequestContext): Promise<void> {
+      await accessLog.record(db, {
+        event: 'access_denied',
+        memberId: member.id,
+        userName: member.userName,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        detail: { url },
+      });
+    },
+
+    async authenticate(accessToken: string | undefined, ctx: RequestContext): Promise<SessionMember> {
+      if (!accessToken) throw new AppError('AUTHENTICATION_REQUIRED', SPEC_MESSAGES.authenticationRequired);
+      const found = await sessions.lookup(db, hashToken(accessToken));
+      if (found?.kind !== 'access' || found.revokedAt) throw invalidToken();
+      const log = {
+        memberId: found.member.id,
+        userName: found.member.userName,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      };
+      await rejectEndedSession(found, log);
+      if (found.tokenExpiresAt.getTime() <= Date.now()) {
+        throw new AppError('ACCESS_TOKEN_EXPIRED', SPEC_MESSAGES.accessTokenExpired);
+      }
+      void sessions.touch(db, found.sessionId).catch(() => {});
+      const { member } = found;
+      return {
+        id: member.id,
+        userName: member.userName,
+        displayName: member.displayName,
+        email: member.email,
+        roles: member.roles,
+        sessionId: found.sessionId,
+        sessionExpiresAt: found.sessionExpiresAt,
+      };
+    },
+  };
+
+  /** The sign-in's absolute end, or a member disabled or stripped of panel roles since sign-in. */
+  async function rejectEndedSession(
+    found: TokenLookup,
+    log: { memberId: number; userName: string; ip: string; userAgent: string | null },
+  ) {
+    if (found.sessionExpiresAt.getTime() <= Date.now()) {
+      if (await sessions.revoke(db, found.sessionId, 'expired')) {
+        await accessLog.record(db, {
+          ...log,
+          event: 'session_expired',
+          detail: { sessionId: found.sessionId },
+        });
+      }
+      throw new AppError('TOKEN_EXPIRED', SPEC_MESSAGES.tokenExpired);
+    }
+    if (found.member.status !== 'active' || !hasPanelAccess(found.member.roles)) {
+      await sessions.revoke(db, found.sessionId, 'access_withdrawn');
+      await accessLog.record(db, { ...log, event: 'access_denied', detail: { sessionId: found.sessionId } });
+      throw invalidToken();
+    }
+  }
+
+  /** Reuse detected: revoked after the rollback, so the revocation sticks. */
+  async function recordReuse(
+    found: TokenLookup,
+    log: { memberId: number; userName: string; ip: string; userAgent: string | null },
+  ) {
+    if (await sessions.revoke(db, found.sessionId, 'refresh_reuse')) {
+      await accessLog.record(db, { ...log, event: 'refresh_reuse', detail: { sessionId: found.sessionId } });
+    }
+  }
+}
+export type AuthService = ReturnType<typeof createAuthService>;

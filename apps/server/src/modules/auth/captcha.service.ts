@@ -1,0 +1,82 @@
+import type { CaptchaChallenge } from '@backdesk/contract';
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { z } from 'zod';
+import type { CaptchaRepository } from './captcha.repository.ts';
+
+export interface CaptchaSettings {
+  counterMin: number;
+  counterMax: number;
+  ttlSeconds: number;
+}
+
+const PayloadSchema = z.object({
+  challenge: z.object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional(),
+    }),
+    signature: z.string(),
+  }),
+  solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string().max(256) }),
+});
+
+function decodePayload(token: string) {
+  try {
+    return PayloadSchema.safeParse(JSON.parse(Buffer.from(token, 'base64').toString('utf8'))).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ALTCHA proof of work in deterministic mode: the server picks the counter and signs the derived
+ * key, so verifying is one HMAC while solving costs the browser about `counter` hashes.
+ */
+export function createCaptchaService(deps: {
+  secret: string;
+  settings: CaptchaSettings;
+  repo: CaptchaRepository;
+}) {
+  const hmacSignatureSecret = `${deps.secret}:captcha`;
+  const hmacKeySignatureSecret = `${deps.secret}:captcha-key`;
+
+  return {
+    async issue(): Promise<CaptchaChallenge> {
+      const { counterMin, counterMax, ttlSeconds } = deps.settings;
+      const challenge = await createChallenge({
+        algorithm: 'SHA-256',
+        cost: 1,
+        counter: randomInt(counterMin, counterMax),
+        deriveKey,
+        expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds,
+        hmacSignatureSecret,
+        hmacKeySignatureSecret,
+      });
+      return challenge as CaptchaChallenge;
+    },
+
+    /** True once per solved challenge: a replay, even a concurrent one, gets false. */
+    async redeem(token: string): Promise<boolean> {
+      const payload = decodePayload(token);
+      if (!payload) return false;
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret,
+        hmacKeySignatureSecret,
+      }).catch(() => undefined);
+      if (!result?.verified) return false;
+      const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);
+      return deps.repo.claim(payload.challenge.signature, expiresAt);
+    },
+  };
+}
+export type CaptchaService = ReturnType<typeof createCaptchaService>;

@@ -1,0 +1,104 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { sessionTokens, staffMembers, staffSessions } from '../../db/schema.ts';
+import type { TokenKind } from './tokens.ts';
+
+export interface TokenLookup {
+  kind: string;
+  tokenExpiresAt: Date;
+  usedAt: Date | null;
+  sessionId: string;
+  sessionExpiresAt: Date;
+  revokedAt: Date | null;
+  member: {
+    id: number;
+    userName: string;
+    displayName: string;
+    email: string | null;
+    roles: string[];
+    status: string;
+  };
+}
+
+export function createSessionsRepository() {
+  return {
+    async createSession(
+      db: DbOrTx,
+      session: { memberId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+    ): Promise<string> {
+      const [row] = await db
+        .insert(staffSessions)
+        .values({ ...session, userAgent: session.userAgent?.slice(0, 500) ?? null })
+        .returning({ id: staffSessions.id });
+      return row!.id;
+    },
+
+    async addToken(db: DbOrTx, token: { hash: Buffer; sessionId: string; kind: TokenKind; expiresAt: Date }) {
+      await db.insert(sessionTokens).values({
+        tokenHash: token.hash,
+        sessionId: token.sessionId,
+        kind: token.kind,
+        expiresAt: token.expiresAt,
+      });
+    },
+
+    /** A token with its session and member, in one round trip. */
+    async lookup(db: DbOrTx, hash: Buffer): Promise<TokenLookup | undefined> {
+      const [row] = await db
+        .select({
+          kind: sessionTokens.kind,
+          tokenExpiresAt: sessionTokens.expiresAt,
+          usedAt: sessionTokens.usedAt,
+          sessionId: staffSessions.id,
+          sessionExpiresAt: staffSessions.expiresAt,
+          revokedAt: staffSessions.revokedAt,
+          member: {
+            id: staffMembers.id,
+            userName: staffMembers.userName,
+            displayName: staffMembers.displayName,
+            email: staffMembers.email,
+            roles: staffMembers.roles,
+            status: staffMembers.status,
+          },
+        })
+        .from(sessionTokens)
+        .innerJoin(staffSessions, eq(staffSessions.id, sessionTokens.sessionId))
+        .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.memberId))
+        .where(eq(sessionTokens.tokenHash, hash));
+      return row;
+    },
+
+    /** Marks a refresh token used; false when it already was (a concurrent or stolen reuse). */
+    async markRefreshUsed(db: DbOrTx, hash: Buffer): Promise<boolean> {
+      const rows = await db
+        .update(sessionTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(sessionTokens.tokenHash, hash), isNull(sessionTokens.usedAt)))
+        .returning({ hash: sessionTokens.tokenHash });
+      return rows.length === 1;
+    },
+
+    /** Ends a sign-in; its tokens stop working at once. Returns false if it had already ended. */
+    async revoke(db: DbOrTx, sessionId: string, reason: string): Promise<boolean> {
+      const rows = await db
+        .update(staffSessions)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)))
+        .returning({ id: staffSessions.id });
+      return rows.length === 1;
+    },
+
+    async touch(db: DbOrTx, sessionId: string): Promise<void> {
+      await db
+        .update(staffSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(
+          and(
+            eq(staffSessions.id, sessionId),
+            sql`${staffSessions.lastSeenAt} < now() - interval '1 minute'`,
+          ),
+        );
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

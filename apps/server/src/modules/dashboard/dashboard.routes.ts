@@ -1,0 +1,27 @@
+import { type DashboardKpis, dashboardApi } from '@backdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import type { DashboardRepository } from './dashboard.repository.ts';
+
+export function registerDashboardRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; repo: DashboardRepository },
+): void {
+  registerEndpoint(app, dashboardApi.getDashboardKpis, {}, async (): Promise<DashboardKpis> => {
+    const row = await deps.repo.kpis(deps.db);
+    return {
+      customers: {
+        total: Number(row.customers_total),
+        newLast30Days: Number(row.customers_last30),
+        newPrevious30Days: Number(row.customers_previous30),
+        growthPercent: row.growth_percent,
+      },
+      pendingTrades: Number(row.pending_trades),
+      activeOffers: Number(row.active_offers),
+      transactionLimits: Number(row.transaction_limits),
+      withdrawalsAwaitingReview: Number(row.withdrawals_under_review),
+      generatedAt: new Date().toISOString(),
+    };
+  });
+}

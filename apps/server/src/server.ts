@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { openDatabase } from './bootstrap/database.ts';
+import { seedDemo } from './bootstrap/demo.ts';
+import { loadConfig } from './config/config.ts';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/members/members.service.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const log = (msg: string) => console.log(`[backdesk] ${msg}`);
+
+async function main() {
+  const config = loadConfig();
+  config.webDist ??= path.resolve(here, '../../web/dist');
+  const database = await openDatabase(config, log);
+
+  let app: FastifyInstance | undefined;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal} received, shutting down`);
+    await app?.close().catch(() => {});
+    await database.close().catch((err) => log(`database shutdown: ${String(err)}`));
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.demo) await seedDemo(database, config, log);
+  app = await buildApp({ config, db: database.db, secret: database.secret });
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+  log(`Backdesk is listening on http://localhost:${port}`);
+  if (config.demo) {
+    const names = DEMO_MEMBERS.filter((m) => m.roles[0] !== 'support').map((m) => m.userName);
+    log(`Sign in as ${names.join(', ')} with the password "${DEMO_PASSWORD}"`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`[backdesk] failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDb, createPool } from '../src/db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { seedDemoData } from '../src/db/seed/index.ts';
+import { createMembersService } from '../src/modules/members/members.service.ts';
+
+/**
+ * One PostgreSQL per test run: the embedded one in a fresh folder, or the server of
+ * TEST_DATABASE_URL / DATABASE_URL. A migrated template database with the demo staff and a small
+ * demo data set is built once; every test file then clones it, which takes milliseconds.
+ */
+export default async function setup() {
+  let embedded: EmbeddedDatabase | undefined;
+  let dataDir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!adminUrl) {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-test-'));
+    embedded = await startEmbeddedDatabase(dataDir);
+    adminUrl = embedded.url;
+  }
+  const template = `bd_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+  await admin.query(`CREATE DATABASE ${template}`);
+
+  const templateUrl = withDatabase(adminUrl, template);
+  const pool = createPool(templateUrl, 4);
+  await runMigrations(pool);
+  await createMembersService(createDb(pool)).seedDemoMembers();
+  await seedDemoData(pool, { customers: 1_000, now: new Date() });
+  await pool.end();
+
+  process.env.BACKDESK_TEST_ADMIN_URL = adminUrl;
+  process.env.BACKDESK_TEST_TEMPLATE = template;
+  process.env.BACKDESK_TEST_PID = String(process.pid);
+
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'bd\\_t\\_${process.pid}\\_%' OR datname = $1`,
+      [template],
+    );
+    for (const { datname } of leftovers.rows)
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

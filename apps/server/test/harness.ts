@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { createDb, createPool, type Db } from '../src/db/client.ts';
+import { withDatabase } from './global-setup.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+
+/** Settings that keep tests quick: an easy captcha. Everything else is the production default. */
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  CAPTCHA_COUNTER_MIN: '0',
+  CAPTCHA_COUNTER_MAX: '200',
+};
+
+function testAdmin() {
+  const adminUrl = process.env.BACKDESK_TEST_ADMIN_URL;
+  const template = process.env.BACKDESK_TEST_TEMPLATE;
+  if (!adminUrl || !template)
+    throw new Error('Run tests through vitest: the global setup provides the database');
+  return { adminUrl, template };
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated, seeded template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { adminUrl, template } = testAdmin();
+  const name = `bd_t_${process.env.BACKDESK_TEST_PID}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** The real app (buildApp) on a fresh database, for `app.inject`. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
+  const pool = createPool(database.url, 4);
+  const db = createDb(pool);
+  const app = await buildApp({ config, db, secret: 'test-secret-'.padEnd(40, 'x') });
+  await app.ready();
+  return {
+    app,
+    db,
+    pool,
+    async close() {
+      await app.close();
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The real server process, serving the built web app, on a fresh database and a free port. */
+export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...TEST_ENV,
+      DATABASE_URL: database.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO: 'false',
+      WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    databaseUrl: database.url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import 'i18next';
+import type auth from '../locales/en/auth.json';
+import type common from '../locales/en/common.json';
+import type dashboard from '../locales/en/dashboard.json';
+
+// English is the reference: a key missing from it is a type error everywhere it is used.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof common; auth: typeof auth; dashboard: typeof dashboard };
+  }
+}

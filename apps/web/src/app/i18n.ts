@@ -1,0 +1,48 @@
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, readLanguageCookie, rememberLanguage } from '../lib/language.ts';
+
+export const NAMESPACES = ['common', 'auth', 'dashboard'] as const;
+
+// One lazy chunk per language and namespace: only the active language is ever downloaded.
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    const load = localeFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`No ${language}/${namespace} locale file`), false);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => {
+        // Spec §8: a failed locale load is only logged; i18next falls back to English.
+        console.error('Locale load failed', language, namespace, error);
+        callback(error as Error, false);
+      },
+    );
+  },
+};
+
+function applyLanguage(language: string): void {
+  if (!isLanguage(language)) return;
+  document.documentElement.lang = language;
+  rememberLanguage(language);
+}
+
+export async function initI18n(): Promise<void> {
+  i18next.on('languageChanged', applyLanguage);
+  await i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: readLanguageCookie(),
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: LANGUAGES,
+      ns: NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      returnNull: false,
+    });
+}

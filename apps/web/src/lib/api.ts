@@ -1,0 +1,175 @@
+import {
+  type ApiError,
+  ApiErrorSchema,
+  authApi,
+  type EndpointBody,
+  type EndpointDef,
+  type EndpointQuery,
+  type EndpointResponse,
+} from '@backdesk/contract';
+import { retryDelayMs, shouldRetry } from './retry-policy.ts';
+import { isAccessTokenExpiry, isSessionExpiryResponse } from './session-rules.ts';
+
+/** A failed API call: the HTTP status plus whatever the server said in the one error shape. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+
+  constructor(
+    readonly status: number,
+    readonly body: Partial<ApiError> | undefined,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(body?.message ?? `Request failed with status ${status}`);
+  }
+
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+export interface CallOptions<E extends EndpointDef> {
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+  signal?: AbortSignal;
+  /**
+   * Apply the session-expiry rules (spec §7) to this call. Off only for the first credential
+   * probe, where "no session" is the ordinary answer for a visitor rather than an expiry.
+   */
+  intercept?: boolean;
+}
+
+type SessionExpiredListener = () => void;
+let onSessionExpired: SessionExpiredListener = () => {};
+
+/** The auth feature registers its expiry flow here; the client itself knows nothing of toasts or routes. */
+export function setSessionExpiredListener(listener: SessionExpiredListener): void {
+  onSessionExpired = listener;
+}
+
+export async function callEndpoint<E extends EndpointDef>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<EndpointResponse<E>> {
+  const url = buildUrl(endpoint.path, options.query as Record<string, unknown> | undefined);
+  const intercept = options.intercept ?? true;
+  const init: RequestInit = {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  };
+
+  let response = await fetch(url, init);
+  let retried = false;
+  let refreshed = false;
+  for (;;) {
+    if (shouldRetry(endpoint.method, response.status, retried ? 1 : 0)) {
+      retried = true;
+      await sleep(retryDelayMs(response.headers.get('Retry-After')), options.signal);
+      response = await fetch(url, init);
+      continue;
+    }
+    if (response.ok) break;
+
+    const bodyText = await response.text();
+    const body = readErrorBody(bodyText);
+    if (!refreshed && isAccessTokenExpiry(response.status, body)) {
+      refreshed = true;
+      if (await refreshAccessToken()) {
+        response = await fetch(url, init);
+        continue;
+      }
+      if (intercept) onSessionExpired();
+    } else if (
+      intercept &&
+      isSessionExpiryResponse({ status: response.status, bodyText, requestUrl: url, pagePath: location.pathname })
+    ) {
+      onSessionExpired();
+    }
+    throw new ApiRequestError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
+  }
+
+  return endpoint.response.parse(await response.json()) as EndpointResponse<E>;
+}
+
+function buildUrl(path: string, query: Record<string, unknown> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Reads the error shape leniently: a proxy's HTML page or an unknown code must still yield an error. */
+function readErrorBody(text: string): Partial<ApiError> | undefined {
+  try {
+    const json: unknown = JSON.parse(text);
+    const strict = ApiErrorSchema.safeParse(json);
+    if (strict.success) return strict.data;
+    if (json && typeof json === 'object') {
+      const { code, message } = json as Record<string, unknown>;
+      return {
+        ...(typeof code === 'string' ? { code: code as ApiError['code'] } : {}),
+        ...(typeof message === 'string' ? { message } : {}),
+      };
+    }
+  } catch {
+    // Not JSON: the status alone describes the failure.
+  }
+  return undefined;
+}
+
+function parseRetryAfter(header: string | null): number | undefined {
+  const seconds = Number(header);
+  return header !== null && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+}
+
+let refreshInFlight: Promise<boolean> | undefined;
+
+/**
+ * One refresh at a time in this tab (single flight) and across tabs (Web Locks): the refresh token
+ * rotates on each use, and two tabs presenting the same one would look like token theft.
+ */
+function refreshAccessToken(): Promise<boolean> {
+  refreshInFlight ??= withCrossTabLock(async () => {
+    try {
+      const response = await fetch(authApi.refresh.path, {
+        method: authApi.refresh.method,
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
+      if (!response.ok) return false;
+      return authApi.refresh.response.safeParse(await response.json()).data?.status === 'success';
+    } catch {
+      return false;
+    }
+  }).finally(() => {
+    refreshInFlight = undefined;
+  });
+  return refreshInFlight;
+}
+
+function withCrossTabLock<T>(task: () => Promise<T>): Promise<T> {
+  return 'locks' in navigator ? navigator.locks.request('backdesk-auth-refresh', task) : task();
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

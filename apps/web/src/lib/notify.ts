@@ -1,0 +1,20 @@
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+
+/** Spec §9: toasts close after 5 s; Mantine pauses the countdown while hovered. */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export interface Toast {
+  title: ReactNode;
+  description?: ReactNode;
+  color?: 'green' | 'red' | 'yellow' | 'blue';
+  /** Milliseconds before the toast closes. */
+  timeout?: number;
+}
+
+/** Shows a toast shaped like the spec's Notification entity (§3): the id is the current timestamp. */
+export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_MS }: Toast): string {
+  const id = Date.now().toString();
+  notifications.show({ id, title, message: description ?? '', color, autoClose: timeout, withBorder: true });
+  return id;
+}

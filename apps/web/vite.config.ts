@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { buildMetaPlugin } from './build/build-meta-plugin.ts';
+import { readRoutePaths } from './build/route-paths.ts';
+
+const routeTreeFile = fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url));
+const apiServer = process.env.BACKDESK_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    // Must run before the React plugin: it rewrites route files into lazily loaded chunks.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, generatedRouteTree: routeTreeFile }),
+    react(),
+    buildMetaPlugin({ routes: () => readRoutePaths(routeTreeFile) }),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+  },
+  worker: { format: 'es' },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': apiServer, '/_build': apiServer },
+  },
+  preview: { port: 4173, proxy: { '/api': apiServer } },
+});

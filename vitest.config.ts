@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API tests. Browser tests have their own config (apps/web/vitest.e2e.config.ts).
+export default defineConfig({
+  test: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/{src,test}/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
