@@ -89,6 +89,7 @@ export const refresh = defineEndpoint({
   summary: 'Rotate the refresh token and issue a new access token',
   tags: ['auth'],
   auth: false,
-  body: RefreshBodySchema.optional(),
+  // Browsers send no body (the cookie carries the token); Fastify hands that over as null.
+  body: RefreshBodySchema.nullish(),
   response: LoginResponseSchema,
 });

@@ -8,6 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDatabase } from './embedded.ts';
 
 const run = promisify(execFile);
+const openScript = (dataDir: string) =>
+  `import { startEmbeddedDatabase } from ${JSON.stringify(path.resolve(import.meta.dirname, 'embedded.ts'))};
+   startEmbeddedDatabase(${JSON.stringify(dataDir)}).then(
+     () => process.exit(0),
+     (e) => { console.error(e.message); process.exit(3); },
+   );`;
 const dirs: string[] = [];
 afterAll(async () => {
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
@@ -21,14 +27,12 @@ describe('embedded PostgreSQL', () => {
     try {
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      const version = await client.query<{ v: string }>('SHOW server_version');
-      expect(Number.parseInt(version.rows[0]!.v, 10)).toBeGreaterThanOrEqual(17);
+      const version = await client.query<{ v: number }>("SELECT current_setting('server_version_num')::int AS v");
+      expect(version.rows[0]!.v).toBeGreaterThanOrEqual(170_000);
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await client.end();
 
-      const script = `import { startEmbeddedDatabase } from ${JSON.stringify(path.resolve('src/db/embedded.ts'))};
-        startEmbeddedDatabase(${JSON.stringify(dataDir)}).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); });`;
-      const second = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      const second = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', openScript(dataDir)], {
         cwd: path.resolve('.'),
       }).catch((e: { code: number; stderr: string }) => e);
       expect('code' in second ? second.code : 0).toBe(3);

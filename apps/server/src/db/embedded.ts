@@ -82,6 +82,9 @@ export async function startEmbeddedDatabase(
   log: (msg: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   await fs.mkdir(dataDir, { recursive: true });
+  const asRoot = os.userInfo().uid === 0;
+  // As root, PostgreSQL runs as the `postgres` user, who must be able to enter the folder.
+  if (asRoot) await fs.chmod(dataDir, 0o755);
   const unlock = await lockDataDir(dataDir);
   try {
     const { pgPassword } = await loadDataDirSecrets(dataDir);
@@ -95,7 +98,7 @@ export async function startEmbeddedDatabase(
       authMethod: 'scram-sha-256',
       persistent: true,
       // PostgreSQL refuses to run as root; as root the package runs it as the `postgres` user.
-      createPostgresUser: os.userInfo().uid === 0,
+      createPostgresUser: asRoot,
       initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       onLog: (m) => log(m.trim()),

@@ -132,5 +132,6 @@ export function txHashFor(rng: Rng, kind: AddressKind): string | null {
 export function uuidV4(rng: Rng): string {
   const h = rng.hex(32);
   const variant = '89ab'[rng.int(0, 3)];
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const [time, mid, rest] = [h.slice(0, 8), h.slice(8, 12), h.slice(20, 32)];
+  return `${time}-${mid}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${rest}`;
 }

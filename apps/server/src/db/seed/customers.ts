@@ -139,11 +139,16 @@ export function customerAt(seed: number, timeline: Timeline, id: number): Custom
         id;
   let aliasEmail: string | null = null;
   if (rng.chance(0.94)) {
-    aliasEmail =
-      kycType === 'kyb'
-        ? `${first}.${last}${id}@${company}.${country.companyTld}`
-        : `${rng.pick([`${first}.${last}`, `${first}${last}`, `${last}.${first}`, `${first[0]}${last}`])}${id}` +
-          `@${rng.pick(country.mailDomains)}`;
+    if (kycType === 'kyb') aliasEmail = `${first}.${last}${id}@${company}.${country.companyTld}`;
+    else {
+      const local = rng.pick([
+        `${first}.${last}`,
+        `${first}${last}`,
+        `${last}.${first}`,
+        `${first[0]}${last}`,
+      ]);
+      aliasEmail = `${local}${id}@${rng.pick(country.mailDomains)}`;
+    }
   }
   const mobile = rng.chance(0.95) ? fillPattern(rng, rng.pick(country.phones)) : null;
 

@@ -1,0 +1,139 @@
+// Loads the deterministic demo data set with COPY:
+//   npm run seed -- --customers 1000000 [--offers N] [--trades N] [--transactions N] [--seed N] [--reset]
+// Uses DATABASE_URL when set, otherwise the embedded PostgreSQL in DATA_DIR (default ./data).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type pg from 'pg';
+import { createPool } from '../src/db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { type SeedOptions, type SeedReport, seedDemoData } from '../src/db/seed/index.ts';
+
+const USAGE = `usage: npm run seed -- --customers N [options]
+
+  --customers N      customers to create (required, at least 1)
+  --offers N         P2P offers (default: customers/20, between 20 and 10,000)
+  --trades N         P2P trades (default: customers/5, between 50 and 100,000)
+  --transactions N   wallet transactions (default: customers×5, at most 5,000,000)
+  --seed N           random seed; the same seed on the same day gives the same data
+  --reset            empty the demo tables first (otherwise a database with customers is refused)
+
+Uses DATABASE_URL when set, otherwise the embedded PostgreSQL in DATA_DIR (default ./data).`;
+
+class UsageError extends Error {}
+
+/** Whole numbers, with optional _ or , separators: 1_000_000 and 1,000,000 read as 1000000. */
+function wholeNumber(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const digits = text.replace(/[_,]/g, '');
+  const n = Number(digits);
+  if (!/^\d+$/.test(digits) || !Number.isSafeInteger(n))
+    throw new UsageError(`--${name} must be a whole number`);
+  return n;
+}
+
+function parseOptions(): SeedOptions {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        customers: { type: 'string' },
+        offers: { type: 'string' },
+        trades: { type: 'string' },
+        transactions: { type: 'string' },
+        seed: { type: 'string' },
+        reset: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const customers = wholeNumber('customers', values.customers as string | undefined);
+  if (!customers) throw new UsageError('--customers is required and must be at least 1');
+  return {
+    customers,
+    offers: wholeNumber('offers', values.offers as string | undefined),
+    trades: wholeNumber('trades', values.trades as string | undefined),
+    walletTransactions: wholeNumber('transactions', values.transactions as string | undefined),
+    seed: wholeNumber('seed', values.seed as string | undefined),
+    reset: values.reset === true,
+  };
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function printReport(report: SeedReport, totalMs: number): void {
+  const width = Math.max(...report.map((r) => r.table.length), 5);
+  console.log(
+    `${'table'.padEnd(width)}  ${'rows'.padStart(11)}  ${'seconds'.padStart(8)}  ${'rows/s'.padStart(10)}`,
+  );
+  for (const { table, rows, ms } of report) {
+    const rate = ms > 0 ? fmt((rows * 1000) / ms) : '-';
+    const seconds = (ms / 1000).toFixed(2);
+    console.log(
+      `${table.padEnd(width)}  ${fmt(rows).padStart(11)}  ${seconds.padStart(8)}  ${rate.padStart(10)}`,
+    );
+  }
+  const rows = report.reduce((sum, r) => sum + r.rows, 0);
+  console.log(
+    `${'total'.padEnd(width)}  ${fmt(rows).padStart(11)}  ${(totalMs / 1000).toFixed(2).padStart(8)}  ` +
+      `${fmt((rows * 1000) / totalMs).padStart(10)}  (including commit and ANALYZE)`,
+  );
+}
+
+/** A one-line progress meter on a terminal; silent when output is piped. */
+function progressMeter(): (table: string, rows: number) => void {
+  if (!process.stderr.isTTY) return () => {};
+  let shown = 0;
+  return (table, rows) => {
+    const now = Date.now();
+    if (now - shown < 250) return;
+    shown = now;
+    process.stderr.write(`\r\x1b[K  ${table}: ${fmt(rows)} rows`);
+  };
+}
+
+async function main(): Promise<void> {
+  let options: SeedOptions;
+  try {
+    options = parseOptions();
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`${err.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+
+  let embedded: EmbeddedDatabase | undefined;
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
+    console.log(`Starting the embedded PostgreSQL in ${dataDir}`);
+    embedded = await startEmbeddedDatabase(dataDir);
+    url = embedded.url;
+  }
+  let pool: pg.Pool | undefined;
+  try {
+    pool = createPool(url, 2);
+    await runMigrations(pool);
+    const after = options.reset ? ', after emptying the demo tables' : '';
+    console.log(`Seeding ${fmt(options.customers)} customers${after}…`);
+    const started = performance.now();
+    const report = await seedDemoData(pool, { ...options, onProgress: progressMeter() });
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    printReport(report, performance.now() - started);
+  } catch (err) {
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 1;
+  } finally {
+    await pool?.end();
+    await embedded?.stop();
+  }
+}
+
+await main();

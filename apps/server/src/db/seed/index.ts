@@ -1,0 +1,160 @@
+import type pg from 'pg';
+import { copyInto } from './copy-load.ts';
+import { CUSTOMER_TYPES } from './reference-data.ts';
+import { COPY_TABLES, type SeedPlan } from './tables.ts';
+import { Timeline } from './timeline.ts';
+
+export interface SeedOptions {
+  customers: number;
+  offers?: number;
+  trades?: number;
+  walletTransactions?: number;
+  /** Same seed and same `now` give the same rows, byte for byte. */
+  seed?: number;
+  /** Dates are spread over the year before this instant (default: the current time). */
+  now?: Date;
+  /** Empty the demo tables first (TRUNCATE … RESTART IDENTITY CASCADE). */
+  reset?: boolean;
+  onProgress?: (table: string, rows: number) => void;
+}
+
+export interface SeedTableReport {
+  table: string;
+  rows: number;
+  ms: number;
+}
+
+export type SeedReport = SeedTableReport[];
+
+export const DEFAULT_SEED = 20_240_601;
+
+/** The tables this module fills; access_log and audit_log are append-only and never touched. */
+const DEMO_TABLES = [
+  'customer_types',
+  'customers',
+  'p2p_offers',
+  'p2p_trades',
+  'transaction_limits',
+  'wallet_transactions',
+];
+/** Tables whose rows would clash with, or be orphaned by, a fresh seed. */
+const MUST_BE_EMPTY = ['customers', 'p2p_offers', 'p2p_trades', 'transaction_limits', 'wallet_transactions'];
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+function count(name: string, value: number | undefined, fallback: number, min = 0): number {
+  const n = value ?? fallback;
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new RangeError(`${name} must be an integer ≥ ${min}, got ${n}`);
+  return n;
+}
+
+export function planSeed(options: SeedOptions): SeedPlan {
+  const customers = count('customers', options.customers, 0, 1);
+  const now = options.now ?? new Date();
+  if (Number.isNaN(now.getTime())) throw new RangeError('now is not a valid date');
+  const seed = count('seed', options.seed, DEFAULT_SEED);
+  return {
+    seed,
+    customers,
+    offers: count('offers', options.offers, clamp(Math.floor(customers / 20), 20, 10_000)),
+    trades: count('trades', options.trades, clamp(Math.floor(customers / 5), 50, 100_000)),
+    walletTransactions: count(
+      'walletTransactions',
+      options.walletTransactions,
+      Math.min(customers * 5, 5_000_000),
+    ),
+    timeline: new Timeline(now.getTime(), customers),
+  };
+}
+
+/** True when any customer exists: the database already holds demo (or real) data. */
+export async function isDemoDataPresent(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ present: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM customers) AS present',
+  );
+  return rows[0]?.present === true;
+}
+
+async function nonEmptyTables(client: pg.PoolClient): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of MUST_BE_EMPTY) {
+    const { rows } = await client.query<{ present: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${table}) AS present`,
+    );
+    if (rows[0]?.present) found.push(table);
+  }
+  return found;
+}
+
+/** Tiers may already exist (created by staff or another seed): keep those, add the missing ones. */
+async function insertCustomerTypes(client: pg.PoolClient): Promise<number> {
+  let inserted = 0;
+  for (const t of CUSTOMER_TYPES) {
+    const result = await client.query(
+      `INSERT INTO customer_types (code, name, description, required_kyc_level, commission_discount, rank)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code) DO NOTHING`,
+      [t.code, t.name, t.description, t.requiredKycLevel, t.commissionDiscount, t.rank],
+    );
+    inserted += result.rowCount ?? 0;
+  }
+  return inserted;
+}
+
+/** Moves a bigserial past the explicit ids we wrote, so the application's next INSERT works. */
+async function advanceSequence(client: pg.PoolClient, table: string, lastId: number): Promise<void> {
+  await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), $2, $3)`, [
+    table,
+    Math.max(lastId, 1),
+    lastId > 0,
+  ]);
+}
+
+/**
+ * Fills the demo tables in one transaction: either everything is loaded or nothing is.
+ * Refuses when data is already there, unless `reset` is set.
+ */
+export async function seedDemoData(pool: pg.Pool, options: SeedOptions): Promise<SeedReport> {
+  const plan = planSeed(options);
+  const report: SeedReport = [];
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // A second seeder waits here instead of interleaving its rows with ours.
+    await client.query('LOCK TABLE customers IN EXCLUSIVE MODE');
+    if (options.reset) {
+      await client.query(`TRUNCATE ${DEMO_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+    } else {
+      const busy = await nonEmptyTables(client);
+      if (busy.length > 0) {
+        throw new Error(
+          `Refusing to seed: ${busy.join(', ')} already ${busy.length === 1 ? 'has' : 'have'} rows. ` +
+            'Seed an empty database, or pass reset: true (CLI: --reset) to replace the demo data.',
+        );
+      }
+    }
+    let started = performance.now();
+    const typeRows = await insertCustomerTypes(client);
+    options.onProgress?.('customer_types', typeRows);
+    report.push({ table: 'customer_types', rows: typeRows, ms: performance.now() - started });
+
+    for (const spec of COPY_TABLES) {
+      started = performance.now();
+      const rows = await copyInto(client, spec.table, spec.columns, spec.rows(plan), (n) =>
+        options.onProgress?.(spec.table, n),
+      );
+      report.push({ table: spec.table, rows, ms: performance.now() - started });
+    }
+    await advanceSequence(client, 'customers', plan.customers);
+    await advanceSequence(client, 'wallet_transactions', plan.walletTransactions);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  // Fresh statistics, so the first list queries get good plans before autovacuum gets round to it.
+  await pool.query(`ANALYZE ${DEMO_TABLES.join(', ')}`);
+  return report;
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../client.ts';
+import { runMigrations } from '../migrate.ts';
+import { copyInto } from './copy-load.ts';
+import { customerAt } from './customers.ts';
+import { isDemoDataPresent, planSeed, seedDemoData } from './index.ts';
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+const SEED = 99;
+
+interface ScratchDatabase {
+  pool: pg.Pool;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own on TEST_DATABASE_URL's server (or the local one), dropped after. */
+async function createScratchDatabase(): Promise<ScratchDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `seed_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 2);
+  await runMigrations(pool);
+  return {
+    pool,
+    async drop() {
+      await pool.end();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const countOf = async (pool: pg.Pool, sql: string) => Number((await pool.query(sql)).rows[0].n);
+
+describe('seedDemoData against PostgreSQL', () => {
+  let db: ScratchDatabase;
+  let progressCalls = 0;
+
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+    expect(await isDemoDataPresent(db.pool)).toBe(false);
+    const report = await seedDemoData(db.pool, {
+      customers: 2_000,
+      seed: SEED,
+      now: NOW,
+      onProgress: () => progressCalls++,
+    });
+    expect(report.map((r) => [r.table, r.rows])).toEqual([
+      ['customer_types', 4],
+      ['customers', 2_000],
+      ['p2p_offers', 100],
+      ['p2p_trades', 400],
+      ['transaction_limits', 30],
+      ['wallet_transactions', 10_000],
+    ]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('stores the counts it reports and calls onProgress', async () => {
+    expect(await countOf(db.pool, 'SELECT count(*) AS n FROM customers')).toBe(2_000);
+    expect(await countOf(db.pool, 'SELECT count(*) AS n FROM wallet_transactions')).toBe(10_000);
+    expect(await countOf(db.pool, 'SELECT count(*) AS n FROM customer_types')).toBe(4);
+    expect(progressCalls).toBeGreaterThanOrEqual(6);
+    expect(await isDemoDataPresent(db.pool)).toBe(true);
+  });
+
+  it('keeps every reference valid, with a few trades whose offer is gone', async () => {
+    const sellers =
+      'SELECT count(*) AS n FROM p2p_offers o LEFT JOIN customers c ON c.user_name = o.seller_user_name';
+    expect(await countOf(db.pool, `${sellers} WHERE c.id IS NULL`)).toBe(0);
+    const buyers =
+      'SELECT count(*) AS n FROM p2p_trades t LEFT JOIN customers c ON c.user_name = t.buyer_user_name';
+    expect(await countOf(db.pool, `${buyers} WHERE c.id IS NULL`)).toBe(0);
+    const orphans = await countOf(
+      db.pool,
+      `SELECT count(*) AS n FROM p2p_trades t
+        WHERE NOT EXISTS (SELECT 1 FROM p2p_offers o WHERE o.trade_market_guid = t.trade_market_guid)`,
+    );
+    expect(orphans).toBeGreaterThan(2);
+    expect(orphans).toBeLessThan(30);
+    const early = `SELECT count(*) AS n FROM wallet_transactions w JOIN customers c ON c.id = w.customer_id
+      WHERE w.created_at < c.create_date OR w.updated_at < w.created_at`;
+    expect(await countOf(db.pool, early)).toBe(0);
+    const review = "SELECT count(*) AS n FROM wallet_transactions WHERE status = 'under_review'";
+    expect(await countOf(db.pool, `${review} AND type <> 'withdrawal'`)).toBe(0);
+    expect(await countOf(db.pool, review)).toBeGreaterThan(10);
+  });
+
+  it('stores exactly what the generator made, backslashes in roles included', async () => {
+    const plan = planSeed({ customers: 2_000, seed: SEED, now: NOW });
+    const { rows } = await db.pool.query(
+      'SELECT id, user_name, roles, create_date FROM customers WHERE id IN (1, 2, 3, 1000, 2000) ORDER BY id',
+    );
+    for (const row of rows) {
+      const expected = customerAt(SEED, plan.timeline, row.id);
+      expect(row.user_name).toBe(expected.userName);
+      expect(row.roles).toBe(expected.rolesText);
+      expect(row.create_date.getTime()).toBe(expected.createDate);
+    }
+    const escaped = await db.pool.query(
+      String.raw`SELECT roles FROM customers WHERE roles LIKE '[\\"%' LIMIT 1`,
+    );
+    expect(escaped.rows[0].roles).toMatch(/^\[\\"[a-z_]+\\"/);
+  });
+
+  it('round-trips tab, newline and backslash through COPY', async () => {
+    const tricky = 'tab\there\nnew line \\ back\\slash \\N not null\r';
+    const client = await db.pool.connect();
+    try {
+      await client.query('CREATE TEMP TABLE copy_probe (v text, w text)');
+      await copyInto(client, 'copy_probe', ['v', 'w'], [[tricky, null]]);
+      const { rows } = await client.query('SELECT v, w FROM copy_probe');
+      expect(rows).toEqual([{ v: tricky, w: null }]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('advances the sequences so plain inserts work afterwards', async () => {
+    const customer = await db.pool.query(
+      "INSERT INTO customers (user_name) VALUES ('after.seed') RETURNING id",
+    );
+    expect(customer.rows[0].id).toBe(2001);
+    const tx = await db.pool.query(
+      `INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status)
+        VALUES (1, 'deposit', 'TRY', 'BANK', '10', 'pending') RETURNING id`,
+    );
+    expect(tx.rows[0].id).toBe(10_001);
+    const trade = await db.pool.query(
+      `INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount)
+        VALUES (gen_random_uuid(), 'after.seed', '1') RETURNING id`,
+    );
+    expect(trade.rows[0].id).toBe(401);
+  });
+
+  it('refuses a second run, and replaces everything with reset', async () => {
+    await expect(seedDemoData(db.pool, { customers: 10, now: NOW })).rejects.toThrow(
+      /Refusing to seed: customers/,
+    );
+    expect(await countOf(db.pool, 'SELECT count(*) AS n FROM customers')).toBe(2_001);
+
+    await seedDemoData(db.pool, { customers: 50, seed: SEED, now: NOW, reset: true });
+    expect(await countOf(db.pool, 'SELECT count(*) AS n FROM customers')).toBe(50);
+    expect(await countOf(db.pool, 'SELECT count(*) AS n FROM wallet_transactions')).toBe(250);
+    const next = await db.pool.query("INSERT INTO customers (user_name) VALUES ('after.reset') RETURNING id");
+    expect(next.rows[0].id).toBe(51);
+  }, 60_000);
+});
