@@ -20,6 +20,13 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // The contract only declares schemas and constants. Marked pure, a runtime import of a helper
+        // (hasPanelAccess, SPEC_MESSAGES) no longer drags every schema, and zod, into the entry.
+        moduleSideEffects: (id) => (id.includes('/packages/contract/src/') ? false : undefined),
+      },
+    },
   },
   worker: { format: 'es' },
   server: {

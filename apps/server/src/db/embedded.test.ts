@@ -27,14 +27,20 @@ describe('embedded PostgreSQL', () => {
     try {
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      const version = await client.query<{ v: number }>("SELECT current_setting('server_version_num')::int AS v");
+      const version = await client.query<{ v: number }>(
+        "SELECT current_setting('server_version_num')::int AS v",
+      );
       expect(version.rows[0]!.v).toBeGreaterThanOrEqual(170_000);
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await client.end();
 
-      const second = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', openScript(dataDir)], {
-        cwd: path.resolve('.'),
-      }).catch((e: { code: number; stderr: string }) => e);
+      const second = await run(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', openScript(dataDir)],
+        {
+          cwd: path.resolve('.'),
+        },
+      ).catch((e: { code: number; stderr: string }) => e);
       expect('code' in second ? second.code : 0).toBe(3);
       expect('stderr' in second ? second.stderr : '').toContain('is in use by another Backdesk process');
     } finally {

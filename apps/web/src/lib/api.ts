@@ -1,12 +1,5 @@
-import {
-  type ApiError,
-  ApiErrorSchema,
-  authApi,
-  type EndpointBody,
-  type EndpointDef,
-  type EndpointQuery,
-  type EndpointResponse,
-} from '@backdesk/contract';
+import type { ApiError, EndpointBody, EndpointDef, EndpointQuery, EndpointResponse } from '@backdesk/contract';
+import { type EndpointRef, endpointRef, loadContract } from './contract.ts';
 import { retryDelayMs, shouldRetry } from './retry-policy.ts';
 import { isAccessTokenExpiry, isSessionExpiryResponse } from './session-rules.ts';
 
@@ -47,9 +40,11 @@ export function setSessionExpiredListener(listener: SessionExpiredListener): voi
 }
 
 export async function callEndpoint<E extends EndpointDef>(
-  endpoint: E,
+  endpoint: EndpointRef<E>,
   options: CallOptions<E> = {},
 ): Promise<EndpointResponse<E>> {
+  // Fetch the schemas in parallel with the request; they are needed only to read a success.
+  loadContract().catch(() => {});
   const url = buildUrl(endpoint.path, options.query as Record<string, unknown> | undefined);
   const intercept = options.intercept ?? true;
   const init: RequestInit = {
@@ -93,7 +88,8 @@ export async function callEndpoint<E extends EndpointDef>(
     throw new ApiRequestError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
   }
 
-  return endpoint.response.parse(await response.json()) as EndpointResponse<E>;
+  const json: unknown = await response.json();
+  return endpoint.select(await loadContract()).response.parse(json) as EndpointResponse<E>;
 }
 
 function buildUrl(path: string, query: Record<string, unknown> | undefined): string {
@@ -107,17 +103,19 @@ function buildUrl(path: string, query: Record<string, unknown> | undefined): str
   return search ? `${path}?${search}` : path;
 }
 
-/** Reads the error shape leniently: a proxy's HTML page or an unknown code must still yield an error. */
+/**
+ * Reads the error shape leniently and without zod (errors must be readable before the contract has
+ * loaded): a proxy's HTML page or a code this build does not know must still yield an error.
+ */
 function readErrorBody(text: string): Partial<ApiError> | undefined {
   try {
     const json: unknown = JSON.parse(text);
-    const strict = ApiErrorSchema.safeParse(json);
-    if (strict.success) return strict.data;
     if (json && typeof json === 'object') {
-      const { code, message } = json as Record<string, unknown>;
+      const { code, message, issues } = json as Record<string, unknown>;
       return {
         ...(typeof code === 'string' ? { code: code as ApiError['code'] } : {}),
         ...(typeof message === 'string' ? { message } : {}),
+        ...(Array.isArray(issues) ? { issues: issues as ApiError['issues'] } : {}),
       };
     }
   } catch {
@@ -132,6 +130,7 @@ function parseRetryAfter(header: string | null): number | undefined {
 }
 
 let refreshInFlight: Promise<boolean> | undefined;
+const refreshEndpoint = endpointRef((c) => c.authApi.refresh, 'POST', '/api/auth/refresh');
 
 /**
  * One refresh at a time in this tab (single flight) and across tabs (Web Locks): the refresh token
@@ -140,13 +139,15 @@ let refreshInFlight: Promise<boolean> | undefined;
 function refreshAccessToken(): Promise<boolean> {
   refreshInFlight ??= withCrossTabLock(async () => {
     try {
-      const response = await fetch(authApi.refresh.path, {
-        method: authApi.refresh.method,
+      // Raw fetch: going through callEndpoint would re-enter the refresh and expiry rules.
+      const response = await fetch(refreshEndpoint.path, {
+        method: refreshEndpoint.method,
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },
       });
       if (!response.ok) return false;
-      return authApi.refresh.response.safeParse(await response.json()).data?.status === 'success';
+      const json: unknown = await response.json();
+      return refreshEndpoint.select(await loadContract()).response.safeParse(json).data?.status === 'success';
     } catch {
       return false;
     }

@@ -252,7 +252,11 @@ describe('sessions', () => {
 
 describe('the access log', () => {
   it('is append-only', async () => {
-    for (const change of [sql`UPDATE access_log SET event = 'x'`, sql`DELETE FROM access_log`, sql`TRUNCATE audit_log`]) {
+    for (const change of [
+      sql`UPDATE access_log SET event = 'x'`,
+      sql`DELETE FROM access_log`,
+      sql`TRUNCATE audit_log`,
+    ]) {
       const error = await t.db.execute(change).catch((e: Error) => e);
       expect(String((error as Error).cause)).toMatch(/is append-only/);
     }

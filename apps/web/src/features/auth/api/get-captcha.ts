@@ -1,4 +1,6 @@
-import { authApi } from '@backdesk/contract';
 import { callEndpoint } from '../../../lib/api.ts';
+import { endpointRef } from '../../../lib/contract.ts';
 
-export const getCaptcha = (signal?: AbortSignal) => callEndpoint(authApi.getCaptcha, { signal });
+const captchaEndpoint = endpointRef((c) => c.authApi.getCaptcha, 'GET', '/api/auth/captcha');
+
+export const getCaptcha = (signal?: AbortSignal) => callEndpoint(captchaEndpoint, { signal });

@@ -1,4 +1,7 @@
-import { authApi, type LoginBody } from '@backdesk/contract';
+import type { LoginBody } from '@backdesk/contract';
 import { callEndpoint } from '../../../lib/api.ts';
+import { endpointRef } from '../../../lib/contract.ts';
 
-export const login = (body: LoginBody) => callEndpoint(authApi.login, { body });
+const loginEndpoint = endpointRef((c) => c.authApi.login, 'POST', '/api/auth/login');
+
+export const login = (body: LoginBody) => callEndpoint(loginEndpoint, { body });

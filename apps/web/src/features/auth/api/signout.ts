@@ -1,14 +1,16 @@
-import { authApi } from '@backdesk/contract';
 import { callEndpoint } from '../../../lib/api.ts';
+import { endpointRef } from '../../../lib/contract.ts';
 
-export const signout = () => callEndpoint(authApi.signout);
+const signoutEndpoint = endpointRef((c) => c.authApi.signout, 'POST', '/api/auth/signout');
+
+export const signout = () => callEndpoint(signoutEndpoint);
 
 /**
  * Fire-and-forget variant for the expiry flow: `keepalive` lets the request finish even though
  * the page is about to be replaced by /login.
  */
 export function signoutBeforeLeaving(): void {
-  fetch(authApi.signout.path, { method: authApi.signout.method, credentials: 'same-origin', keepalive: true }).catch(
+  fetch(signoutEndpoint.path, { method: signoutEndpoint.method, credentials: 'same-origin', keepalive: true }).catch(
     () => {},
   );
 }
