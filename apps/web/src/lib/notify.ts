@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 /** Spec §9: toasts close after 5 s; Mantine pauses the countdown while hovered. */
@@ -12,9 +11,16 @@ export interface Toast {
   timeout?: number;
 }
 
+/** The toast code loads after first paint (see app/providers.tsx); this import shares its chunk. */
+const loadNotifications = () => import('@mantine/notifications');
+
 /** Shows a toast shaped like the spec's Notification entity (§3): the id is the current timestamp. */
 export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_MS }: Toast): string {
   const id = Date.now().toString();
-  notifications.show({ id, title, message: description ?? '', color, autoClose: timeout, withBorder: true });
+  loadNotifications()
+    .then(({ notifications }) =>
+      notifications.show({ id, title, message: description ?? '', color, autoClose: timeout, withBorder: true }),
+    )
+    .catch((error: unknown) => console.error('Toast could not be shown', error));
   return id;
 }

@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES } from '@backdesk/contract';
+import { specMessages } from './spec-messages.ts';
 
 /** Spec §7: a 401/403 whose body mentions one of these means the sign-in is over. */
 export const SESSION_EXPIRY_MARKERS = ['Authentication required', 'TokenExpiredError', 'Invalid token'] as const;
@@ -31,6 +31,6 @@ export function isSessionExpiryResponse({ status, bodyText, requestUrl, pagePath
  */
 export function isAccessTokenExpiry(status: number, body: { code?: string; message?: string } | undefined) {
   return (
-    status === 401 && (body?.code === 'ACCESS_TOKEN_EXPIRED' || body?.message === SPEC_MESSAGES.accessTokenExpired)
+    status === 401 && (body?.code === 'ACCESS_TOKEN_EXPIRED' || body?.message === specMessages.accessTokenExpired)
   );
 }
