@@ -6,7 +6,7 @@ import type { MembersRepository } from '../members/members.repository.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { verifyPassword } from './passwords.ts';
 import type { SessionsRepository, TokenLookup } from './sessions.repository.ts';
-import { generateToken, hashToken } from './tokens.ts';
+import { generateToken, hashToken, type TokenKind } from './tokens.ts';
 
 export interface RequestContext {
   ip: string;
@@ -151,17 +151,7 @@ export function createAuthService(deps: {
     },
 
     async refresh(refreshToken: string | undefined, ctx: RequestContext): Promise<IssuedTokens> {
-      if (!refreshToken) throw new AppError('AUTHENTICATION_REQUIRED', SPEC_MESSAGES.authenticationRequired);
-      const hash = hashToken(refreshToken);
-      const found = await sessions.lookup(db, hash);
-      if (found?.kind !== 'refresh' || found.revokedAt) throw invalidToken();
-      const log = {
-        memberId: found.member.id,
-        userName: found.member.userName,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-      };
-      await rejectEndedSession(found, log);
+      const { found, hash, log } = await liveSession(refreshToken, 'refresh', ctx);
 
       return db
         .transaction(async (tx) => {
@@ -207,16 +197,7 @@ export function createAuthService(deps: {
     },
 
     async authenticate(accessToken: string | undefined, ctx: RequestContext): Promise<SessionMember> {
-      if (!accessToken) throw new AppError('AUTHENTICATION_REQUIRED', SPEC_MESSAGES.authenticationRequired);
-      const found = await sessions.lookup(db, hashToken(accessToken));
-      if (found?.kind !== 'access' || found.revokedAt) throw invalidToken();
-      const log = {
-        memberId: found.member.id,
-        userName: found.member.userName,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-      };
-      await rejectEndedSession(found, log);
+      const { found } = await liveSession(accessToken, 'access', ctx);
       if (found.tokenExpiresAt.getTime() <= Date.now()) {
         throw new AppError('ACCESS_TOKEN_EXPIRED', SPEC_MESSAGES.accessTokenExpired);
       }
@@ -233,6 +214,22 @@ export function createAuthService(deps: {
       };
     },
   };
+
+  /** The token's session, refused unless it is of the expected kind and its sign-in still lives. */
+  async function liveSession(token: string | undefined, kind: TokenKind, ctx: RequestContext) {
+    if (!token) throw new AppError('AUTHENTICATION_REQUIRED', SPEC_MESSAGES.authenticationRequired);
+    const hash = hashToken(token);
+    const found = await sessions.lookup(db, hash);
+    if (found?.kind !== kind || found.revokedAt) throw invalidToken();
+    const log = {
+      memberId: found.member.id,
+      userName: found.member.userName,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    };
+    await rejectEndedSession(found, log);
+    return { found, hash, log };
+  }
 
   /** The sign-in's absolute end, or a member disabled or stripped of panel roles since sign-in. */
   async function rejectEndedSession(

@@ -18,14 +18,14 @@ describe('auth store', () => {
 
   it.each(['admin', 'super', 'manager'])('signs in a member holding %s', (role) => {
     const store = createAuthStore();
-    store.signIn(member(['support', role]));
+    store.signIn(member(['support', role]), true);
     expect(store.getState()).toMatchObject({ isAuthenticated: true, isAdmin: true, isLoading: false });
     expect(store.getState().token).toBeNull();
   });
 
   it('keeps a member without a panel role signed out', () => {
     const store = createAuthStore();
-    store.signIn(member(['support']));
+    store.signIn(member(['support']), false);
     expect(store.getState()).toMatchObject({ isAuthenticated: false, isAdmin: false, user: null });
   });
 
@@ -33,7 +33,7 @@ describe('auth store', () => {
     const store = createAuthStore();
     const listener = vi.fn();
     store.subscribe(listener);
-    store.signIn(member(['admin']));
+    store.signIn(member(['admin']), true);
     store.signOut('Login failed');
     expect(store.getState()).toMatchObject({ user: null, isAuthenticated: false, isAdmin: false, error: 'Login failed' });
     expect(listener).toHaveBeenCalledTimes(2);

@@ -1,4 +1,4 @@
-import { hasPanelAccess, type StaffUser } from '@backdesk/contract';
+import type { StaffUser } from '@backdesk/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -39,9 +39,11 @@ export function createAuthStore() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Spec §4: signed in only with a panel role; anyone else stays signed out. */
-    signIn(user: StaffUser) {
-      const isAdmin = hasPanelAccess(user.user_roles);
+    /**
+     * Spec §4: signed in only with a panel role (`isAdmin`, from the contract's hasPanelAccess);
+     * anyone else stays signed out.
+     */
+    signIn(user: StaffUser, isAdmin: boolean) {
       set({ ...signedOut, user: isAdmin ? user : null, isAuthenticated: isAdmin, isAdmin });
     },
     signOut(error: string | null = null) {
