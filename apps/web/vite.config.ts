@@ -26,6 +26,10 @@ export default defineConfig({
         // (hasPanelAccess, SPEC_MESSAGES) no longer drags every schema, and zod, into the entry.
         moduleSideEffects: (id) => (id.includes('/packages/contract/src/') ? false : undefined),
       },
+      output: {
+        // Everything the entry loads anyway goes into one chunk: one request, and gzip sees it whole.
+        codeSplitting: { groups: [{ name: 'startup', tags: ['$initial'] }] },
+      },
     },
   },
   worker: { format: 'es' },

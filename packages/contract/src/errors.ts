@@ -22,17 +22,6 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Spec §8 texts, to the letter. */
-export const SPEC_MESSAGES = {
-  loginFailed: 'Login failed',
-  loginSuccessful: 'Login successful',
-  accessDenied: 'Access denied: Administrative privileges required',
-  authenticationRequired: 'Authentication required',
-  tokenExpired: 'TokenExpiredError: session expired',
-  accessTokenExpired: 'Access token expired',
-  invalidToken: 'Invalid token',
-} as const;
-
 /**
  * The one shape of every API error. It carries both the spec's `status: 'error'` (login) and
  * `success: false` (list endpoints) so every client rule of the spec reads it the same way.

@@ -1,6 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
 
-const FIRST_CHECK_MS = 1_000;
 const CHECK_INTERVAL_MS = 5 * 60_000;
 
 /** True when the server announces a different build than the one this tab runs. */
@@ -10,8 +9,8 @@ export function isOtherBuild(currentId: string, latest: unknown): boolean {
 }
 
 /**
- * Spec §4/§7: look for a newer deployment about a second after load, then periodically and when
- * the tab comes back; once one exists, the next navigation is a full page load so the user gets
+ * Spec §4/§7: look for a newer deployment now (main.tsx calls this about a second after load), then
+ * periodically and when the tab comes back; once one exists, the next navigation is a full page load so the user gets
  * the new code instead of chunks that may no longer exist.
  */
 export function watchBuildFreshness(router: AnyRouter, currentId = __BUILD_ID__): void {
@@ -28,7 +27,7 @@ export function watchBuildFreshness(router: AnyRouter, currentId = __BUILD_ID__)
     }
   };
 
-  setTimeout(check, FIRST_CHECK_MS);
+  void check();
   setInterval(check, CHECK_INTERVAL_MS);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void check();

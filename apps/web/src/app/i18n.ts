@@ -1,6 +1,12 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, readLanguageCookie, rememberLanguage } from '../lib/language.ts';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  readLanguageCookie,
+  rememberLanguage,
+} from '../lib/language.ts';
 
 export const NAMESPACES = ['common', 'auth', 'dashboard'] as const;
 

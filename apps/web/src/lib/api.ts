@@ -1,4 +1,10 @@
-import type { ApiError, EndpointBody, EndpointDef, EndpointQuery, EndpointResponse } from '@backdesk/contract';
+import type {
+  ApiError,
+  EndpointBody,
+  EndpointDef,
+  EndpointQuery,
+  EndpointResponse,
+} from '@backdesk/contract';
 import { type EndpointRef, endpointRef, loadContract } from './contract.ts';
 import { retryDelayMs, shouldRetry } from './retry-policy.ts';
 import { isAccessTokenExpiry, isSessionExpiryResponse } from './session-rules.ts';
@@ -81,7 +87,12 @@ export async function callEndpoint<E extends EndpointDef>(
       if (intercept) onSessionExpired();
     } else if (
       intercept &&
-      isSessionExpiryResponse({ status: response.status, bodyText, requestUrl: url, pagePath: location.pathname })
+      isSessionExpiryResponse({
+        status: response.status,
+        bodyText,
+        requestUrl: url,
+        pagePath: location.pathname,
+      })
     ) {
       onSessionExpired();
     }

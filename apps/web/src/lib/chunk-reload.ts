@@ -27,7 +27,9 @@ export function claimChunkReload(
   }
   const last = log[path];
   if (last !== undefined && now - last < CHUNK_RELOAD_WINDOW_MS) return false;
-  const recent = Object.fromEntries(Object.entries(log).filter(([, at]) => now - at < CHUNK_RELOAD_WINDOW_MS));
+  const recent = Object.fromEntries(
+    Object.entries(log).filter(([, at]) => now - at < CHUNK_RELOAD_WINDOW_MS),
+  );
   storage.setItem(STORAGE_KEY, JSON.stringify({ ...recent, [path]: now }));
   return true;
 }

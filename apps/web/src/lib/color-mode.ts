@@ -19,7 +19,9 @@ export function toMantineScheme(stored: string | null): MantineColorScheme | und
 type PreferenceStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** Mantine's scheme manager speaking the spec's storage format. */
-export function colorModeManager(storage: () => PreferenceStorage = () => window.localStorage): MantineColorSchemeManager {
+export function colorModeManager(
+  storage: () => PreferenceStorage = () => window.localStorage,
+): MantineColorSchemeManager {
   let onStorage: ((event: StorageEvent) => void) | undefined;
   return {
     get: (defaultValue) => {

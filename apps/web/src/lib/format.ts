@@ -4,9 +4,13 @@ export const formatInteger = (locale: string, value: number): string =>
 
 /** A growth figure given as a decimal string ("12.5" → "+12.5%", tr "+%12,5"). */
 export const formatGrowthPercent = (locale: string, percent: string): string =>
-  new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(
-    Number(percent) / 100,
-  );
+  new Intl.NumberFormat(locale, {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    maximumFractionDigits: 1,
+  }).format(Number(percent) / 100);
 
 export const formatTime = (locale: string, iso: string): string =>
-  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+    new Date(iso),
+  );

@@ -19,7 +19,14 @@ export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_M
   const id = Date.now().toString();
   loadNotifications()
     .then(({ notifications }) =>
-      notifications.show({ id, title, message: description ?? '', color, autoClose: timeout, withBorder: true }),
+      notifications.show({
+        id,
+        title,
+        message: description ?? '',
+        color,
+        autoClose: timeout,
+        withBorder: true,
+      }),
     )
     .catch((error: unknown) => console.error('Toast could not be shown', error));
   return id;

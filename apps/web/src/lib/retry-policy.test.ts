@@ -15,7 +15,8 @@ describe('shouldRetry', () => {
   });
 
   it('does not retry other statuses', () => {
-    for (const status of [200, 400, 401, 403, 404, 422, 501]) expect(shouldRetry('GET', status, 0)).toBe(false);
+    for (const status of [200, 400, 401, 403, 404, 422, 501])
+      expect(shouldRetry('GET', status, 0)).toBe(false);
   });
 });
 

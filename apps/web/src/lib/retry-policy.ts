@@ -7,7 +7,11 @@ const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
  * PRODUCT.md deviation from spec §7: only idempotent requests are retried, once, on the spec's
  * statuses. A POST is never retried because repeating it could create something twice.
  */
-export function shouldRetry(method: HttpMethod | 'HEAD' | 'OPTIONS', status: number, attempt: number): boolean {
+export function shouldRetry(
+  method: HttpMethod | 'HEAD' | 'OPTIONS',
+  status: number,
+  attempt: number,
+): boolean {
   return attempt === 0 && IDEMPOTENT_METHODS.has(method) && RETRYABLE_STATUSES.has(status);
 }
 

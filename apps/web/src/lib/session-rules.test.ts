@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isAccessTokenExpiry, isLoginPath, isSessionExpiryResponse } from './session-rules.ts';
 
-const base = { status: 401, bodyText: '', requestUrl: '/api/customers/get-users', pagePath: '/crm/customers' };
+const base = {
+  status: 401,
+  bodyText: '',
+  requestUrl: '/api/customers/get-users',
+  pagePath: '/crm/customers',
+};
 
 describe('isSessionExpiryResponse', () => {
   it.each(['Authentication required', 'TokenExpiredError: session expired', 'Invalid token'])(
@@ -16,14 +21,20 @@ describe('isSessionExpiryResponse', () => {
   it('ignores other 401/403 bodies and other statuses', () => {
     expect(isSessionExpiryResponse({ ...base, bodyText: '{"message":"Forbidden"}' })).toBe(false);
     expect(isSessionExpiryResponse({ ...base, status: 500, bodyText: 'Invalid token' })).toBe(false);
-    expect(isSessionExpiryResponse({ ...base, status: 404, bodyText: 'Authentication required' })).toBe(false);
+    expect(isSessionExpiryResponse({ ...base, status: 404, bodyText: 'Authentication required' })).toBe(
+      false,
+    );
   });
 
   it('never intercepts /api/panel/ report endpoints, relative or absolute', () => {
     const bodyText = 'Invalid token';
     expect(isSessionExpiryResponse({ ...base, bodyText, requestUrl: '/api/panel/report-p2p' })).toBe(false);
     expect(
-      isSessionExpiryResponse({ ...base, bodyText, requestUrl: 'https://x.test/api/panel/report-financial?a=1' }),
+      isSessionExpiryResponse({
+        ...base,
+        bodyText,
+        requestUrl: 'https://x.test/api/panel/report-financial?a=1',
+      }),
     ).toBe(false);
   });
 

@@ -1,7 +1,11 @@
-import { specMessages } from './spec-messages.ts';
+import { SPEC_MESSAGES as specMessages } from '@backdesk/contract/messages';
 
 /** Spec §7: a 401/403 whose body mentions one of these means the sign-in is over. */
-export const SESSION_EXPIRY_MARKERS = ['Authentication required', 'TokenExpiredError', 'Invalid token'] as const;
+export const SESSION_EXPIRY_MARKERS = [
+  'Authentication required',
+  'TokenExpiredError',
+  'Invalid token',
+] as const;
 
 /** The spec's report endpoints answer 401/403 for their own reasons; they never end the session. */
 const IGNORED_PATH_PREFIX = '/api/panel/';
@@ -31,6 +35,7 @@ export function isSessionExpiryResponse({ status, bodyText, requestUrl, pagePath
  */
 export function isAccessTokenExpiry(status: number, body: { code?: string; message?: string } | undefined) {
   return (
-    status === 401 && (body?.code === 'ACCESS_TOKEN_EXPIRED' || body?.message === specMessages.accessTokenExpired)
+    status === 401 &&
+    (body?.code === 'ACCESS_TOKEN_EXPIRED' || body?.message === specMessages.accessTokenExpired)
   );
 }

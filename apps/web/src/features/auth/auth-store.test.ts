@@ -13,7 +13,11 @@ const member = (roles: string[]): StaffUser => ({
 
 describe('auth store', () => {
   it('starts loading and signed out', () => {
-    expect(createAuthStore().getState()).toMatchObject({ isLoading: true, isAuthenticated: false, user: null });
+    expect(createAuthStore().getState()).toMatchObject({
+      isLoading: true,
+      isAuthenticated: false,
+      user: null,
+    });
   });
 
   it.each(['admin', 'super', 'manager'])('signs in a member holding %s', (role) => {
@@ -35,7 +39,12 @@ describe('auth store', () => {
     store.subscribe(listener);
     store.signIn(member(['admin']), true);
     store.signOut('Login failed');
-    expect(store.getState()).toMatchObject({ user: null, isAuthenticated: false, isAdmin: false, error: 'Login failed' });
+    expect(store.getState()).toMatchObject({
+      user: null,
+      isAuthenticated: false,
+      isAdmin: false,
+      error: 'Login failed',
+    });
     expect(listener).toHaveBeenCalledTimes(2);
   });
 });

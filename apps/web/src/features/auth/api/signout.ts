@@ -10,7 +10,9 @@ export const signout = () => callEndpoint(signoutEndpoint);
  * the page is about to be replaced by /login.
  */
 export function signoutBeforeLeaving(): void {
-  fetch(signoutEndpoint.path, { method: signoutEndpoint.method, credentials: 'same-origin', keepalive: true }).catch(
-    () => {},
-  );
+  fetch(signoutEndpoint.path, {
+    method: signoutEndpoint.method,
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => {});
 }

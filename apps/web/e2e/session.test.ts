@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { signIn, toasts, useE2E } from './support.ts';
+
+describe('session expiry', () => {
+  const e2e = useE2E();
+
+  it('ends the session when the auth_error cookie appears', async () => {
+    const { context, page } = await e2e.open();
+    await signIn(page);
+    await context.addCookies([{ name: 'auth_error', value: 'true', url: e2e.server.url }]);
+
+    const toast = toasts(page).getByText('Session Expired', { exact: true });
+    await toast.waitFor({ timeout: 3000 });
+    const shownAt = Date.now();
+    await toasts(page).getByText('Your session has expired. Please log in again.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(300);
+
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'auth_error')).toBeUndefined();
+    // The server ended the session too: the dashboard is out of reach.
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('ends the session, once, on a 401 carrying "Invalid token"', async () => {
+    const { page } = await e2e.open();
+    await signIn(page);
+    await page.route('**/api/dashboard/kpis', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          status: 'error',
+          statusCode: 401,
+          code: 'INVALID_TOKEN',
+          message: 'Invalid token',
+        }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+
+    await toasts(page).getByText('Session Expired', { exact: true }).waitFor({ timeout: 3000 });
+    expect(await toasts(page).getByText('Session Expired', { exact: true }).count()).toBe(1);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
+    await expect.poll(() => page.title()).toBe('Sign in — Backdesk');
+  });
+
+  it('leaves other 401/403 answers to the screen that asked', async () => {
+    const { page } = await e2e.open();
+    await signIn(page);
+    await page.route('**/api/dashboard/kpis', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          status: 'error',
+          statusCode: 403,
+          code: 'FORBIDDEN',
+          message: 'Forbidden',
+        }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await toasts(page).getByText('Session Expired').count()).toBe(0);
+  });
+});

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from '../../server/test/harness.ts';
+
+export const DEMO_PASSWORD = 'backdesk-demo';
+
+const distIndex = fileURLToPath(new URL('../dist/index.html', import.meta.url));
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) and page. */
+  open(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
+  url(path: string): string;
+}
+
+/** One server and one browser per test file, stopped after it. */
+export function useE2E(): E2E {
+  const contexts: BrowserContext[] = [];
+  const e2e = {} as E2E;
+
+  beforeAll(async () => {
+    if (!existsSync(distIndex)) throw new Error('Build the web app first: npm run build -w @backdesk/web');
+    e2e.server = await startTestServer();
+    e2e.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-gpu',
+      ],
+    });
+    e2e.url = (path) => new URL(path, e2e.server.url).toString();
+    e2e.open = async (options) => {
+      const context = await e2e.browser.newContext({ baseURL: e2e.server.url, ...options });
+      contexts.push(context);
+      return { context, page: await context.newPage() };
+    };
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await e2e.browser?.close();
+    await e2e.server?.stop();
+  });
+
+  return e2e;
+}
+
+/** Fills the sign-in form, waits for the captcha to be solved and submits. */
+export async function submitLogin(page: Page, userName: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.locator('input[name="user_name"]').fill(userName);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('[data-testid="captcha"][data-status="verified"]').waitFor();
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** Signs in as a panel member and waits for the dashboard. */
+export async function signIn(page: Page, userName = 'admin'): Promise<void> {
+  await submitLogin(page, userName);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+}
+
+/** The toast region (Mantine renders toasts in a portal). */
+export const toasts = (page: Page) => page.locator('.mantine-Notifications-root');

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// Prints, per route, the gzipped JavaScript a first visit to that route needs before it is
+// interactive: the entry with its static imports, the startup locale files, and the route's own
+// chunks (and its layouts') with their static imports — each file counted once. Exits 1 when /login
+// exceeds its budget (issue 2, part 13). Builds first when dist/ is missing.
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const LOGIN_BUDGET_KB = 150;
+/** Namespaces i18n loads before the first screen (src/app/i18n.ts), in the default language. */
+const STARTUP_LOCALE = /^src\/locales\/en\/[^/]+\.json$/;
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webRoot, 'dist');
+const manifestPath = join(dist, '.vite', 'manifest.json');
+
+if (!existsSync(manifestPath)) {
+  console.log('No build found, building the web app first…');
+  execSync('npx vite build', { cwd: webRoot, stdio: 'inherit' });
+}
+
+/** @type {Record<string, {file: string, imports?: string[], isEntry?: boolean}>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const gzipSizes = new Map();
+const gzipSize = (file) => {
+  if (!gzipSizes.has(file)) gzipSizes.set(file, gzipSync(readFileSync(join(dist, file))).length);
+  return gzipSizes.get(file);
+};
+
+/** A chunk's file plus everything it imports statically, transitively. */
+function staticClosure(key, files = new Set(), seen = new Set()) {
+  if (seen.has(key)) return files;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return files;
+  if (chunk.file.endsWith('.js')) files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files, seen);
+  return files;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('The manifest has no entry chunk');
+const startupKeys = [entryKey, ...Object.keys(manifest).filter((key) => STARTUP_LOCALE.test(key))];
+
+// Route chunks are keyed "src/routes/<file>.tsx?tsr-split=…" (lazy parts) or without the query.
+const chunksByRouteFile = new Map();
+for (const key of Object.keys(manifest)) {
+  const match = /^src\/routes\/(.+\.tsx)(\?.*)?$/.exec(key);
+  if (!match) continue;
+  const list = chunksByRouteFile.get(match[1]) ?? [];
+  list.push(key);
+  chunksByRouteFile.set(match[1], list);
+}
+
+const isLayout = (file) => file === '__root.tsx' || file === '_app.tsx' || file.endsWith('/route.tsx');
+
+/** Layout files wrapping a route file: `_app.tsx` and any `<dir>/route.tsx` above it. */
+function layoutsOf(file) {
+  const parts = file.split('/').slice(0, -1);
+  const layouts = ['__root.tsx'];
+  for (let depth = 1; depth <= parts.length; depth += 1) {
+    const dir = parts.slice(0, depth).join('/');
+    layouts.push(`${dir}.tsx`, `${dir}/route.tsx`);
+  }
+  return layouts.filter((layout) => chunksByRouteFile.has(layout));
+}
+
+const toPath = (file) =>
+  `/${file
+    .replace(/\.tsx$/, '')
+    .split('/')
+    .filter((segment) => !segment.startsWith('_') && segment !== 'index')
+    .join('/')}`;
+
+const rows = [...chunksByRouteFile.keys()]
+  .filter((file) => !isLayout(file))
+  .map((file) => {
+    const files = new Set();
+    for (const key of startupKeys) staticClosure(key, files);
+    for (const routeFile of [...layoutsOf(file), file]) {
+      for (const key of chunksByRouteFile.get(routeFile) ?? []) staticClosure(key, files);
+    }
+    const bytes = [...files].reduce((sum, f) => sum + gzipSize(f), 0);
+    return { path: toPath(file), files: files.size, kb: bytes / 1024 };
+  })
+  .sort((a, b) => a.path.localeCompare(b.path));
+
+const width = Math.max(...rows.map((row) => row.path.length), 5);
+console.log(`${'route'.padEnd(width)}  chunks  gzip KB`);
+for (const row of rows) {
+  console.log(
+    `${row.path.padEnd(width)}  ${String(row.files).padStart(6)}  ${row.kb.toFixed(1).padStart(7)}`,
+  );
+}
+
+const login = rows.find((row) => row.path === '/login');
+if (!login) throw new Error('No /login route chunk in the manifest');
+const verdict = login.kb <= LOGIN_BUDGET_KB ? 'within' : 'OVER';
+console.log(
+  `\n/login needs ${login.kb.toFixed(1)} KB of gzipped JavaScript: ${verdict} the ${LOGIN_BUDGET_KB} KB budget.`,
+);
+process.exit(login.kb <= LOGIN_BUDGET_KB ? 0 : 1);

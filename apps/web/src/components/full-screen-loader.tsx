@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** Shown while the app learns whether someone is signed in (spec §2). */
+export function FullScreenLoader() {
+  return (
+    <Center h="100dvh" data-testid="auth-loading">
+      <Loader size="lg" />
+    </Center>
+  );
+}

@@ -1,0 +1,48 @@
+import i18next from 'i18next';
+import { deleteCookie, readCookie } from '../../lib/cookies.ts';
+import { notify } from '../../lib/notify.ts';
+import { isLoginPath } from '../../lib/session-rules.ts';
+import { signoutBeforeLeaving } from './api/signout.ts';
+import { authStore } from './auth-store.ts';
+
+/** Spec §7: set (not HttpOnly) by the server when it ends a session on its own, e.g. a reused refresh token. */
+export const AUTH_ERROR_COOKIE = 'auth_error';
+
+/** Spec §9 timings. */
+export const SESSION_EXPIRED_REDIRECT_MS = 500;
+export const SESSION_EXPIRED_TOAST_MS = 3000;
+export const AUTH_ERROR_POLL_MS = 1000;
+
+let expiring = false;
+
+/**
+ * Spec §4/§8: tell the user, drop the session everywhere and start over on /login. Runs once per
+ * page: several failing requests at the same moment must not stack toasts or redirects.
+ */
+export function expireSession(): void {
+  if (expiring) return;
+  expiring = true;
+  notify({
+    title: i18next.t('session.expiredTitle'),
+    description: i18next.t('session.expiredDescription'),
+    color: 'red',
+    timeout: SESSION_EXPIRED_TOAST_MS,
+  });
+  deleteCookie(AUTH_ERROR_COOKIE);
+  // The token cookies are HttpOnly: only the server can clear them, which sign-out does.
+  signoutBeforeLeaving();
+  authStore.signOut();
+  setTimeout(() => {
+    window.location.href = '/login';
+  }, SESSION_EXPIRED_REDIRECT_MS);
+}
+
+/** Polls the auth_error cookie (spec §7). On /login there is no session to end: the cookie is just dropped. */
+export function watchAuthErrorCookie(): () => void {
+  const timer = setInterval(() => {
+    if (readCookie(AUTH_ERROR_COOKIE) !== 'true') return;
+    if (isLoginPath(location.pathname)) deleteCookie(AUTH_ERROR_COOKIE);
+    else expireSession();
+  }, AUTH_ERROR_POLL_MS);
+  return () => clearInterval(timer);
+}

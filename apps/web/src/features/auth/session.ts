@@ -1,0 +1,56 @@
+import type { LoginBody, StaffUser } from '@backdesk/contract';
+import { SPEC_MESSAGES as specMessages } from '@backdesk/contract/messages';
+import { ApiRequestError } from '../../lib/api.ts';
+import { loadContract } from '../../lib/contract.ts';
+import { getCredentials } from './api/get-credentials.ts';
+import { login } from './api/login.ts';
+import { signout } from './api/signout.ts';
+import { authStore } from './auth-store.ts';
+import { type LoginFailure, toLoginFailure } from './login-failure.ts';
+
+/** The contract is already loaded here: the credential response was just parsed with it. */
+const hasPanelAccess = async (user: StaffUser) => (await loadContract()).hasPanelAccess(user.user_roles);
+
+export type SignInResult = { ok: true } | { ok: false; failure: LoginFailure };
+
+/** Learns who is signed in when the app starts; any failure simply leaves the visitor signed out. */
+export async function initAuth(): Promise<void> {
+  try {
+    const user = await getCredentials();
+    const isAdmin = await hasPanelAccess(user);
+    authStore.signIn(user, isAdmin);
+    if (!isAdmin) await signout().catch(() => {});
+  } catch (error) {
+    const noSession = error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+    if (!noSession) console.error('Auth initialisation failed', error); // spec §8: logged, app still shows
+    authStore.signOut();
+  }
+}
+
+/** Spec §4/§5: login, then the credential fetch, then the panel-role check. */
+export async function signIn(body: LoginBody): Promise<SignInResult> {
+  const fail = (failure: LoginFailure): SignInResult => {
+    authStore.signOut(failure.message ?? specMessages.loginFailed);
+    return { ok: false, failure };
+  };
+
+  try {
+    const response = await login(body);
+    if (response.status === 'error') return fail({ message: response.message || specMessages.loginFailed });
+  } catch (error) {
+    return fail(toLoginFailure(error));
+  }
+
+  try {
+    const user = await getCredentials();
+    if (!(await hasPanelAccess(user))) {
+      // The server already refuses such members; this guards the client rule of spec §4 regardless.
+      await signout().catch(() => {});
+      return fail({ code: 'ACCESS_DENIED', message: specMessages.accessDenied });
+    }
+    authStore.signIn(user, true);
+    return { ok: true };
+  } catch (error) {
+    return fail(toLoginFailure(error));
+  }
+}

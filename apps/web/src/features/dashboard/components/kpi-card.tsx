@@ -1,0 +1,45 @@
+import { Group, Paper, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './kpi-card.module.css';
+
+export interface KpiCardProps {
+  label: string;
+  icon: Icon;
+  /** Undefined while loading. */
+  value: string | undefined;
+  badge?: ReactNode;
+  hint?: ReactNode;
+  testId: string;
+}
+
+export function KpiCard({ label, icon: IconComponent, value, badge, hint, testId }: KpiCardProps) {
+  return (
+    <Paper withBorder p="md" radius="md" className={classes.card} data-testid={`kpi-${testId}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text className={classes.label}>{label}</Text>
+        <ThemeIcon variant="light" size={32} radius="md">
+          <IconComponent size={18} stroke={1.7} />
+        </ThemeIcon>
+      </Group>
+      <Group gap="xs" align="baseline" mt={6} wrap="nowrap">
+        {value === undefined ? (
+          <Skeleton height={30} width={110} radius="sm" />
+        ) : (
+          <Text className={classes.value} data-testid="kpi-value">
+            {value}
+          </Text>
+        )}
+        {value !== undefined && badge}
+      </Group>
+      {hint &&
+        (value === undefined ? (
+          <Skeleton height={12} width="70%" mt={10} radius="sm" />
+        ) : (
+          <Text size="xs" c="dimmed" mt={6}>
+            {hint}
+          </Text>
+        ))}
+    </Paper>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconChartBar,
+  IconHistory,
+  IconInbox,
+  IconLayoutDashboard,
+  IconSettings,
+  IconShieldCheck,
+  IconUsers,
+} from '@tabler/icons-react';
+import type en from '../../locales/en/common.json';
+import type { FileRoutesByTo } from '../../routeTree.gen.ts';
+
+export type NavPath = keyof FileRoutesByTo;
+type NavItemKey = keyof typeof en.nav.items;
+type NavGroupKey = keyof typeof en.nav.groups;
+
+export interface NavLinkItem {
+  to: NavPath;
+  label: NavItemKey;
+}
+
+/** A single top-level link, or an area with its screens (spec §1 areas, §2 routes). */
+export type NavEntry =
+  | ({ kind: 'link'; icon: Icon } & NavLinkItem)
+  | { kind: 'group'; group: NavGroupKey; icon: Icon; items: NavLinkItem[] };
+
+export const NAVIGATION: NavEntry[] = [
+  { kind: 'link', to: '/', label: 'dashboard', icon: IconLayoutDashboard },
+  {
+    kind: 'group',
+    group: 'compliance',
+    icon: IconShieldCheck,
+    items: [
+      { to: '/compliance', label: 'overview' },
+      { to: '/compliance/fraud-check', label: 'fraudCheck' },
+      { to: '/compliance/kyc-docs', label: 'kycDocs' },
+      { to: '/compliance/kyc-manage', label: 'kycManage' },
+    ],
+  },
+  {
+    kind: 'group',
+    group: 'crm',
+    icon: IconUsers,
+    items: [
+      { to: '/crm', label: 'overview' },
+      { to: '/crm/customers', label: 'customers' },
+      { to: '/crm/customers/add', label: 'addCustomer' },
+      { to: '/crm/customer-types', label: 'customerTypes' },
+      { to: '/crm/customers/kyc', label: 'customerKyc' },
+      { to: '/crm/customers/restrictions', label: 'customerRestrictions' },
+      { to: '/crm/user-assets', label: 'userAssets' },
+    ],
+  },
+  {
+    kind: 'group',
+    group: 'transactions',
+    icon: IconArrowsExchange,
+    items: [
+      { to: '/transactions', label: 'overview' },
+      { to: '/transactions/wallet-transactions', label: 'walletTransactions' },
+      { to: '/transactions/commissions', label: 'commissions' },
+      { to: '/transactions/limits', label: 'limits' },
+      { to: '/transactions/active-p2p', label: 'activeP2p' },
+      { to: '/transactions/pending-p2p', label: 'pendingP2p' },
+    ],
+  },
+  {
+    kind: 'group',
+    group: 'reports',
+    icon: IconChartBar,
+    items: [
+      { to: '/reports', label: 'overview' },
+      { to: '/reports/compliance', label: 'complianceReports' },
+      { to: '/reports/csc', label: 'cscReports' },
+      { to: '/reports/customers', label: 'customerReports' },
+      { to: '/reports/financial', label: 'financialReports' },
+      { to: '/reports/fraud-security', label: 'fraudSecurityReports' },
+      { to: '/reports/p2p', label: 'p2pReports' },
+      { to: '/reports/transactions', label: 'transactionReports' },
+    ],
+  },
+  { kind: 'link', to: '/logs/access', label: 'accessLogs', icon: IconHistory },
+  { kind: 'link', to: '/inbox', label: 'inbox', icon: IconInbox },
+  {
+    kind: 'group',
+    group: 'settings',
+    icon: IconSettings,
+    items: [
+      { to: '/settings', label: 'settings' },
+      { to: '/settings/2FA', label: 'twoFactor' },
+      { to: '/settings/members', label: 'members' },
+      { to: '/settings/notifications', label: 'notifications' },
+    ],
+  },
+];

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: the built app (run `npm run build -w @backdesk/web` first) served by the real server
+// on a fresh database, driven in Chromium. One file at a time: each starts a server and a browser.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    globalSetup: ['../server/test/global-setup.ts'],
+    fileParallelism: false,
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
