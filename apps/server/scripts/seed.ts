@@ -15,7 +15,9 @@ const USAGE = `usage: npm run seed -- --customers N [options]
   --offers N         P2P offers (default: customers/20, between 20 and 10,000)
   --trades N         P2P trades (default: customers/5, between 50 and 100,000)
   --transactions N   wallet transactions (default: customers×5, at most 5,000,000)
-  --seed N           random seed; the same seed on the same day gives the same data
+  --seed N           random seed (default 20240601)
+  --now ISO-TIME     date the data relative to this instant instead of the current time; with the
+                     same seed and sizes, the same instant gives byte-identical data
   --reset            empty the demo tables first (otherwise a database with customers is refused)
 
 Uses DATABASE_URL when set, otherwise the embedded PostgreSQL in DATA_DIR (default ./data).`;
@@ -42,6 +44,7 @@ function parseOptions(): SeedOptions {
         trades: { type: 'string' },
         transactions: { type: 'string' },
         seed: { type: 'string' },
+        now: { type: 'string' },
         reset: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -55,8 +58,13 @@ function parseOptions(): SeedOptions {
   }
   const customers = wholeNumber('customers', values.customers as string | undefined);
   if (!customers) throw new UsageError('--customers is required and must be at least 1');
+  const nowText = values.now as string | undefined;
+  const now = nowText === undefined ? undefined : new Date(nowText);
+  if (now && Number.isNaN(now.getTime()))
+    throw new UsageError('--now must be a date and time, e.g. 2025-06-01T12:00:00Z');
   return {
     customers,
+    now,
     offers: wholeNumber('offers', values.offers as string | undefined),
     trades: wholeNumber('trades', values.trades as string | undefined),
     walletTransactions: wholeNumber('transactions', values.transactions as string | undefined),
