@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Rng } from './prng.ts';
 
 /**
@@ -15,30 +15,40 @@ export const evmAddress = (rng: Rng): string => `0x${rng.hex(40)}`;
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
+/** 58^5: converting in groups of five base58 digits keeps the carries exact and the loop short. */
+const BIG = 656_356_768;
+
 function base58(bytes: Uint8Array): string {
-  const digits = [0];
+  const groups = [0]; // least significant first, each holding five base58 digits
   for (const byte of bytes) {
     let carry = byte;
-    for (let i = 0; i < digits.length; i++) {
-      carry += digits[i]! << 8;
-      digits[i] = carry % 58;
-      carry = Math.floor(carry / 58);
+    for (let i = 0; i < groups.length; i++) {
+      carry += groups[i]! * 256;
+      groups[i] = carry % BIG;
+      carry = Math.floor(carry / BIG);
     }
     while (carry > 0) {
-      digits.push(carry % 58);
-      carry = Math.floor(carry / 58);
+      groups.push(carry % BIG);
+      carry = Math.floor(carry / BIG);
     }
   }
-  let out = '';
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    out += '1';
+  let digits = '';
+  for (let i = groups.length - 1; i >= 0; i--) {
+    let group = groups[i]!;
+    let chunk = '';
+    for (let j = 0; j < 5; j++) {
+      chunk = BASE58[group % 58] + chunk;
+      group = Math.floor(group / 58);
+    }
+    digits += chunk;
   }
-  for (let i = digits.length - 1; i >= 0; i--) out += BASE58[digits[i]!];
-  return out;
+  digits = digits.replace(/^1+/, ''); // zero digits of the value itself
+  let zeros = 0;
+  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
+  return '1'.repeat(zeros) + digits;
 }
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
+const sha256 = (data: Uint8Array) => hash('sha256', data, 'buffer');
 
 /** Tron: base58check of 0x41 followed by 20 bytes — always 34 characters starting with T. */
 export function tronAddress(rng: Rng): string {

@@ -6,7 +6,7 @@ import { formatUnits } from './decimal-text.ts';
 import { planSeed } from './index.ts';
 import { offerAt, tradeAt } from './p2p.ts';
 import { Rng } from './prng.ts';
-import { COPY_TABLES, type SeedPlan } from './tables.ts';
+import { COPY_TABLES, rowsBetween, type SeedPlan } from './tables.ts';
 import { walletTransactionAt } from './wallet-transactions.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
@@ -15,10 +15,9 @@ const DECIMAL = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
 function firstLines(plan: SeedPlan, n: number): string[] {
   const out: string[] = [];
   for (const spec of COPY_TABLES) {
-    let taken = 0;
-    for (const row of spec.rows(plan)) {
+    const rowAt = spec.rowAt(plan);
+    for (const row of rowsBetween(rowAt, 0, Math.min(n, spec.size(plan)))) {
       out.push(copyLine(row));
-      if (++taken === n) break;
     }
   }
   return out;
@@ -127,6 +126,11 @@ describe('amounts, addresses and references', () => {
       if (o.contract.name === 'BTC') expect(price).toBeGreaterThanOrEqual(3_000_000);
       expect(o.unitPrice.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(8);
     }
+  });
+
+  it('encodes Tron addresses like the network does', () => {
+    const zeroes = { bytes: (n: number) => new Uint8Array(n) } as unknown as Rng;
+    expect(tronAddress(zeroes)).toBe('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'); // the well-known zero address
   });
 
   it('makes well-formed identifiers', () => {

@@ -1,8 +1,11 @@
 import type pg from 'pg';
-import { copyInto } from './copy-load.ts';
+import { copyInto, encodeChunks } from './copy-load.ts';
+import { withDeferredIndexes } from './deferred-indexes.ts';
+import { planSeed } from './plan.ts';
 import { CUSTOMER_TYPES } from './reference-data.ts';
-import { COPY_TABLES, type SeedPlan } from './tables.ts';
-import { Timeline } from './timeline.ts';
+import { COPY_TABLES, rowsBetween } from './tables.ts';
+
+export { DEFAULT_SEED, planSeed } from './plan.ts';
 
 export interface SeedOptions {
   customers: number;
@@ -26,8 +29,6 @@ export interface SeedTableReport {
 
 export type SeedReport = SeedTableReport[];
 
-export const DEFAULT_SEED = 20_240_601;
-
 /** The tables this module fills; access_log and audit_log are append-only and never touched. */
 const DEMO_TABLES = [
   'customer_types',
@@ -39,34 +40,6 @@ const DEMO_TABLES = [
 ];
 /** Tables whose rows would clash with, or be orphaned by, a fresh seed. */
 const MUST_BE_EMPTY = ['customers', 'p2p_offers', 'p2p_trades', 'transaction_limits', 'wallet_transactions'];
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-
-function count(name: string, value: number | undefined, fallback: number, min = 0): number {
-  const n = value ?? fallback;
-  if (!Number.isSafeInteger(n) || n < min)
-    throw new RangeError(`${name} must be an integer ≥ ${min}, got ${n}`);
-  return n;
-}
-
-export function planSeed(options: SeedOptions): SeedPlan {
-  const customers = count('customers', options.customers, 0, 1);
-  const now = options.now ?? new Date();
-  if (Number.isNaN(now.getTime())) throw new RangeError('now is not a valid date');
-  const seed = count('seed', options.seed, DEFAULT_SEED);
-  return {
-    seed,
-    customers,
-    offers: count('offers', options.offers, clamp(Math.floor(customers / 20), 20, 10_000)),
-    trades: count('trades', options.trades, clamp(Math.floor(customers / 5), 50, 100_000)),
-    walletTransactions: count(
-      'walletTransactions',
-      options.walletTransactions,
-      Math.min(customers * 5, 5_000_000),
-    ),
-    timeline: new Timeline(now.getTime(), customers),
-  };
-}
 
 /** True when any customer exists: the database already holds demo (or real) data. */
 export async function isDemoDataPresent(pool: pg.Pool): Promise<boolean> {
@@ -140,8 +113,9 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions): Promise
 
     for (const spec of COPY_TABLES) {
       started = performance.now();
-      const rows = await copyInto(client, spec.table, spec.columns, spec.rows(plan), (n) =>
-        options.onProgress?.(spec.table, n),
+      const chunks = encodeChunks(rowsBetween(spec.rowAt(plan), 0, spec.size(plan)));
+      const rows = await withDeferredIndexes(client, spec.table, () =>
+        copyInto(client, spec.table, spec.columns, chunks, (n) => options.onProgress?.(spec.table, n)),
       );
       report.push({ table: spec.table, rows, ms: performance.now() - started });
     }

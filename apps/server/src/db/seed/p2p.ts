@@ -1,5 +1,5 @@
 import { uuidV4 } from './addresses.ts';
-import { customerDepositAddress, P2P_CONTRACTS, type P2pContract, pickP2pContract } from './assets.ts';
+import { customerDepositAddress, type P2pContract, pickP2pContract } from './assets.ts';
 import { type Customer, customerAt } from './customers.ts';
 import { drawAmount, drawPrice } from './decimal-text.ts';
 import { type Rng, rowRng, Stream, weighted } from './prng.ts';
@@ -101,7 +101,13 @@ export function offerAt(seed: number, timeline: Timeline, index: number): Offer 
  * Trade `index` (0-based). About 3% point at a market GUID with no offer (offer withdrawn upstream),
  * so the pending list shows the spec's enrichment defaults.
  */
-export function tradeAt(seed: number, timeline: Timeline, offers: number, index: number): Trade {
+export function tradeAt(
+  seed: number,
+  timeline: Timeline,
+  offers: number,
+  index: number,
+  offerOf: (index: number) => Offer = (i) => offerAt(seed, timeline, i),
+): Trade {
   const rng = rowRng(seed, Stream.trade, index);
   let guid: string;
   let contract: P2pContract;
@@ -112,7 +118,7 @@ export function tradeAt(seed: number, timeline: Timeline, offers: number, index:
     contract = pickP2pContract(rng);
   } else {
     // Popular offers draw more trades.
-    const offer = offerAt(seed, timeline, Math.floor(offers * rng.float() ** 1.6));
+    const offer = offerOf(Math.floor(offers * rng.float() ** 1.6));
     guid = offer.tradeMarketGuid;
     contract = offer.contract;
     notBefore = offer.createdAt;
@@ -131,4 +137,16 @@ export function tradeAt(seed: number, timeline: Timeline, offers: number, index:
   };
 }
 
-export const P2P_CONTRACT_NAMES = P2P_CONTRACTS.map((c) => c.name);
+/** Offers looked up by trades, remembered while there are few enough to keep (10,000 by default). */
+export function offerMemo(seed: number, timeline: Timeline, offers: number): (index: number) => Offer {
+  if (offers > 50_000) return (i) => offerAt(seed, timeline, i);
+  const memo = new Map<number, Offer>();
+  return (i) => {
+    let offer = memo.get(i);
+    if (!offer) {
+      offer = offerAt(seed, timeline, i);
+      memo.set(i, offer);
+    }
+    return offer;
+  };
+}

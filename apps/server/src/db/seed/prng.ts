@@ -25,6 +25,9 @@ export function hash32(...parts: number[]): number {
   return h;
 }
 
+/** Reused by hex(): Buffer's native hex encoder is far quicker than per-word toString(16). */
+const hexScratch = Buffer.alloc(64);
+
 export class Rng {
   private a: number;
   private b: number;
@@ -71,11 +74,11 @@ export class Rng {
     return items[Math.floor(this.float() * items.length)]!;
   }
 
-  /** Lower-case hex digits, `length` of them. */
+  /** Lower-case hex digits, `length` of them (even, at most 128). */
   hex(length: number): string {
-    let out = '';
-    while (out.length < length) out += this.u32().toString(16).padStart(8, '0');
-    return out.slice(0, length);
+    const bytes = length >>> 1;
+    for (let i = 0; i < bytes; i += 4) hexScratch.writeUInt32LE(this.u32(), i);
+    return hexScratch.toString('hex', 0, bytes);
   }
 
   bytes(length: number): Uint8Array {

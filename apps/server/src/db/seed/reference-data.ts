@@ -105,6 +105,8 @@ const LIMITS: readonly LimitSpec[] = [
   ['transfer', null, null, 'Internal ledger', ['0.01', null, null, null]],
 ];
 
+export const LIMIT_COUNT = LIMITS.length;
+
 /** The limits in lid order, created one after another over the past months by the operations team. */
 export function* transactionLimits(seed: number, timeline: Timeline): Generator<TransactionLimit> {
   const rng = rowRng(seed, Stream.limit, 0);

@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../client.ts';
 import { runMigrations } from '../migrate.ts';
-import { copyInto } from './copy-load.ts';
+import { copyInto, encodeChunks } from './copy-load.ts';
 import { customerAt } from './customers.ts';
 import { isDemoDataPresent, planSeed, seedDemoData } from './index.ts';
 
@@ -11,6 +14,7 @@ const NOW = new Date('2025-06-01T12:00:00Z');
 const SEED = 99;
 
 interface ScratchDatabase {
+  url: string;
   pool: pg.Pool;
   drop(): Promise<void>;
 }
@@ -28,6 +32,7 @@ async function createScratchDatabase(): Promise<ScratchDatabase> {
   const pool = createPool(url.toString(), 2);
   await runMigrations(pool);
   return {
+    url: url.toString(),
     pool,
     async drop() {
       await pool.end();
@@ -39,14 +44,28 @@ async function createScratchDatabase(): Promise<ScratchDatabase> {
   };
 }
 
+/** Every index and constraint definition, to check that the load put back what it set aside. */
+async function schemaObjects(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ def: string }>(
+    `SELECT indexdef AS def FROM pg_indexes WHERE schemaname = 'public'
+     UNION ALL
+     SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+      WHERE connamespace = 'public'::regnamespace
+     ORDER BY 1`,
+  );
+  return rows.map((r) => r.def);
+}
+
 const countOf = async (pool: pg.Pool, sql: string) => Number((await pool.query(sql)).rows[0].n);
 
 describe('seedDemoData against PostgreSQL', () => {
   let db: ScratchDatabase;
   let progressCalls = 0;
+  let schemaBefore: string[] = [];
 
   beforeAll(async () => {
     db = await createScratchDatabase();
+    schemaBefore = await schemaObjects(db.pool);
     expect(await isDemoDataPresent(db.pool)).toBe(false);
     const report = await seedDemoData(db.pool, {
       customers: 2_000,
@@ -66,6 +85,13 @@ describe('seedDemoData against PostgreSQL', () => {
 
   afterAll(async () => {
     await db?.drop();
+  });
+
+  it('puts back every index and foreign key it set aside during the load', async () => {
+    expect(schemaBefore.some((d) => d.includes('wallet_transactions_customer_id_customers_id_fk'))).toBe(
+      true,
+    );
+    expect(await schemaObjects(db.pool)).toEqual(schemaBefore);
   });
 
   it('stores the counts it reports and calls onProgress', async () => {
@@ -120,7 +146,7 @@ describe('seedDemoData against PostgreSQL', () => {
     const client = await db.pool.connect();
     try {
       await client.query('CREATE TEMP TABLE copy_probe (v text, w text)');
-      await copyInto(client, 'copy_probe', ['v', 'w'], [[tricky, null]]);
+      await copyInto(client, 'copy_probe', ['v', 'w'], encodeChunks([[tricky, null]]));
       const { rows } = await client.query('SELECT v, w FROM copy_probe');
       expect(rows).toEqual([{ v: tricky, w: null }]);
     } finally {
@@ -156,5 +182,45 @@ describe('seedDemoData against PostgreSQL', () => {
     expect(await countOf(db.pool, 'SELECT count(*) AS n FROM wallet_transactions')).toBe(250);
     const next = await db.pool.query("INSERT INTO customers (user_name) VALUES ('after.reset') RETURNING id");
     expect(next.rows[0].id).toBe(51);
+  }, 60_000);
+});
+
+/** One text digest of a whole table, in key order, to compare two loads. */
+async function digest(pool: pg.Pool, table: string, key: string): Promise<string> {
+  const { rows } = await pool.query(
+    `SELECT md5(string_agg(t::text, E'\\n' ORDER BY ${key})) AS d FROM ${table} t`,
+  );
+  return rows[0].d;
+}
+
+describe('the seed CLI', () => {
+  it('loads exactly what seedDemoData loads, and prints rows per second', async () => {
+    const viaLibrary = await createScratchDatabase();
+    const viaCli = await createScratchDatabase();
+    try {
+      await seedDemoData(viaLibrary.pool, { customers: 300, seed: SEED, now: NOW });
+      const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+      const args = ['--import', 'tsx', 'apps/server/scripts/seed.ts', '--customers', '300'];
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [...args, '--seed', String(SEED), '--now', NOW.toISOString()],
+        { cwd: repoRoot, env: { ...process.env, DATABASE_URL: viaCli.url } },
+      );
+      expect(stdout).toMatch(/wallet_transactions\s+1,500\s/);
+      expect(stdout).toMatch(/rows\/s/);
+      const keys = [
+        ['customers', 'id'],
+        ['p2p_offers', 'trade_market_guid'],
+        ['p2p_trades', 'id'],
+        ['transaction_limits', 'lid'],
+        ['wallet_transactions', 'id'],
+      ];
+      for (const [table, key] of keys) {
+        expect(await digest(viaCli.pool, table!, key!)).toBe(await digest(viaLibrary.pool, table!, key!));
+      }
+    } finally {
+      await viaLibrary.drop();
+      await viaCli.drop();
+    }
   }, 60_000);
 });

@@ -1,8 +1,8 @@
 import type { CopyValue } from './copy-text.ts';
 import { isoTime } from './copy-text.ts';
 import { customerAt } from './customers.ts';
-import { offerAt, tradeAt } from './p2p.ts';
-import { transactionLimits } from './reference-data.ts';
+import { offerAt, offerMemo, tradeAt } from './p2p.ts';
+import { LIMIT_COUNT, transactionLimits } from './reference-data.ts';
 import type { Timeline } from './timeline.ts';
 import { walletTransactionAt } from './wallet-transactions.ts';
 
@@ -15,15 +15,21 @@ export interface SeedPlan {
   timeline: Timeline;
 }
 
-/** A table filled by COPY: its columns and a lazy source of rows in that column order. */
+export type Row = readonly CopyValue[];
+
+/**
+ * A table filled by COPY: its columns and its rows in that column order. Row `i` (0-based) can be
+ * built on its own, so ranges of a table can be generated in any order, or in parallel.
+ */
 export interface CopyTable {
   table: string;
   columns: readonly string[];
-  rows(plan: SeedPlan): Iterable<readonly CopyValue[]>;
+  size(plan: SeedPlan): number;
+  rowAt(plan: SeedPlan): (index: number) => Row;
 }
 
-function* range(from: number, to: number): Generator<number> {
-  for (let i = from; i <= to; i++) yield i;
+export function* rowsBetween(rowAt: (index: number) => Row, from: number, to: number): Generator<Row> {
+  for (let i = from; i < to; i++) yield rowAt(i);
 }
 
 export const customersTable: CopyTable = {
@@ -45,10 +51,12 @@ export const customersTable: CopyTable = {
     'create_date',
     'update_date',
   ],
-  *rows({ seed, timeline, customers }) {
-    for (const id of range(1, customers)) {
-      const c = customerAt(seed, timeline, id);
-      yield [
+  size: (plan) => plan.customers,
+  rowAt:
+    ({ seed, timeline }) =>
+    (index) => {
+      const c = customerAt(seed, timeline, index + 1);
+      return [
         c.id,
         c.userName,
         c.aliasName,
@@ -65,8 +73,7 @@ export const customersTable: CopyTable = {
         isoTime(c.createDate),
         isoTime(c.updateDate),
       ];
-    }
-  },
+    },
 };
 
 export const offersTable: CopyTable = {
@@ -82,10 +89,12 @@ export const offersTable: CopyTable = {
     'status',
     'created_at',
   ],
-  *rows({ seed, timeline, offers }) {
-    for (let index = 0; index < offers; index++) {
+  size: (plan) => plan.offers,
+  rowAt:
+    ({ seed, timeline }) =>
+    (index) => {
       const o = offerAt(seed, timeline, index);
-      yield [
+      return [
         o.tradeMarketGuid,
         o.sellerUserName,
         o.contract.name,
@@ -96,18 +105,19 @@ export const offersTable: CopyTable = {
         o.status,
         isoTime(o.createdAt),
       ];
-    }
-  },
+    },
 };
 
 export const tradesTable: CopyTable = {
   table: 'p2p_trades',
   columns: ['trade_market_guid', 'buyer_user_name', 'trade_amount', 'status', 'created_at'],
-  *rows({ seed, timeline, offers, trades }) {
-    for (let index = 0; index < trades; index++) {
-      const t = tradeAt(seed, timeline, offers, index);
-      yield [t.tradeMarketGuid, t.buyerUserName, t.tradeAmount, t.status, isoTime(t.createdAt)];
-    }
+  size: (plan) => plan.trades,
+  rowAt: ({ seed, timeline, offers }) => {
+    const offerOf = offerMemo(seed, timeline, offers);
+    return (index) => {
+      const t = tradeAt(seed, timeline, offers, index, offerOf);
+      return [t.tradeMarketGuid, t.buyerUserName, t.tradeAmount, t.status, isoTime(t.createdAt)];
+    };
   },
 };
 
@@ -124,9 +134,10 @@ export const limitsTable: CopyTable = {
     'monthly_cap',
     'created_at',
   ],
-  *rows({ seed, timeline }) {
-    for (const l of transactionLimits(seed, timeline)) {
-      yield [
+  size: () => LIMIT_COUNT,
+  rowAt: ({ seed, timeline }) => {
+    const rows = [...transactionLimits(seed, timeline)].map(
+      (l): Row => [
         l.limitType,
         l.contractName,
         l.walletAddress,
@@ -136,8 +147,9 @@ export const limitsTable: CopyTable = {
         l.dailyCap,
         l.monthlyCap,
         isoTime(l.createdAt),
-      ];
-    }
+      ],
+    );
+    return (index) => rows[index]!;
   },
 };
 
@@ -158,10 +170,12 @@ export const walletTransactionsTable: CopyTable = {
     'created_at',
     'updated_at',
   ],
-  *rows({ seed, timeline, walletTransactions }) {
-    for (const id of range(1, walletTransactions)) {
-      const w = walletTransactionAt(seed, timeline, id, walletTransactions);
-      yield [
+  size: (plan) => plan.walletTransactions,
+  rowAt:
+    ({ seed, timeline, walletTransactions }) =>
+    (index) => {
+      const w = walletTransactionAt(seed, timeline, index + 1, walletTransactions);
+      return [
         w.id,
         w.customerId,
         w.type,
@@ -176,8 +190,7 @@ export const walletTransactionsTable: CopyTable = {
         isoTime(w.createdAt),
         isoTime(w.updatedAt),
       ];
-    }
-  },
+    },
 };
 
 /** In dependency order: wallet transactions reference customers. */
