@@ -5,7 +5,7 @@ import type { Config } from './config/config.ts';
 import type { Db } from './db/client.ts';
 import { createAccessLogRepository } from './modules/access-log/access-log.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import { type AuthService, createAuthService, type SessionMember } from './modules/auth/auth.service.ts';
 import { createCaptchaRepository } from './modules/auth/captcha.repository.ts';
 import { createCaptchaService } from './modules/auth/captcha.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -14,12 +14,17 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts
 import { createMembersRepository } from './modules/members/members.repository.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
+  }
+  interface FastifyRequest {
+    /** The signed-in member, set before validation on every endpoint that needs a session. */
+    member: SessionMember | null;
   }
 }
 
@@ -41,6 +46,7 @@ export async function buildApp({ config, db, secret }: AppDeps): Promise<Fastify
   registerErrorHandling(app);
 
   await app.register(cookie);
+  await registerRateLimit(app);
   await registerSecurity(app, config.allowedOrigins);
   await registerOpenApi(app);
 
@@ -50,12 +56,13 @@ export async function buildApp({ config, db, secret }: AppDeps): Promise<Fastify
     members: createMembersRepository(),
     sessions: createSessionsRepository(),
     accessLog,
-    captcha: createCaptchaService({ secret, settings: config.captcha, repo: createCaptchaRepository(db) }),
+    captcha: createCaptchaService({ secret, settings: config.captcha, repo: createCaptchaRepository() }),
     settings: config,
   });
   app.decorate('auth', auth);
+  app.decorateRequest('member', null);
 
-  registerAuthRoutes(app, { cookieSecure: config.cookieSecure });
+  registerAuthRoutes(app, { cookieSecure: config.cookieSecure, perMinute: config.authRequestsPerMinute });
   registerDashboardRoutes(app, { db, repo: createDashboardRepository() });
 
   await registerWebApp(app, config.webDist);

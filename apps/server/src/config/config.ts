@@ -38,10 +38,13 @@ const EnvSchema = z.object({
     .default(15 * 60),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /** Requests per minute and address to each sign-in endpoint (captcha, login, refresh). */
+  AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   COOKIE_SECURE: bool,
   /** Extra origins allowed to make cookie-authenticated changes, comma separated. */
   ALLOWED_ORIGINS: z.string().default(''),
-  TRUST_PROXY: bool,
+  /** Proxies in front: their number (hops) or addresses/CIDRs, comma separated. Never "true". */
+  TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST: z.string().optional(),
@@ -81,12 +84,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
     },
+    authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     cookieSecure: e.COOKIE_SECURE ?? false,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
   };
+}
+
+/**
+ * Trusting every hop would let a client pick its own address with X-Forwarded-For and so escape
+ * the per-address sign-in limits; only the proxies actually in front are trusted.
+ */
+function parseTrustProxy(value: string): false | string[] | ((address: string, hop: number) => boolean) {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  if (v === 'true') {
+    throw new Error(
+      'Invalid configuration:\n  TRUST_PROXY: give the number of proxies in front (e.g. 1) or their addresses, not "true"',
+    );
+  }
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }

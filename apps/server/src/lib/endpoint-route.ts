@@ -19,11 +19,14 @@ export interface EndpointInput<E extends EndpointDef> {
 export interface EndpointOptions {
   /** Roles allowed beyond sign-in; every panel role when omitted (PRODUCT.md role matrix). */
   roles?: readonly PanelRole[];
+  /** Requests per minute and address, counted in memory before any database work. */
+  perMinute?: number;
 }
 
 /**
  * Registers a contract endpoint: its schemas validate input and serialise output, and unless the
  * endpoint says `auth: false` the caller must hold a live session (and one of `roles`, if given).
+ * The session is checked before the input, so a signed-out caller learns nothing of the schema.
  */
 export function registerEndpoint<E extends EndpointDef>(
   app: FastifyInstance,
@@ -31,6 +34,7 @@ export function registerEndpoint<E extends EndpointDef>(
   options: EndpointOptions,
   handler: (input: EndpointInput<NoInfer<E>>) => Promise<EndpointResponse<NoInfer<E>>>,
 ): void {
+  const allowed = options.roles as readonly string[] | undefined;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -42,22 +46,23 @@ export function registerEndpoint<E extends EndpointDef>(
       response: { 200: endpoint.response },
       ...(endpoint.auth === false ? {} : { security: [{ cookieAuth: [] }, { bearerAuth: [] }] }),
     },
-    handler: async (request, reply) => {
-      let member: SessionMember | undefined;
-      if (endpoint.auth !== false) {
-        member = await app.auth.authenticate(accessTokenOf(request), requestContext(request));
-        if (options.roles && !member.roles.some((r) => (options.roles as readonly string[]).includes(r))) {
-          await app.auth.recordDenied(member, request.url, requestContext(request));
-          throw new AppError('FORBIDDEN', 'Your role does not allow this action');
-        }
+    ...(options.perMinute ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } } : {}),
+    preValidation: async (request) => {
+      if (endpoint.auth === false) return;
+      const member = await app.auth.authenticate(accessTokenOf(request), requestContext(request));
+      if (allowed && !member.roles.some((r) => allowed.includes(r))) {
+        await app.auth.recordDenied(member, request.url, requestContext(request));
+        throw new AppError('FORBIDDEN', 'Your role does not allow this action');
       }
-      return handler({
+      request.member = member;
+    },
+    handler: async (request, reply) =>
+      handler({
         query: request.query,
         body: request.body,
-        member,
+        member: request.member ?? undefined,
         request,
         reply,
-      } as EndpointInput<E>);
-    },
+      } as EndpointInput<E>),
   });
 }

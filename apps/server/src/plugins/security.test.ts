@@ -30,6 +30,12 @@ describe('web defence', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
+    const encoded = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/signout',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(encoded.statusCode).toBe(403);
     const own = await login(t.app, 'admin', 'backdesk-demo', {
       origin: 'http://localhost:80',
       host: 'localhost:80',

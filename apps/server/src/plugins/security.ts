@@ -39,9 +39,8 @@ export async function registerSecurity(
     hsts: false, // set by the TLS-terminating proxy, which knows whether HTTPS is in use
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    reply.header('Cache-Control', 'no-store');
+  // Every unsafe method, whatever the path: the raw URL may be percent-encoded (/%61pi/...).
+  app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
@@ -50,5 +49,11 @@ export async function registerSecurity(
     if (foreignOrigin || fetchSite === 'cross-site') {
       throw new AppError('FOREIGN_ORIGIN', 'Cross-origin request refused');
     }
+  });
+
+  // Nothing is cached unless it says so: only the web app's files set their own policy.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
   });
 }

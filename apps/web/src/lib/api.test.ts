@@ -79,6 +79,14 @@ describe('callEndpoint', () => {
     expect(expired).toHaveBeenCalledOnce();
   });
 
+  it('keeps the sign-in when the refresh only failed to reach the server', async () => {
+    fetchMock
+      .mockResolvedValueOnce(apiError(401, 'ACCESS_TOKEN_EXPIRED', 'Access token expired'))
+      .mockResolvedValueOnce(apiError(502, 'INTERNAL', 'Bad gateway'));
+    await expect(callEndpoint(credentials)).rejects.toMatchObject({ status: 401 });
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it('runs the expiry flow on a 401 "Invalid token", unless told not to intercept', async () => {
     fetchMock.mockImplementation(async () => apiError(401, 'INVALID_TOKEN', 'Invalid token'));
     await expect(callEndpoint(credentials)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });

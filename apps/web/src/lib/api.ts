@@ -80,11 +80,13 @@ export async function callEndpoint<E extends EndpointDef>(
     const body = readErrorBody(bodyText);
     if (!refreshed && isAccessTokenExpiry(response.status, body)) {
       refreshed = true;
-      if (await refreshAccessToken()) {
+      const outcome = await refreshAccessToken();
+      if (outcome === 'refreshed') {
         response = await fetch(url, init);
         continue;
       }
-      if (intercept) onSessionExpired();
+      // Only a refused refresh ends the sign-in; an outage (5xx, network) leaves it for the next try.
+      if (outcome === 'refused' && intercept) onSessionExpired();
     } else if (
       intercept &&
       isSessionExpiryResponse({
@@ -140,14 +142,15 @@ function parseRetryAfter(header: string | null): number | undefined {
   return header !== null && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 }
 
-let refreshInFlight: Promise<boolean> | undefined;
+type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable';
+let refreshInFlight: Promise<RefreshOutcome> | undefined;
 const refreshEndpoint = endpointRef((c) => c.authApi.refresh, 'POST', '/api/auth/refresh');
 
 /**
  * One refresh at a time in this tab (single flight) and across tabs (Web Locks): the refresh token
  * rotates on each use, and two tabs presenting the same one would look like token theft.
  */
-function refreshAccessToken(): Promise<boolean> {
+function refreshAccessToken(): Promise<RefreshOutcome> {
   refreshInFlight ??= withCrossTabLock(async () => {
     try {
       // Raw fetch: going through callEndpoint would re-enter the refresh and expiry rules.
@@ -156,11 +159,14 @@ function refreshAccessToken(): Promise<boolean> {
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },
       });
-      if (!response.ok) return false;
+      if (response.status === 401) return 'refused';
+      if (!response.ok) return 'unavailable';
       const json: unknown = await response.json();
-      return refreshEndpoint.select(await loadContract()).response.safeParse(json).data?.status === 'success';
+      const ok =
+        refreshEndpoint.select(await loadContract()).response.safeParse(json).data?.status === 'success';
+      return ok ? 'refreshed' : 'unavailable';
     } catch {
-      return false;
+      return 'unavailable';
     }
   }).finally(() => {
     refreshInFlight = undefined;

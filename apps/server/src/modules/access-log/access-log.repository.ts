@@ -40,13 +40,16 @@ export function createAccessLogRepository() {
       });
     },
 
-    /** Failed sign-ins within the window, for one user name or one address. */
+    /** Failed sign-ins within the window, for a user name, an address, or both together. */
     async failuresSince(
       db: DbOrTx,
-      by: { userName: string } | { ip: string },
+      by: { userName?: string; ip?: string },
       since: Date,
     ): Promise<FailureWindow> {
-      const who = 'userName' in by ? eq(accessLog.userName, by.userName) : eq(accessLog.ip, by.ip);
+      const who = and(
+        by.userName === undefined ? undefined : eq(accessLog.userName, by.userName),
+        by.ip === undefined ? undefined : eq(accessLog.ip, by.ip),
+      );
       const [row] = await db
         .select({ failures: count(), oldest: min(accessLog.at) })
         .from(accessLog)

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IssuedTokens } from './auth.service.ts';
 
@@ -51,7 +52,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export const accessTokenOf = (request: FastifyRequest): string | undefined =>
   bearerToken(request) ?? request.cookies[AUTH_COOKIES.access];
 
+/** Who is asking. A forwarded address that is not an IP falls back to the connection's own. */
 export const requestContext = (request: FastifyRequest) => ({
-  ip: request.ip,
+  ip: isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? '0.0.0.0'),
   userAgent: request.headers['user-agent'] ?? null,
 });

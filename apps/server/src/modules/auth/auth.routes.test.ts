@@ -122,6 +122,24 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('throttling under concurrency', () => {
+  it('counts concurrent guesses one by one', async () => {
+    const tokens = await Promise.all(Array.from({ length: 9 }, () => solvedCaptcha(t.app)));
+    const replies = await Promise.all(
+      tokens.map((captchaToken) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { user_name: 'racer', password: 'guess', captchaToken },
+        }),
+      ),
+    );
+    const codes = replies.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(4);
+  });
+});
+
 describe('throttling per address', () => {
   it('locks an address out after too many failures across user names', async () => {
     const t2 = await buildTestApp({ LOGIN_MAX_FAILURES_PER_ADDRESS: '3' });
@@ -244,6 +262,40 @@ describe('sessions', () => {
         sql`SELECT count(*)::int AS n FROM access_log WHERE event = 'session_expired'`,
       );
       expect(log.rows[0]!.n).toBe(1);
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+describe('refresh from a browser', () => {
+  it('keeps the new tokens out of the body and retires the older access tokens', async () => {
+    const res = await login(t.app, 'manager');
+    const oldAccess = res.json().token;
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: cookieHeader(res) },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json()).toEqual({ status: 'success', message: 'Session refreshed' });
+    const left = await t.db.execute<{ s: number }>(sql`
+      SELECT extract(epoch FROM expires_at - now())::int AS s FROM session_tokens
+      WHERE token_hash = sha256(convert_to(${oldAccess}, 'UTF8'))`);
+    expect(left.rows[0]!.s).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('request limits', () => {
+  it('turns a flood away before any database work, in the one error shape', async () => {
+    const t2 = await buildTestApp({ AUTH_REQUESTS_PER_MINUTE: '3' });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await t2.app.inject({ url: '/api/auth/captcha' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const res = await t2.app.inject({ url: '/api/auth/captcha' });
+      expect(res.json()).toMatchObject({ status: 'error', code: 'TOO_MANY_ATTEMPTS' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await t2.close();
     }

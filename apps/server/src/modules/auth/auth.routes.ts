@@ -1,5 +1,6 @@
 import { authApi, SPEC_MESSAGES } from '@backdesk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { RefreshReuseError } from './auth.service.ts';
 import {
@@ -12,14 +13,18 @@ import {
   setAuthErrorCookie,
 } from './auth-cookies.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, opts: { cookieSecure: boolean }): void {
-  const secure = opts.cookieSecure;
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  opts: { cookieSecure: boolean; perMinute: number },
+): void {
+  const limited = { perMinute: opts.perMinute };
+  const secureFor = (request: FastifyRequest) => opts.cookieSecure || request.protocol === 'https';
 
-  registerEndpoint(app, authApi.getCaptcha, {}, async () => app.auth.issueCaptcha());
+  registerEndpoint(app, authApi.getCaptcha, limited, async () => app.auth.issueCaptcha());
 
-  registerEndpoint(app, authApi.login, {}, async ({ body, request, reply }) => {
+  registerEndpoint(app, authApi.login, limited, async ({ body, request, reply }) => {
     const tokens = await app.auth.login(body, requestContext(request));
-    setAuthCookies(reply, tokens, secure);
+    setAuthCookies(reply, tokens, secureFor(request));
     return {
       status: 'success' as const,
       message: SPEC_MESSAGES.loginSuccessful,
@@ -29,20 +34,23 @@ export function registerAuthRoutes(app: FastifyInstance, opts: { cookieSecure: b
     };
   });
 
-  registerEndpoint(app, authApi.refresh, {}, async ({ body, request, reply }) => {
+  registerEndpoint(app, authApi.refresh, limited, async ({ body, request, reply }) => {
+    const secure = secureFor(request);
     try {
-      const presented = body?.refreshToken ?? request.cookies[AUTH_COOKIES.refresh];
-      const tokens = await app.auth.refresh(presented, requestContext(request));
+      const fromBody = body?.refreshToken;
+      const tokens = await app.auth.refresh(
+        fromBody ?? request.cookies[AUTH_COOKIES.refresh],
+        requestContext(request),
+      );
       setAuthCookies(reply, tokens, secure);
-      return {
-        status: 'success' as const,
-        message: 'Session refreshed',
-        token: tokens.accessToken,
-        auth_token: tokens.accessToken,
-        refreshToken: tokens.refreshToken,
-      };
+      // A browser's tokens stay in HttpOnly cookies: a script in the page must not read them here.
+      const bodyTokens = fromBody
+        ? { token: tokens.accessToken, auth_token: tokens.accessToken, refreshToken: tokens.refreshToken }
+        : {};
+      return { status: 'success' as const, message: 'Session refreshed', ...bodyTokens };
     } catch (err) {
-      clearAuthCookies(reply, secure);
+      // Only a refused token ends the browser's sign-in; a passing failure (a 500) keeps it.
+      if (err instanceof AppError && err.statusCode === 401) clearAuthCookies(reply, secure);
       if (err instanceof RefreshReuseError) setAuthErrorCookie(reply, secure);
       throw err;
     }
@@ -62,7 +70,7 @@ export function registerAuthRoutes(app: FastifyInstance, opts: { cookieSecure: b
       [bearerToken(request), accessTokenOf(request), request.cookies[AUTH_COOKIES.refresh]],
       requestContext(request),
     );
-    clearAuthCookies(reply, secure);
+    clearAuthCookies(reply, secureFor(request));
     return { success: true as const, message: 'Signed out' };
   });
 }

@@ -1,5 +1,6 @@
 import { hasPanelAccess, type LoginBody, SPEC_MESSAGES } from '@backdesk/contract';
-import type { Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccessLogRepository, FailureWindow } from '../access-log/access-log.repository.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
@@ -42,6 +43,9 @@ export class RefreshReuseError extends AppError {
   }
 }
 
+/** How long a replaced access token still serves requests that were already under way. */
+const ACCESS_TOKEN_GRACE_SECONDS = 30;
+
 const loginFailed = () => new AppError('LOGIN_FAILED', SPEC_MESSAGES.loginFailed);
 const invalidToken = () => new AppError('INVALID_TOKEN', SPEC_MESSAGES.invalidToken);
 const normaliseUserName = (name: string) => name.trim().toLowerCase();
@@ -75,16 +79,23 @@ export function createAuthService(deps: {
     return { accessToken, refreshToken };
   }
 
-  /** Seconds until the oldest failure leaves the window; undefined while under the limits. */
-  function throttleSeconds(byUser: FailureWindow, byIp: FailureWindow): number | undefined {
+  /**
+   * Seconds until enough failures leave the window; undefined while under every limit. An account's
+   * own limit counts the failures from this address, so nobody elsewhere can lock its owner out;
+   * a ten times wider limit per account still stops a guesser spread over many addresses.
+   */
+  async function throttleSeconds(tx: DbOrTx, userName: string, ip: string): Promise<number | undefined> {
     const { windowSeconds, maxFailuresPerAccount, maxFailuresPerAddress } = settings.loginLimits;
-    const waits = [
-      [byUser, maxFailuresPerAccount],
-      [byIp, maxFailuresPerAddress],
-    ]
-      .filter(([w, max]) => (w as FailureWindow).failures >= (max as number))
-      .map(([w]) => {
-        const oldest = (w as FailureWindow).oldest?.getTime() ?? Date.now();
+    const since = new Date(Date.now() - windowSeconds * 1000);
+    const limits: [FailureWindow, number][] = [
+      [await accessLog.failuresSince(tx, { userName, ip }, since), maxFailuresPerAccount],
+      [await accessLog.failuresSince(tx, { userName }, since), maxFailuresPerAccount * 10],
+      [await accessLog.failuresSince(tx, { ip }, since), maxFailuresPerAddress],
+    ];
+    const waits = limits
+      .filter(([window, max]) => window.failures >= max)
+      .map(([window]) => {
+        const oldest = window.oldest?.getTime() ?? Date.now();
         return Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000));
       });
     return waits.length ? Math.max(...waits) : undefined;
@@ -97,47 +108,41 @@ export function createAuthService(deps: {
       const userName = normaliseUserName(body.user_name);
       const log = { userName, ip: ctx.ip, userAgent: ctx.userAgent };
 
-      const since = new Date(Date.now() - settings.loginLimits.windowSeconds * 1000);
-      const [byUser, byIp] = await Promise.all([
-        accessLog.failuresSince(db, { userName }, since),
-        accessLog.failuresSince(db, { ip: ctx.ip }, since),
-      ]);
-      const retryAfterSeconds = throttleSeconds(byUser, byIp);
-      if (retryAfterSeconds !== undefined) {
-        await accessLog.record(db, { ...log, event: 'login_throttled', detail: { retryAfterSeconds } });
-        throw new AppError(
-          'TOO_MANY_ATTEMPTS',
-          `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
-          {
-            retryAfterSeconds,
-          },
-        );
-      }
+      // Outcomes are returned, not thrown, so the access-log row of a refusal commits with it.
+      const outcome = await db.transaction(async (tx): Promise<IssuedTokens | AppError> => {
+        // One attempt at a time per account and per address: concurrent guesses would otherwise
+        // all read the failure count before any of them is recorded.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:user:${userName}`}))`);
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:ip:${ctx.ip}`}))`);
 
-      if (!(await captcha.redeem(body.captchaToken))) {
-        await accessLog.record(db, { ...log, event: 'captcha_failed' });
-        throw new AppError('CAPTCHA_INVALID', 'The captcha was not solved or was already used');
-      }
+        const retryAfterSeconds = await throttleSeconds(tx, userName, ctx.ip);
+        if (retryAfterSeconds !== undefined) {
+          await accessLog.record(tx, { ...log, event: 'login_throttled', detail: { retryAfterSeconds } });
+          return new AppError(
+            'TOO_MANY_ATTEMPTS',
+            `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
+            { retryAfterSeconds },
+          );
+        }
+        if (!(await captcha.redeem(tx, body.captchaToken))) {
+          await accessLog.record(tx, { ...log, event: 'captcha_failed' });
+          return new AppError('CAPTCHA_INVALID', 'The captcha was not solved or was already used');
+        }
 
-      const member = await members.findByUserName(db, userName);
-      const passwordOk = await verifyPassword(member?.passwordHash, body.password);
-      // Unknown user, wrong password and disabled account answer alike.
-      if (!member || !passwordOk || member.status !== 'active') {
-        await accessLog.record(db, { ...log, event: 'login_failed', memberId: member?.id ?? null });
-        throw loginFailed();
-      }
-      if (!hasPanelAccess(member.roles)) {
-        await accessLog.record(db, {
-          ...log,
-          event: 'access_denied',
-          memberId: member.id,
-          detail: { roles: member.roles },
-        });
-        throw new AppError('ACCESS_DENIED', SPEC_MESSAGES.accessDenied);
-      }
+        const member = await members.findByUserName(tx, userName);
+        const passwordOk = await verifyPassword(member?.passwordHash, body.password);
+        // Unknown user, wrong password and disabled account answer alike.
+        if (!member || !passwordOk || member.status !== 'active') {
+          await accessLog.record(tx, { ...log, event: 'login_failed', memberId: member?.id ?? null });
+          return loginFailed();
+        }
+        if (!hasPanelAccess(member.roles)) {
+          const detail = { roles: member.roles };
+          await accessLog.record(tx, { ...log, event: 'access_denied', memberId: member.id, detail });
+          return new AppError('ACCESS_DENIED', SPEC_MESSAGES.accessDenied);
+        }
 
-      const sessionExpiresAt = new Date(Date.now() + settings.sessionTtlSeconds * 1000);
-      return db.transaction(async (tx) => {
+        const sessionExpiresAt = new Date(Date.now() + settings.sessionTtlSeconds * 1000);
         const sessionId = await sessions.createSession(tx, {
           memberId: member.id,
           expiresAt: sessionExpiresAt,
@@ -148,6 +153,8 @@ export function createAuthService(deps: {
         await accessLog.record(tx, { ...log, event: 'login', memberId: member.id, detail: { sessionId } });
         return { ...tokens, sessionExpiresAt };
       });
+      if (outcome instanceof AppError) throw outcome;
+      return outcome;
     },
 
     async refresh(refreshToken: string | undefined, ctx: RequestContext): Promise<IssuedTokens> {
@@ -156,6 +163,7 @@ export function createAuthService(deps: {
       return db
         .transaction(async (tx) => {
           if (!(await sessions.markRefreshUsed(tx, hash))) throw new RefreshReuseError();
+          await sessions.retireAccessTokens(tx, found.sessionId, ACCESS_TOKEN_GRACE_SECONDS);
           const tokens = await issueTokens(tx, found.sessionId);
           await accessLog.record(tx, { ...log, event: 'refresh', detail: { sessionId: found.sessionId } });
           return { ...tokens, sessionExpiresAt: found.sessionExpiresAt };

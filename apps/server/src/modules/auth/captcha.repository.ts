@@ -1,12 +1,12 @@
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { captchaUses } from '../../db/schema.ts';
 
-export function createCaptchaRepository(db: Db) {
+export function createCaptchaRepository() {
   let claims = 0;
   return {
     /** Inserts the signature; the primary key lets exactly one of concurrent claims succeed. */
-    async claim(signature: string, expiresAt: Date): Promise<boolean> {
+    async claim(db: DbOrTx, signature: string, expiresAt: Date): Promise<boolean> {
       const rows = await db
         .insert(captchaUses)
         .values({ signature, expiresAt })

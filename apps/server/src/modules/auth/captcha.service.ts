@@ -2,6 +2,7 @@ import type { CaptchaChallenge } from '@backdesk/contract';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
 import type { CaptchaRepository } from './captcha.repository.ts';
 
 export interface CaptchaSettings {
@@ -63,7 +64,7 @@ export function createCaptchaService(deps: {
     },
 
     /** True once per solved challenge: a replay, even a concurrent one, gets false. */
-    async redeem(token: string): Promise<boolean> {
+    async redeem(db: DbOrTx, token: string): Promise<boolean> {
       const payload = decodePayload(token);
       if (!payload) return false;
       const result = await verifySolution({
@@ -75,7 +76,7 @@ export function createCaptchaService(deps: {
       }).catch(() => undefined);
       if (!result?.verified) return false;
       const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);
-      return deps.repo.claim(payload.challenge.signature, expiresAt);
+      return deps.repo.claim(db, payload.challenge.signature, expiresAt);
     },
   };
 }

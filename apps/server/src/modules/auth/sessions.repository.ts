@@ -78,6 +78,19 @@ export function createSessionsRepository() {
       return rows.length === 1;
     },
 
+    /**
+     * After a refresh the older access tokens of the sign-in get a short grace (requests already in
+     * flight) instead of living out their full term.
+     */
+    async retireAccessTokens(db: DbOrTx, sessionId: string, graceSeconds: number): Promise<void> {
+      await db
+        .update(sessionTokens)
+        .set({
+          expiresAt: sql`least(${sessionTokens.expiresAt}, now() + make_interval(secs => ${graceSeconds}))`,
+        })
+        .where(and(eq(sessionTokens.sessionId, sessionId), eq(sessionTokens.kind, 'access')));
+    },
+
     /** Ends a sign-in; its tokens stop working at once. Returns false if it had already ended. */
     async revoke(db: DbOrTx, sessionId: string, reason: string): Promise<boolean> {
       const rows = await db
