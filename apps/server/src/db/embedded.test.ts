@@ -8,8 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDatabase } from './embedded.ts';
 
 const run = promisify(execFile);
+const embeddedModule = JSON.stringify(path.resolve(import.meta.dirname, 'embedded.ts'));
 const openScript = (dataDir: string) =>
-  `import { startEmbeddedDatabase } from ${JSON.stringify(path.resolve(import.meta.dirname, 'embedded.ts'))};
+  `import { startEmbeddedDatabase } from ${embeddedModule};
    startEmbeddedDatabase(${JSON.stringify(dataDir)}).then(
      () => process.exit(0),
      (e) => { console.error(e.message); process.exit(3); },
@@ -49,5 +50,25 @@ describe('embedded PostgreSQL', () => {
     // Stopped cleanly: the folder can be opened again.
     const again = await startEmbeddedDatabase(dataDir);
     await again.stop();
+  });
+
+  it('recovers the folder from a process killed without stopping its database', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-embedded-'));
+    dirs.push(dataDir);
+    const killedMidway = `import { startEmbeddedDatabase } from ${embeddedModule};
+      await startEmbeddedDatabase(${JSON.stringify(dataDir)});
+      process.kill(process.pid, 'SIGKILL');`;
+    await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', killedMidway]).catch(
+      () => {},
+    );
+    const pidFile = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
+    expect(pidFile).toBeTruthy(); // the orphan is still running
+
+    const db = await startEmbeddedDatabase(dataDir);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    expect((await client.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+    await client.end();
+    await db.stop();
   });
 });

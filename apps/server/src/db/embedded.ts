@@ -63,6 +63,23 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   throw new Error(`Could not lock the data folder ${dataDir}`);
 }
 
+/**
+ * A PostgreSQL still running on our folder while we hold the lock was left behind by a Backdesk
+ * process that died without stopping it (kill -9, a crashed watcher). Stop it before starting anew.
+ */
+async function stopOrphan(databaseDir: string, log: (msg: string) => void): Promise<void> {
+  const pidFile = await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
+  if (!pid || !isAlive(pid)) return;
+  log(`Stopping a PostgreSQL left running on ${databaseDir} (pid ${pid})`);
+  process.kill(pid, 'SIGINT'); // fast shutdown
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited > 15_000)
+      throw new Error(`The PostgreSQL left running on ${databaseDir} (pid ${pid}) did not stop`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 interface Secrets {
   pgPassword: string;
   appSecret: string;
@@ -116,6 +133,7 @@ export async function startEmbeddedDatabase(
       .then(() => true)
       .catch(() => false);
     if (!initialised) await pg.initialise();
+    else await stopOrphan(databaseDir, log);
     await pg.start().catch((err: unknown) => {
       throw new Error(
         `The embedded PostgreSQL in ${databaseDir} did not start${err ? `: ${String(err)}` : ''}`,
