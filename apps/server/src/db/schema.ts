@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -190,6 +191,12 @@ export const p2pTrades = pgTable(
     tradeAmount: amount('trade_amount').notNull(),
     /** pending | disputed | cancelled | completed */
     status: text('status').notNull().default('pending'),
+    disputeReason: text('dispute_reason'),
+    /** released (to buyer) | refunded (to seller) | cancelled */
+    resolution: text('resolution'),
+    resolutionReason: text('resolution_reason'),
+    resolvedBy: integer('resolved_by'),
+    resolvedAt: ts('resolved_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
   },
@@ -233,6 +240,7 @@ export const walletTransactions = pgTable(
     txHash: text('tx_hash'),
     /** pending | under_review | completed | rejected | failed */
     status: text('status').notNull(),
+    reviewReason: text('review_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -242,4 +250,165 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_created_idx').on(t.createdAt),
     index('wallet_transactions_status_idx').on(t.status, t.type),
   ],
+);
+
+// ── CRM ─────────────────────────────────────────────────────────────────────
+
+/** KYC decisions, newest last; a customer's "last decision" is its latest row. */
+export const kycDecisions = pgTable(
+  'kyc_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    /** approved | rejected | resubmit */
+    decision: text('decision').notNull(),
+    level: smallint('level').notNull().default(0),
+    reasonCode: text('reason_code'),
+    comment: text('comment'),
+    memberId: integer('member_id'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('kyc_decisions_customer_idx').on(t.customerId, t.at)],
+);
+
+/** Uploaded identity documents (metadata; the files live in object storage). */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    /** passport | id_card | driving_licence | proof_of_address | selfie | company_registration */
+    kind: text('kind').notNull(),
+    /** pending | approved | rejected | resubmit */
+    status: text('status').notNull().default('pending'),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedAt: ts('uploaded_at').notNull().defaultNow(),
+    reviewedAt: ts('reviewed_at'),
+    reviewedBy: integer('reviewed_by'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('kyc_documents_customer_idx').on(t.customerId),
+    index('kyc_documents_status_idx').on(t.status, t.uploadedAt),
+  ],
+);
+
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    memberId: integer('member_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** A restriction is active from starts_at until ends_at (open-ended when null), unless lifted. */
+export const customerRestrictions = pgTable(
+  'customer_restrictions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    /** login | deposit | withdrawal | trade | p2p */
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by'),
+    startsAt: ts('starts_at').notNull().defaultNow(),
+    endsAt: ts('ends_at'),
+    liftedAt: ts('lifted_at'),
+    liftedBy: integer('lifted_by'),
+    liftReason: text('lift_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('customer_restrictions_customer_idx').on(t.customerId, t.kind),
+    index('customer_restrictions_created_idx').on(t.createdAt),
+  ],
+);
+
+export const customerBalances = pgTable(
+  'customer_balances',
+  {
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    asset: text('asset').notNull(),
+    available: amount('available').notNull().default('0'),
+    locked: amount('locked').notNull().default('0'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.asset] }), index('customer_balances_asset_idx').on(t.asset)],
+);
+
+// ── Transactions ────────────────────────────────────────────────────────────
+
+/** Fee schedule: the most specific rule (asset and customer type set) wins over wildcards (null). */
+export const commissionRules = pgTable('commission_rules', {
+  id: serial('id').primaryKey(),
+  /** deposit | withdrawal | trade | p2p */
+  operation: text('operation').notNull(),
+  asset: text('asset'),
+  customerType: text('customer_type').references(() => customerTypes.code),
+  /** percent | flat */
+  kind: text('kind').notNull(),
+  value: amount('value').notNull(),
+  minFee: amount('min_fee'),
+  maxFee: amount('max_fee'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
+
+/** One row per member and decision on a withdrawal; four-eyes needs two distinct approvers. */
+export const withdrawalReviews = pgTable(
+  'withdrawal_reviews',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => walletTransactions.id),
+    memberId: integer('member_id').notNull(),
+    /** approve | reject */
+    decision: text('decision').notNull(),
+    reason: text('reason'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('withdrawal_reviews_member_key').on(t.transactionId, t.memberId)],
+);
+
+/** Operational settings edited in the panel (e.g. the four-eyes threshold), audited like data. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+  version: integer('version').notNull().default(1),
+});
+
+/** A retried creating request (same Idempotency-Key) gets the first answer instead of a duplicate. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    memberId: integer('member_id').notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.key] })],
 );
