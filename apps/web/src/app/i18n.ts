@@ -8,6 +8,7 @@ import {
   rememberLanguage,
 } from '../lib/language.ts';
 
+/** Loaded at start; feature namespaces (crm, transactions) load with their first page. */
 export const NAMESPACES = ['common', 'auth', 'dashboard'] as const;
 
 // One lazy chunk per language and namespace: only the active language is ever downloaded.

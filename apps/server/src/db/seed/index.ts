@@ -1,9 +1,11 @@
 import type pg from 'pg';
 import { copyInto, encodeChunks } from './copy-load.ts';
+import { CRM_COPY_TABLES } from './crm.ts';
 import { withDeferredIndexes } from './deferred-indexes.ts';
 import { planSeed } from './plan.ts';
 import { CUSTOMER_TYPES } from './reference-data.ts';
 import { COPY_TABLES, rowsBetween } from './tables.ts';
+import { TRANSACTION_COPY_TABLES } from './transactions.ts';
 
 export { DEFAULT_SEED, planSeed } from './plan.ts';
 
@@ -29,17 +31,13 @@ export interface SeedTableReport {
 
 export type SeedReport = SeedTableReport[];
 
+/** Every COPY-filled table, core first, then each area's own (see crm.ts, transactions.ts). */
+const ALL_COPY_TABLES = [...COPY_TABLES, ...CRM_COPY_TABLES, ...TRANSACTION_COPY_TABLES];
+
 /** The tables this module fills; access_log and audit_log are append-only and never touched. */
-const DEMO_TABLES = [
-  'customer_types',
-  'customers',
-  'p2p_offers',
-  'p2p_trades',
-  'transaction_limits',
-  'wallet_transactions',
-];
+const DEMO_TABLES = ['customer_types', ...ALL_COPY_TABLES.map((t) => t.table)];
 /** Tables whose rows would clash with, or be orphaned by, a fresh seed. */
-const MUST_BE_EMPTY = ['customers', 'p2p_offers', 'p2p_trades', 'transaction_limits', 'wallet_transactions'];
+const MUST_BE_EMPTY = ALL_COPY_TABLES.map((t) => t.table);
 
 /** True when any customer exists: the database already holds demo (or real) data. */
 export async function isDemoDataPresent(pool: pg.Pool): Promise<boolean> {
@@ -111,7 +109,7 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions): Promise
     options.onProgress?.('customer_types', typeRows);
     report.push({ table: 'customer_types', rows: typeRows, ms: performance.now() - started });
 
-    for (const spec of COPY_TABLES) {
+    for (const spec of ALL_COPY_TABLES) {
       started = performance.now();
       const chunks = encodeChunks(rowsBetween(spec.rowAt(plan), 0, spec.size(plan)));
       const rows = await withDeferredIndexes(client, spec.table, () =>
