@@ -35,6 +35,11 @@ export interface CallOptions<E extends EndpointDef> {
    * probe, where "no session" is the ordinary answer for a visitor rather than an expiry.
    */
   intercept?: boolean;
+  /**
+   * Sent as Idempotency-Key on a creating request: generate one per user action (crypto.randomUUID())
+   * and reuse it on a retry, so the server creates the thing once.
+   */
+  idempotencyKey?: string;
 }
 
 type SessionExpiredListener = () => void;
@@ -59,6 +64,7 @@ export async function callEndpoint<E extends EndpointDef>(
     headers: {
       Accept: 'application/json',
       ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
@@ -105,7 +111,8 @@ export async function callEndpoint<E extends EndpointDef>(
   return endpoint.select(await loadContract()).response.parse(json) as EndpointResponse<E>;
 }
 
-function buildUrl(path: string, query: Record<string, unknown> | undefined): string {
+/** Path plus query string, as the client sends it; export links use it too. */
+export function buildUrl(path: string, query: Record<string, unknown> | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
