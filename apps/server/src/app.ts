@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/config.ts';
 import type { Db } from './db/client.ts';
 import { createAccessLogRepository } from './modules/access-log/access-log.repository.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { type AuthService, createAuthService, type SessionMember } from './modules/auth/auth.service.ts';
 import { createCaptchaRepository } from './modules/auth/captcha.repository.ts';
@@ -11,6 +12,10 @@ import { createCaptchaService } from './modules/auth/captcha.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import {
+  createIdempotencyService,
+  type IdempotencyService,
+} from './modules/idempotency/idempotency.service.ts';
 import { createMembersRepository } from './modules/members/members.repository.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -21,6 +26,7 @@ import { registerWebApp } from './plugins/web.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
+    idempotency: IdempotencyService;
   }
   interface FastifyRequest {
     /** The signed-in member, set before validation on every endpoint that needs a session. */
@@ -61,9 +67,11 @@ export async function buildApp({ config, db, secret }: AppDeps): Promise<Fastify
   });
   app.decorate('auth', auth);
   app.decorateRequest('member', null);
+  app.decorate('idempotency', createIdempotencyService(db));
 
   registerAuthRoutes(app, { cookieSecure: config.cookieSecure, perMinute: config.authRequestsPerMinute });
   registerDashboardRoutes(app, { db, repo: createDashboardRepository() });
+  registerAuditRoutes(app, { db });
 
   await registerWebApp(app, config.webDist);
   return app;

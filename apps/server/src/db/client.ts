@@ -5,7 +5,7 @@ import * as schema from './schema.ts';
 // numeric stays a string (exact decimals); int8 counts fit a JS number for our sizes.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle: every data-access call takes one, so a change and its audit row commit together. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;

@@ -1,7 +1,7 @@
 import type { EndpointDef, EndpointResponse, PanelRole } from '@backdesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SessionMember } from '../modules/auth/auth.service.ts';
 import { accessTokenOf, requestContext } from '../modules/auth/auth-cookies.ts';
 import { AppError } from './app-error.ts';
@@ -21,7 +21,11 @@ export interface EndpointOptions {
   roles?: readonly PanelRole[];
   /** Requests per minute and address, counted in memory before any database work. */
   perMinute?: number;
+  /** Honour an Idempotency-Key header: a retried request gets the first answer (creating endpoints). */
+  idempotent?: boolean;
 }
+
+const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
 
 /**
  * Registers a contract endpoint: its schemas validate input and serialise output, and unless the
@@ -56,13 +60,43 @@ export function registerEndpoint<E extends EndpointDef>(
       }
       request.member = member;
     },
-    handler: async (request, reply) =>
-      handler({
+    handler: async (request, reply) => {
+      const input = {
         query: request.query,
         body: request.body,
         member: request.member ?? undefined,
         request,
         reply,
-      } as EndpointInput<E>),
+      } as EndpointInput<E>;
+      const key = request.headers['idempotency-key'];
+      if (!options.idempotent || typeof key !== 'string' || !request.member) return handler(input);
+      if (!IDEMPOTENCY_KEY.test(key)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'The Idempotency-Key header must be 8 to 200 letters, digits or - _ . :',
+        );
+      }
+      const call = { memberId: request.member.id, key, route: endpoint.path, body: request.body };
+      return app.idempotency.run(call, () => handler(input));
+    },
   });
+}
+
+/**
+ * Registers a contract endpoint that answers with a file (CSV or XLSX) instead of JSON: the same
+ * session and role rules, the query validated by the contract, the body streamed by the handler.
+ */
+export function registerExportEndpoint<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: EndpointOptions,
+  handler: (input: EndpointInput<NoInfer<E>>) => Promise<FastifyReply> | FastifyReply,
+): void {
+  const { response: _json, ...fileEndpoint } = endpoint;
+  registerEndpoint(
+    app,
+    { ...fileEndpoint, response: z.unknown() } as unknown as E,
+    options,
+    handler as never,
+  );
 }

@@ -1,5 +1,6 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, staffMembers } from '../../db/schema.ts';
 
 export interface AuditEntry {
   memberId: number | null;
@@ -20,4 +21,40 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+export interface AuditHistoryRow {
+  id: number;
+  at: Date;
+  action: string;
+  before: unknown;
+  after: unknown;
+  memberId: number | null;
+  memberUserName: string | null;
+  memberDisplayName: string | null;
+}
+
+/** One record's trail, newest first, with the acting member's names. */
+export async function auditHistory(
+  db: DbOrTx,
+  entity: string,
+  entityId: string,
+  limit: number,
+): Promise<AuditHistoryRow[]> {
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      memberId: auditLog.memberId,
+      memberUserName: staffMembers.userName,
+      memberDisplayName: staffMembers.displayName,
+    })
+    .from(auditLog)
+    .leftJoin(staffMembers, eq(staffMembers.id, auditLog.memberId))
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
 }

@@ -1,0 +1,82 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError } from './app-error.ts';
+
+export interface KeysetOrder {
+  /** A non-null sort expression (coalesce nullable columns). */
+  sort: SQL;
+  /** A unique tie-breaker, usually the primary key. */
+  id: SQL;
+  dir: 'asc' | 'desc';
+}
+
+export interface KeysetRequest {
+  cursor?: string;
+  limit: number;
+}
+
+export interface KeysetPage<Row> {
+  items: Row[];
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+type Key = readonly [unknown, number | string];
+
+const CursorSchema = z.object({
+  k: z.tuple([z.union([z.string(), z.number(), z.boolean(), z.null()]), z.union([z.number(), z.string()])]),
+  d: z.enum(['next', 'prev']),
+});
+
+const encode = (key: Key, d: 'next' | 'prev') =>
+  Buffer.from(
+    JSON.stringify({ k: [key[0] instanceof Date ? key[0].toISOString() : key[0], key[1]], d }),
+  ).toString('base64url');
+
+function decode(cursor: string) {
+  try {
+    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The page cursor is not valid; start again from the first page');
+  }
+}
+
+/**
+ * Keyset ("seek") pagination: a page is found by the last row's sort key, not by an offset, so the
+ * thousandth page costs what the first does. Cursors go both ways: `prev` reads backwards from the
+ * first row of the current page and turns the rows round again.
+ */
+export async function keysetPage<Row>(
+  order: KeysetOrder,
+  request: KeysetRequest,
+  keyOf: (row: Row) => Key,
+  fetch: (k: { where: SQL | undefined; orderBy: SQL[]; limit: number }) => Promise<Row[]>,
+): Promise<KeysetPage<Row>> {
+  const cursor = request.cursor ? decode(request.cursor) : undefined;
+  const backwards = cursor?.d === 'prev';
+  // Reading backwards flips the direction of both the comparison and the order.
+  const ascending = (order.dir === 'asc') !== backwards;
+  const where = cursor
+    ? ascending
+      ? sql`(${order.sort}, ${order.id}) > (${cursor.k[0]}, ${cursor.k[1]})`
+      : sql`(${order.sort}, ${order.id}) < (${cursor.k[0]}, ${cursor.k[1]})`
+    : undefined;
+  const orderBy = ascending
+    ? [sql`${order.sort} asc`, sql`${order.id} asc`]
+    : [sql`${order.sort} desc`, sql`${order.id} desc`];
+
+  const rows = await fetch({ where, orderBy, limit: request.limit + 1 });
+  const more = rows.length > request.limit;
+  const items = rows.slice(0, request.limit);
+  if (backwards) items.reverse();
+
+  const first = items[0];
+  const last = items.at(-1);
+  const hasNext = backwards ? cursor !== undefined : more;
+  const hasPrev = backwards ? more : cursor !== undefined;
+  return {
+    items,
+    nextCursor: hasNext && last ? encode(keyOf(last), 'next') : null,
+    prevCursor: hasPrev && first ? encode(keyOf(first), 'prev') : null,
+  };
+}
