@@ -10,13 +10,24 @@ import { type AuthService, createAuthService, type SessionMember } from './modul
 import { createCaptchaRepository } from './modules/auth/captcha.repository.ts';
 import { createCaptchaService } from './modules/auth/captcha.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { registerCommissionsModule } from './modules/commissions/commissions.module.ts';
+import { registerCrmOverviewModule } from './modules/crm-overview/crm-overview.routes.ts';
+import { registerCustomerKycModule } from './modules/customer-kyc/customer-kyc.routes.ts';
+import { registerCustomerTypesModule } from './modules/customer-types/customer-types.routes.ts';
+import { registerCustomersModule } from './modules/customers/customers.module.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import {
   createIdempotencyService,
   type IdempotencyService,
 } from './modules/idempotency/idempotency.service.ts';
+import { registerLimitsModule } from './modules/limits/limits.module.ts';
 import { createMembersRepository } from './modules/members/members.repository.ts';
+import { registerP2pModule } from './modules/p2p/p2p.module.ts';
+import { registerRestrictionsModule } from './modules/restrictions/restrictions.module.ts';
+import { registerTransactionsOverviewModule } from './modules/transactions-overview/transactions-overview.module.ts';
+import { registerUserAssetsModule } from './modules/user-assets/user-assets.routes.ts';
+import { registerWalletTransactionsModule } from './modules/wallet-transactions/wallet-transactions.module.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -71,7 +82,19 @@ export async function buildApp({ config, db, secret }: AppDeps): Promise<Fastify
 
   registerAuthRoutes(app, { cookieSecure: config.cookieSecure, perMinute: config.authRequestsPerMinute });
   registerDashboardRoutes(app, { db, repo: createDashboardRepository() });
+  registerCustomersModule(app, db);
+  registerCustomerTypesModule(app, db);
+  registerCustomerKycModule(app, db);
+  registerRestrictionsModule(app, db);
+  registerUserAssetsModule(app, db);
+  registerCrmOverviewModule(app, db);
   registerAuditRoutes(app, { db });
+
+  registerLimitsModule(app, { db });
+  registerP2pModule(app, { db });
+  registerWalletTransactionsModule(app, { db });
+  registerCommissionsModule(app, { db });
+  registerTransactionsOverviewModule(app, { db });
 
   await registerWebApp(app, config.webDist);
   return app;

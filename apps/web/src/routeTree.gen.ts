@@ -41,6 +41,7 @@ import { Route as AppTransactionsLimitsRouteImport } from './routes/_app/transac
 import { Route as AppTransactionsPendingP2pRouteImport } from './routes/_app/transactions/pending-p2p'
 import { Route as AppTransactionsWalletTransactionsRouteImport } from './routes/_app/transactions/wallet-transactions'
 import { Route as AppCrmCustomersIndexRouteImport } from './routes/_app/crm/customers/index'
+import { Route as AppCrmCustomersCustomerIdRouteImport } from './routes/_app/crm/customers/$customerId'
 import { Route as AppCrmCustomersAddRouteImport } from './routes/_app/crm/customers/add'
 import { Route as AppCrmCustomersKycRouteImport } from './routes/_app/crm/customers/kyc'
 import { Route as AppCrmCustomersRestrictionsRouteImport } from './routes/_app/crm/customers/restrictions'
@@ -209,6 +210,12 @@ const AppCrmCustomersIndexRoute = AppCrmCustomersIndexRouteImport.update({
   path: '/crm/customers/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCrmCustomersCustomerIdRoute =
+  AppCrmCustomersCustomerIdRouteImport.update({
+    id: '/crm/customers/$customerId',
+    path: '/crm/customers/$customerId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCrmCustomersAddRoute = AppCrmCustomersAddRouteImport.update({
   id: '/crm/customers/add',
   path: '/crm/customers/add',
@@ -257,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/reports/': typeof AppReportsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/transactions/': typeof AppTransactionsIndexRoute
+  '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
@@ -292,6 +300,7 @@ export interface FileRoutesByTo {
   '/reports': typeof AppReportsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/transactions': typeof AppTransactionsIndexRoute
+  '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
@@ -330,6 +339,7 @@ export interface FileRoutesById {
   '/_app/reports/': typeof AppReportsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/transactions/': typeof AppTransactionsIndexRoute
+  '/_app/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/_app/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/_app/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/_app/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
@@ -368,6 +378,7 @@ export interface FileRouteTypes {
     | '/reports/'
     | '/settings/'
     | '/transactions/'
+    | '/crm/customers/$customerId'
     | '/crm/customers/add'
     | '/crm/customers/kyc'
     | '/crm/customers/restrictions'
@@ -403,6 +414,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/settings'
     | '/transactions'
+    | '/crm/customers/$customerId'
     | '/crm/customers/add'
     | '/crm/customers/kyc'
     | '/crm/customers/restrictions'
@@ -440,6 +452,7 @@ export interface FileRouteTypes {
     | '/_app/reports/'
     | '/_app/settings/'
     | '/_app/transactions/'
+    | '/_app/crm/customers/$customerId'
     | '/_app/crm/customers/add'
     | '/_app/crm/customers/kyc'
     | '/_app/crm/customers/restrictions'
@@ -677,6 +690,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCrmCustomersIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/crm/customers/$customerId': {
+      id: '/_app/crm/customers/$customerId'
+      path: '/crm/customers/$customerId'
+      fullPath: '/crm/customers/$customerId'
+      preLoaderRoute: typeof AppCrmCustomersCustomerIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/crm/customers/add': {
       id: '/_app/crm/customers/add'
       path: '/crm/customers/add'
@@ -744,6 +764,7 @@ interface AppRouteChildren {
   AppCrmIndexRoute: typeof AppCrmIndexRoute
   AppReportsIndexRoute: typeof AppReportsIndexRoute
   AppTransactionsIndexRoute: typeof AppTransactionsIndexRoute
+  AppCrmCustomersCustomerIdRoute: typeof AppCrmCustomersCustomerIdRoute
   AppCrmCustomersAddRoute: typeof AppCrmCustomersAddRoute
   AppCrmCustomersKycRoute: typeof AppCrmCustomersKycRoute
   AppCrmCustomersRestrictionsRoute: typeof AppCrmCustomersRestrictionsRoute
@@ -777,6 +798,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCrmIndexRoute: AppCrmIndexRoute,
   AppReportsIndexRoute: AppReportsIndexRoute,
   AppTransactionsIndexRoute: AppTransactionsIndexRoute,
+  AppCrmCustomersCustomerIdRoute: AppCrmCustomersCustomerIdRoute,
   AppCrmCustomersAddRoute: AppCrmCustomersAddRoute,
   AppCrmCustomersKycRoute: AppCrmCustomersKycRoute,
   AppCrmCustomersRestrictionsRoute: AppCrmCustomersRestrictionsRoute,

@@ -2,6 +2,32 @@ export type { AuditEntry } from './audit.ts';
 export * as auditApi from './audit.ts';
 export type { CaptchaChallenge, LoginBody, LoginResponse, StaffUser } from './auth.ts';
 export * as authApi from './auth.ts';
+export type {
+  AddRestrictionBody,
+  AssetTotal,
+  CreateCustomerBody,
+  CrmOverview,
+  Customer,
+  CustomerDetail,
+  CustomerFacets,
+  CustomerFilters,
+  CustomerKycQuery,
+  CustomerKycRow,
+  CustomerSortKey,
+  CustomerType,
+  MoveCustomersBody,
+  Restriction,
+  RestrictionKind,
+  RestrictionState,
+  RestrictionsQuery,
+  UpdateCustomerBody,
+  UpdateCustomerTypeBody,
+  UserAsset,
+  UserAssetsQuery,
+} from './crm/index.ts';
+export * as crmApi from './crm/index.ts';
+export * from './crm/keys.ts';
+export { CRM_MESSAGES } from './crm/messages.ts';
 export type { DashboardKpis } from './dashboard.ts';
 export * as dashboardApi from './dashboard.ts';
 export * from './endpoint.ts';
@@ -9,3 +35,17 @@ export * from './errors.ts';
 export * from './list.ts';
 export * from './messages.ts';
 export * from './roles.ts';
+export type {
+  ActionResult,
+  CommissionRule,
+  EnrichedTrade,
+  MarketOffer,
+  PendingTrade,
+  ReviewRefusal,
+  ReviewResult,
+  TransactionLimit,
+  TransactionsOverview,
+  WalletTransaction,
+  WalletTransactionDetail,
+} from './transactions/index.ts';
+export * as transactionsApi from './transactions/index.ts';

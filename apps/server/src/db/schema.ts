@@ -154,10 +154,35 @@ export const customers = pgTable(
     createDate: ts('create_date').notNull().defaultNow(),
     updateDate: ts('update_date').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    // Stored once per write instead of computed per row read: the search's recheck and the list's
+    // roles read a column (functions in migration crm_indexes; 0003 for the search text).
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`public.bd_customer_search_text(user_name, alias_name, alias_surname, alias_email)`,
+    ),
+    /** Spec §3 roles, parsed (bd_customer_roles). */
+    roleList: text('role_list').array().generatedAlwaysAs(sql`public.bd_customer_roles(roles)`),
+    /** The same roles, Turkish-folded, for the case-insensitive role filter. */
+    rolesFolded: text('roles_folded').array().generatedAlwaysAs(sql`public.bd_customer_roles_folded(roles)`),
   },
   (t) => [
     uniqueIndex('customers_user_name_key').on(t.userName),
+    index('customers_search_text_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
+    // One customer per email address, whatever its case (add customer refuses a duplicate).
+    uniqueIndex('customers_email_lower_key').on(sql`lower(alias_email)`),
     index('customers_create_date_idx').on(t.createDate),
+    // Keyset sorting by every list column: (the list's non-null sort expression, id). The
+    // expressions are the ones customers-sql.ts sorts by; the planner matches them exactly.
+    index('customers_sort_alias_name_idx').on(sql`coalesce(alias_name, '')`, t.id),
+    index('customers_sort_alias_surname_idx').on(sql`coalesce(alias_surname, '')`, t.id),
+    index('customers_sort_email_idx').on(sql`coalesce(alias_email, '')`, t.id),
+    index('customers_sort_phone_idx').on(sql`coalesce(mobile, '-')`, t.id),
+    index('customers_sort_status_idx').on(sql`coalesce(status, '')`, t.id),
+    index('customers_sort_kyc_status_idx').on(sql`coalesce(user_ky, 'kyc')`, t.id),
+    index('customers_sort_customer_type_idx').on(sql`coalesce(customer_type, 'bronze')`, t.id),
+    index('customers_sort_created_idx').on(t.createDate, t.id),
+    index('customers_sort_updated_idx').on(t.updateDate, t.id),
+    // Role filter: any role, Turkish-folded.
+    index('customers_roles_folded_idx').using('gin', t.rolesFolded),
   ],
 );
 
@@ -178,7 +203,14 @@ export const p2pOffers = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('p2p_offers_status_idx').on(t.status)],
+  (t) => [
+    index('p2p_offers_status_idx').on(t.status),
+    // The seller filter is a Turkish-folded prefix match (see bd_fold in migration 0003).
+    index('p2p_offers_seller_fold_idx').using(
+      'btree',
+      sql`public.bd_fold(${t.sellerUserName}) text_pattern_ops`,
+    ),
+  ],
 );
 
 export const p2pTrades = pgTable(
@@ -202,7 +234,9 @@ export const p2pTrades = pgTable(
   },
   (t) => [
     index('p2p_trades_market_idx').on(t.tradeMarketGuid),
-    index('p2p_trades_status_idx').on(t.status, t.createdAt),
+    // Keyset pages per status, by time or by amount, with the id as tie-breaker.
+    index('p2p_trades_status_idx').on(t.status, t.createdAt, t.id),
+    index('p2p_trades_status_amount_idx').on(t.status, t.tradeAmount, t.id),
   ],
 );
 
@@ -249,6 +283,7 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_customer_idx').on(t.customerId, t.createdAt),
     index('wallet_transactions_created_idx').on(t.createdAt),
     index('wallet_transactions_status_idx').on(t.status, t.type),
+    index('wallet_transactions_tx_hash_idx').on(t.txHash),
   ],
 );
 
@@ -335,7 +370,8 @@ export const customerRestrictions = pgTable(
   },
   (t) => [
     index('customer_restrictions_customer_idx').on(t.customerId, t.kind),
-    index('customer_restrictions_created_idx').on(t.createdAt),
+    index('customer_restrictions_created_idx').on(t.createdAt, t.id),
+    index('customer_restrictions_starts_idx').on(t.startsAt, t.id),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { CustomerTypesPage } from '../../../features/crm/components/customer-types-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/customer-types')({
-  component: () => <PlaceholderPage titleKey="customerTypes" />,
+  component: CustomerTypesPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { CrmOverviewPage } from '../../../features/crm/components/crm-overview-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/')({
-  component: () => <PlaceholderPage titleKey="crm" />,
+  component: CrmOverviewPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { CommissionsPage } from '../../../features/transactions/commissions/commissions-page.tsx';
 
 export const Route = createFileRoute('/_app/transactions/commissions')({
-  component: () => <PlaceholderPage titleKey="commissions" />,
+  component: CommissionsPage,
 });

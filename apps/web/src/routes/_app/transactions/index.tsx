@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { TransactionsOverviewPage } from '../../../features/transactions/overview/transactions-overview-page.tsx';
 
 export const Route = createFileRoute('/_app/transactions/')({
-  component: () => <PlaceholderPage titleKey="transactions" />,
+  component: TransactionsOverviewPage,
 });

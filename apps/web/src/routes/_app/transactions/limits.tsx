@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { LimitsPage } from '../../../features/transactions/limits/limits-page.tsx';
 
 export const Route = createFileRoute('/_app/transactions/limits')({
-  component: () => <PlaceholderPage titleKey="limits" />,
+  component: LimitsPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page.tsx';
+import { AddCustomerPage } from '../../../../features/crm/components/add-customer-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/customers/add')({
-  component: () => <PlaceholderPage titleKey="addCustomer" />,
+  component: AddCustomerPage,
 });

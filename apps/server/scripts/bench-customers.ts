@@ -1,0 +1,196 @@
+// Measures the customer list at scale and prints the figures (issue 3, "Speed"):
+//   npm run bench:customers [-- --customers 1000000]
+// A fresh embedded PostgreSQL in a temporary folder, seeded with the demo generator (few wallet
+// transactions, to keep seeding short), the real app listening on a local port, requests over HTTP.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { createDb, createPool } from '../src/db/client.ts';
+import { startEmbeddedDatabase } from '../src/db/embedded.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { seedDemoData } from '../src/db/seed/index.ts';
+import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
+import { generateToken, hashToken } from '../src/modules/auth/tokens.ts';
+import { toCustomer } from '../src/modules/customers/customer-mapping.ts';
+import { CUSTOMER_COLUMNS } from '../src/modules/customers/customer-sql.ts';
+import { createMembersService } from '../src/modules/members/members.service.ts';
+
+const { values } = parseArgs({ options: { customers: { type: 'string', default: '1000000' } } });
+const CUSTOMERS = Number(values.customers);
+const RUNS = 100;
+/** Searches of three or more characters people type: names, surnames, mail domains, fragments. */
+const SEARCHES = ['ayşe', 'yılmaz', 'gmail', 'mehmet', 'çelik', 'ist', 'kaya', 'demir', 'zeynep', 'hotmail'];
+
+const ms = (start: number) => performance.now() - start;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const fmt = (n: number) => n.toFixed(1).padStart(8);
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
+
+async function main() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-bench-'));
+  const pg = await startEmbeddedDatabase(dir);
+  const pool = createPool(pg.url, 10);
+  try {
+    const db = createDb(pool);
+    await runMigrations(pool);
+    await createMembersService(db).seedDemoMembers();
+    console.log(`Seeding ${CUSTOMERS.toLocaleString('en-US')} customers…`);
+    let started = performance.now();
+    await seedDemoData(pool, { customers: CUSTOMERS, walletTransactions: 0, trades: 1000, offers: 200 });
+    console.log(`  seeded in ${(ms(started) / 1000).toFixed(0)} s`);
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: pg.url,
+      WEB_DIST: path.join(dir, 'none'),
+    });
+    const app = await buildApp({ config, db, secret: 'bench-secret-'.padEnd(40, 'x') });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = { authorization: `Bearer ${await sessionToken(db)}` };
+    const get = async (url: string) => {
+      const res = await fetch(base + url, { headers });
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<{ users: unknown[]; nextCursor: string | null }>;
+    };
+
+    // 1. Filtered first page: search (3+ characters) plus a status filter.
+    for (const q of SEARCHES)
+      await get(`/api/customers/get-users?search=${encodeURIComponent(q)}&status=active`);
+    const filtered: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const q = SEARCHES[i % SEARCHES.length]!;
+      const t0 = performance.now();
+      await get(`/api/customers/get-users?search=${encodeURIComponent(q)}&status=active`);
+      filtered.push(ms(t0));
+    }
+
+    // 2. First against deepest page: walk to the end by cursor, then time both.
+    const listUrl = '/api/customers/get-users?sort=created_at&dir=desc';
+    let cursor: string | null = null;
+    let last: string | null = null;
+    started = performance.now();
+    do {
+      last = cursor;
+      const page = await get(`${listUrl}&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const walkSeconds = ms(started) / 1000;
+    const first: number[] = [];
+    const deepest: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      let t0 = performance.now();
+      await get(`${listUrl}&limit=50`);
+      first.push(ms(t0));
+      t0 = performance.now();
+      await get(`${listUrl}&limit=50&cursor=${last}`);
+      deepest.push(ms(t0));
+    }
+
+    // 3. Export of every row, streamed; the server's memory sampled meanwhile.
+    const exportRun = async (format: 'csv' | 'xlsx') => {
+      global.gc?.();
+      const rssBefore = process.memoryUsage.rss();
+      let rssPeak = rssBefore;
+      const sampler = setInterval(() => {
+        rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+      }, 50);
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/customers/export?format=${format}`, { headers });
+      let bytes = 0;
+      let newlines = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        if (format === 'csv') for (const b of chunk) if (b === 10) newlines++;
+      }
+      clearInterval(sampler);
+      const seconds = ms(t0) / 1000;
+      return {
+        seconds,
+        bytes,
+        rows: format === 'csv' ? newlines - 1 : CUSTOMERS,
+        growth: rssPeak - rssBefore,
+      };
+    };
+    const csv = await exportRun('csv');
+
+    // 4. The spec's original approach: every customer to the client, mapped and filtered there.
+    const original: number[] = [];
+    let originalGrowth = 0;
+    for (let i = 0; i < 3; i++) {
+      global.gc?.();
+      const rssBefore = process.memoryUsage.rss();
+      const t0 = performance.now();
+      const all = (await db.execute(sql`SELECT ${CUSTOMER_COLUMNS} FROM customers`)).rows.map((r) =>
+        toCustomer(r as never),
+      );
+      const body = JSON.stringify({ success: true, users: all });
+      const users = (JSON.parse(body) as { users: ReturnType<typeof toCustomer>[] }).users;
+      const q = SEARCHES[i]!.toLocaleLowerCase('tr');
+      const hits = users.filter(
+        (u) =>
+          u.status === 'active' &&
+          [u.user_name, u.alias_name, u.alias_surname, u.email].some((f) =>
+            f?.toLocaleLowerCase('tr').includes(q),
+          ),
+      );
+      original.push(ms(t0));
+      originalGrowth = Math.max(originalGrowth, process.memoryUsage.rss() - rssBefore);
+      if (i === 0)
+        console.log(`  (spec approach: ${mb(body.length)} of JSON per load, ${hits.length} matches)`);
+    }
+    await app.close();
+
+    console.log(
+      `\nCustomer list with ${CUSTOMERS.toLocaleString('en-US')} customers (${RUNS} runs each; ms)`,
+    );
+    console.log('                                           p50       p95     target');
+    console.log(
+      `filtered first page (search + status) ${fmt(percentile(filtered, 0.5))}  ${fmt(percentile(filtered, 0.95))}   < 20 ms p95`,
+    );
+    console.log(
+      `first page (created_at desc)          ${fmt(percentile(first, 0.5))}  ${fmt(percentile(first, 0.95))}`,
+    );
+    console.log(
+      `deepest page                          ${fmt(percentile(deepest, 0.5))}  ${fmt(percentile(deepest, 0.95))}   ≤ 2× first`,
+    );
+    console.log(
+      `  deepest / first (p50): ${(percentile(deepest, 0.5) / percentile(first, 0.5)).toFixed(2)}×; walking all ${CUSTOMERS.toLocaleString('en-US')} rows by cursor took ${walkSeconds.toFixed(1)} s`,
+    );
+    console.log(
+      `export CSV, all rows: ${csv.rows.toLocaleString('en-US')} rows in ${csv.seconds.toFixed(1)} s = ${Math.round(csv.rows / csv.seconds).toLocaleString('en-US')} rows/s (target ≥ 200,000), ${mb(csv.bytes)}, server RSS growth ${mb(csv.growth)} (target ≤ 100 MB)`,
+    );
+    console.log(
+      `spec's original approach (load all, map and filter in JS): p50 ${fmt(percentile(original, 0.5))} ms per filter change, RSS growth ${mb(originalGrowth)}`,
+    );
+  } finally {
+    await pool.end();
+    await pg.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A session opened directly, as an admin (export needs admin or super). */
+async function sessionToken(db: ReturnType<typeof createDb>): Promise<string> {
+  const member = await db.execute<{ id: number }>(
+    sql`SELECT id FROM staff_members WHERE user_name = 'admin'`,
+  );
+  const sessions = createSessionsRepository();
+  const token = generateToken('access');
+  const expiresAt = new Date(Date.now() + 3_600_000);
+  const sessionId = await sessions.createSession(db, {
+    memberId: member.rows[0]!.id,
+    expiresAt,
+    ip: '127.0.0.1',
+    userAgent: 'bench',
+  });
+  await sessions.addToken(db, { hash: hashToken(token), sessionId, kind: 'access', expiresAt });
+  return token;
+}
+
+await main();

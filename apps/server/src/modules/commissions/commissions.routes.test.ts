@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { sessionHeaders } from '../../../test/roles.ts';
+
+let t: TestApp;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await sessionHeaders(t, 'admin');
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/transactions/commissions/${url}`,
+    payload,
+    headers: { ...admin, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+const rules = async () =>
+  (await t.app.inject({ url: '/api/transactions/commissions', headers: admin })).json().items;
+
+describe('commissions', () => {
+  it('lists the seeded schedule with wildcards', async () => {
+    const items = await rules();
+    expect(items.length).toBeGreaterThan(10);
+    expect(
+      items.some(
+        (r: { asset: string | null; customer_type: string | null }) =>
+          r.asset === null && r.customer_type === null,
+      ),
+    ).toBe(true);
+  });
+
+  it('creates once per key, edits with the current version only, deletes, all audited', async () => {
+    const input = {
+      operation: 'trade',
+      asset: 'eth',
+      customer_type: 'gold',
+      kind: 'percent',
+      value: '0.12',
+      min_fee: '0.0001',
+      max_fee: null,
+    };
+    const created = await post('create', input, 'commission-create-1');
+    const retried = await post('create', input, 'commission-create-1');
+    expect(retried.json()).toEqual(created.json());
+    const { id, version } = created.json();
+    expect((await rules()).filter((r: { id: number }) => r.id === id)).toHaveLength(1);
+    expect((await rules()).find((r: { id: number }) => r.id === id)).toMatchObject({
+      asset: 'ETH',
+      value: '0.12',
+    });
+
+    const edited = await post('update', { ...input, id, version, value: '0.11' });
+    expect(edited.json()).toMatchObject({ success: true, version: version + 1 });
+    const stale = await post('update', { ...input, id, version, value: '0.5' });
+    expect(stale.statusCode).toBe(409);
+    expect((await rules()).find((r: { id: number }) => r.id === id).value).toBe('0.11');
+
+    expect((await post('delete', { id, version })).statusCode).toBe(409);
+    expect((await post('delete', { id, version: version + 1 })).statusCode).toBe(200);
+    const audit = await t.db.execute<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE entity = 'commission_rule' AND entity_id = ${String(id)} ORDER BY id`,
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it.each([
+    [{ value: 'abc' }, 'value'],
+    [{ value: '-0.1' }, 'value'],
+    [{ value: '101' }, 'value'],
+    [{ min_fee: '5', max_fee: '1' }, 'max_fee'],
+    [{ kind: 'flat', asset: 'TRY', value: '1.005' }, 'value'],
+  ])('refuses %o', async (change, path) => {
+    const res = await post('create', {
+      operation: 'trade',
+      asset: null,
+      customer_type: null,
+      kind: 'percent',
+      value: '0.1',
+      ...change,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues[0].path).toBe(path);
+  });
+
+  it('previews the fee with the shared calculation: most specific rule, clamps, asset decimals', async () => {
+    const preview = async (q: string) =>
+      (await t.app.inject({ url: `/api/transactions/commissions/preview?${q}`, headers: admin })).json();
+    // Seeded: trade TRY 0.25 % with min 1 and max 5000.
+    expect((await preview('operation=trade&asset=TRY&amount=100')).fee).toBe('1');
+    expect((await preview('operation=trade&asset=TRY&amount=1234.56')).fee).toBe('3.09');
+    expect((await preview('operation=trade&asset=TRY&amount=99999999')).fee).toBe('5000');
+    // Seeded: withdrawal BTC flat 0.0005, platinum 0.0002.
+    expect((await preview('operation=withdrawal&asset=BTC&amount=2&customer_type=platinum')).fee).toBe(
+      '0.0002',
+    );
+    expect((await preview('operation=withdrawal&asset=BTC&amount=2')).fee).toBe('0.0005');
+  });
+});

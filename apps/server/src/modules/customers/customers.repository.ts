@@ -1,0 +1,156 @@
+import type { CustomerFilters, CustomerSortKey } from '@backdesk/contract';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { boundedCount } from '../../lib/bounded-count.ts';
+import { keysetPage } from '../../lib/keyset.ts';
+import type { CustomerRow } from './customer-mapping.ts';
+import { CUSTOMER_COLUMNS, CUSTOMER_SORT, customerWhere, isoUtc } from './customer-sql.ts';
+
+const dialect = new PgDialect();
+
+export interface CustomerListRequest {
+  filters: CustomerFilters;
+  sort: CustomerSortKey;
+  dir: 'asc' | 'desc';
+  cursor?: string;
+  limit: number;
+}
+
+type PagedRow = CustomerRow & { sort_value: string };
+
+export interface CustomerChanges {
+  alias_name?: string;
+  alias_surname?: string;
+  alias_email?: string;
+  mobile?: string;
+}
+
+export interface NewCustomer {
+  user_name: string;
+  alias_name: string;
+  alias_surname: string;
+  alias_email: string;
+  mobile: string | null;
+  kyc_type: string;
+  customer_type: string;
+}
+
+export function createCustomersRepository() {
+  return {
+    async page(db: DbOrTx, request: CustomerListRequest) {
+      const where = customerWhere(request.filters);
+      const sort = CUSTOMER_SORT[request.sort];
+      const [page, total] = await Promise.all([
+        keysetPage<PagedRow>(
+          { sort, id: sql`id`, dir: request.dir },
+          request,
+          // The sort value travels as text: a timestamp keeps its microseconds in the cursor.
+          (row) => [row.sort_value, Number(row.id)],
+          async (k) => {
+            const result = await db.execute<PagedRow>(sql`
+              SELECT ${CUSTOMER_COLUMNS}, (${sort})::text AS sort_value
+              FROM customers
+              WHERE ${where}${k.where ? sql` AND ${k.where}` : sql``}
+              ORDER BY ${sql.join(k.orderBy, sql`, `)}
+              LIMIT ${k.limit}`);
+            return result.rows;
+          },
+        ),
+        boundedCount(db, sql`customers WHERE ${where}`),
+      ]);
+      return { ...page, total };
+    },
+
+    /** The export's query: every matching row in list order, for streamRows (server-side cursor). */
+    exportQuery(filters: CustomerFilters, sortKey: CustomerSortKey, dir: 'asc' | 'desc') {
+      const direction = dir === 'asc' ? sql`asc` : sql`desc`;
+      const query = sql`
+        SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE ${customerWhere(filters)}
+        ORDER BY ${CUSTOMER_SORT[sortKey]} ${direction}, id ${direction}`;
+      return { toSQL: () => dialect.sqlToQuery(query) };
+    },
+
+    async facets(db: DbOrTx) {
+      const result = await db.execute<{ statuses: string[]; kyc: string[]; roles: string[] }>(sql`
+        SELECT
+          ARRAY(SELECT DISTINCT status FROM customers WHERE status IS NOT NULL ORDER BY 1) AS statuses,
+          ARRAY(SELECT DISTINCT coalesce(user_ky, 'kyc') FROM customers ORDER BY 1) AS kyc,
+          ARRAY(SELECT DISTINCT r FROM customers, unnest(role_list) AS r
+                WHERE r <> '' ORDER BY 1) AS roles`);
+      return result.rows[0]!;
+    },
+
+    async byId(db: DbOrTx, id: number): Promise<CustomerRow | undefined> {
+      const result = await db.execute<CustomerRow>(
+        sql`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = ${id}`,
+      );
+      return result.rows[0];
+    },
+
+    /** Locks the row for the rest of the transaction: the version check and the write see one state. */
+    async lockByUserName(tx: DbOrTx, userName: string): Promise<CustomerRow | undefined> {
+      const result = await tx.execute<CustomerRow>(
+        sql`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE user_name = ${userName} FOR UPDATE`,
+      );
+      return result.rows[0];
+    },
+
+    async update(tx: DbOrTx, id: number, changes: CustomerChanges): Promise<CustomerRow> {
+      const sets = Object.entries(changes).map(
+        ([column, value]) => sql`${sql.identifier(column)} = ${value}`,
+      );
+      const result = await tx.execute<CustomerRow>(sql`
+        UPDATE customers SET ${sql.join(sets, sql`, `)}${sets.length ? sql`, ` : sql``}
+          version = version + 1, update_date = now()
+        WHERE id = ${id} RETURNING ${CUSTOMER_COLUMNS}`);
+      return result.rows[0]!;
+    },
+
+    async insert(tx: DbOrTx, c: NewCustomer): Promise<CustomerRow> {
+      const result = await tx.execute<CustomerRow>(sql`
+        INSERT INTO customers (user_name, alias_name, alias_surname, alias_email, mobile, status, kyc_type, customer_type)
+        VALUES (${c.user_name}, ${c.alias_name}, ${c.alias_surname}, ${c.alias_email}, ${c.mobile}, 'active',
+                ${c.kyc_type}, ${c.customer_type})
+        RETURNING ${CUSTOMER_COLUMNS}`);
+      return result.rows[0]!;
+    },
+
+    async emailTaken(db: DbOrTx, email: string, exceptId?: number): Promise<boolean> {
+      const result = await db.execute<{ taken: boolean }>(sql`
+        SELECT EXISTS (SELECT 1 FROM customers WHERE lower(alias_email) = lower(${email})
+                       ${exceptId ? sql`AND id <> ${exceptId}` : sql``}) AS taken`);
+      return result.rows[0]!.taken;
+    },
+
+    async userNameTaken(db: DbOrTx, userName: string): Promise<boolean> {
+      const result = await db.execute<{ taken: boolean }>(
+        sql`SELECT EXISTS (SELECT 1 FROM customers WHERE user_name = ${userName}) AS taken`,
+      );
+      return result.rows[0]!.taken;
+    },
+
+    async tierExists(db: DbOrTx, code: string): Promise<boolean> {
+      const result = await db.execute<{ found: boolean }>(
+        sql`SELECT EXISTS (SELECT 1 FROM customer_types WHERE code = ${code}) AS found`,
+      );
+      return result.rows[0]!.found;
+    },
+
+    async insertNote(tx: DbOrTx, customerId: number, memberId: number, body: string) {
+      const result = await tx.execute<{
+        id: number;
+        body: string;
+        created_at: string;
+        member: string | null;
+      }>(sql`
+        WITH note AS (
+          INSERT INTO customer_notes (customer_id, member_id, body) VALUES (${customerId}, ${memberId}, ${body})
+          RETURNING id, body, created_at, member_id)
+        SELECT note.id, note.body, ${isoUtc(sql`note.created_at`)} AS created_at, m.display_name AS member
+        FROM note LEFT JOIN staff_members m ON m.id = note.member_id`);
+      return result.rows[0]!;
+    },
+  };
+}
+export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

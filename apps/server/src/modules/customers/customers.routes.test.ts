@@ -1,0 +1,291 @@
+import { CRM_MESSAGES } from '@backdesk/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { sessionHeaders } from '../../../test/roles.ts';
+
+let t: TestApp;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  headers = await sessionHeaders(t, 'manager');
+});
+afterAll(() => t.close());
+
+const get = async (url: string) => t.app.inject({ url, headers });
+const post = async (url: string, payload: unknown, extra: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as never, headers: { ...headers, ...extra } });
+
+/** A customer with exactly these columns, for the mapping rules. */
+async function insertCustomer(values: Record<string, string | null>) {
+  const columns = Object.keys(values);
+  const result = await t.db.execute<{ id: number }>(sql`
+    INSERT INTO customers (${sql.join(
+      columns.map((c) => sql.identifier(c)),
+      sql`, `,
+    )})
+    VALUES (${sql.join(
+      columns.map((c) => sql`${values[c]}`),
+      sql`, `,
+    )}) RETURNING id`);
+  return Number(result.rows[0]!.id);
+}
+
+async function userNamed(userName: string) {
+  const res = await get(`/api/customers/get-users?search=${encodeURIComponent(userName)}`);
+  return res.json().users.find((u: { user_name: string }) => u.user_name === userName);
+}
+
+describe('GET /api/customers/get-users', () => {
+  it('answers the spec shape with the first page only', async () => {
+    const res = await get('/api/customers/get-users');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, statusCode: 200, message: CRM_MESSAGES.customersFetched });
+    expect(body.users).toHaveLength(50);
+    expect(body.total).toEqual({ value: 1000, exact: true });
+    expect(body.nextCursor).toEqual(expect.any(String));
+    expect(body.prevCursor).toBeNull();
+  });
+
+  it('maps every field as spec §3 says, with its defaults', async () => {
+    await insertCustomer({ user_name: 'map_defaults', alias_name: 'Deniz', roles: null, kyc_type: 'kyc' });
+    const c = await userNamed('map_defaults');
+    expect(c).toMatchObject({
+      alias_name: 'Deniz',
+      alias_surname: null,
+      email: null,
+      phone: '-',
+      status: null,
+      kyc_status: 'kyc',
+      kyc_type_label: 'Individual',
+      roles: [],
+      customer_type: 'bronze',
+      token_hash: null,
+      active: false,
+    });
+    expect(c.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    await insertCustomer({
+      user_name: 'map_full',
+      alias_email: 'full@example.com',
+      mobile: '+90 532 000 00 00',
+      status: 'inactive',
+      user_ky: 'approved',
+      kyc_type: 'kyb',
+      roles: '[\\"trader\\",\\"VIP\\"]',
+      customer_type: 'gold',
+      token_hash: 'abc',
+    });
+    expect(await userNamed('map_full')).toMatchObject({
+      email: 'full@example.com',
+      phone: '+90 532 000 00 00',
+      kyc_status: 'approved',
+      kyc_type_label: 'Business',
+      roles: ['trader', 'VIP'],
+      customer_type: 'gold',
+      active: true,
+    });
+  });
+
+  it('parses roles only when the text is a bracketed list', async () => {
+    const cases: [string, string[]][] = [
+      ['["a","b"]', ['a', 'b']],
+      ['[\\"p2p_seller\\"]', ['p2p_seller']],
+      ['trader', []],
+      ['[]', []],
+      ['[not json]', []],
+      [' ["x"]', []],
+    ];
+    for (const [i, [text, roles]] of cases.entries()) {
+      await insertCustomer({ user_name: `roles_case_${i}`, roles: text });
+      expect((await userNamed(`roles_case_${i}`)).roles, text).toEqual(roles);
+    }
+  });
+
+  it('counts a customer active by status alone (spec §4)', async () => {
+    await insertCustomer({ user_name: 'active_by_status', status: 'active' });
+    expect((await userNamed('active_by_status')).active).toBe(true);
+  });
+
+  it('filters in the database: Turkish-aware search, status, KYC, role, combined', async () => {
+    await insertCustomer({
+      user_name: 'tr_case_1',
+      alias_name: 'IŞIK',
+      alias_surname: 'İSTANBUL',
+      status: 'active',
+      roles: '["Trader"]',
+    });
+    const names = async (query: string) =>
+      (await get(`/api/customers/get-users?limit=200&${query}`))
+        .json()
+        .users.map((u: { user_name: string }) => u.user_name);
+    expect(await names('search=ışık')).toContain('tr_case_1');
+    expect(await names('search=istanbul')).toContain('tr_case_1');
+    expect(await names('search=%25')).toEqual([]);
+    expect(await names('search=istanbul&status=inactive')).not.toContain('tr_case_1');
+    expect(await names('search=istanbul&status=active&role=TRADER')).toContain('tr_case_1');
+    expect(await names('search=istanbul&role=vip')).not.toContain('tr_case_1');
+    // "kyc" is the default of a missing KYC status, so it matches null, case-insensitively.
+    expect(await names('search=istanbul&kyc_status=KYC')).toContain('tr_case_1');
+    const kyc = (await get('/api/customers/get-users?limit=200&kyc_status=Approved')).json().users;
+    expect(kyc.length).toBeGreaterThan(0);
+    expect(kyc.every((u: { kyc_status: string }) => u.kyc_status === 'approved')).toBe(true);
+  });
+
+  it('pages by cursor both ways, in the requested order', async () => {
+    const first = (await get('/api/customers/get-users?sort=user_name&dir=asc&limit=20')).json();
+    const second = (
+      await get(`/api/customers/get-users?sort=user_name&dir=asc&limit=20&cursor=${first.nextCursor}`)
+    ).json();
+    const all = [...first.users, ...second.users].map((u: { user_name: string }) => u.user_name);
+    expect(all).toEqual([...all].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(new Set(all).size).toBe(40);
+    const back = (
+      await get(`/api/customers/get-users?sort=user_name&dir=asc&limit=20&cursor=${second.prevCursor}`)
+    ).json();
+    expect(back.users.map((u: { id: number }) => u.id)).toEqual(first.users.map((u: { id: number }) => u.id));
+    expect((await get('/api/customers/get-users?cursor=garbage')).statusCode).toBe(400);
+  });
+
+  it('lists distinct statuses, KYC values and roles', async () => {
+    const facets = (await get('/api/customers/facets')).json();
+    expect(facets.statuses).toEqual(expect.arrayContaining(['active', 'inactive']));
+    expect(facets.kycStatuses).toContain('kyc');
+    expect(facets.roles).toContain('trader');
+  });
+});
+
+describe('POST /api/customers/update', () => {
+  it('changes only the supplied fields, bumps the version and audits in the same transaction', async () => {
+    const id = await insertCustomer({
+      user_name: 'upd_1',
+      alias_name: 'Ali',
+      alias_surname: 'Veli',
+      alias_email: 'upd1@example.com',
+    });
+    const res = await post('/api/customers/update', {
+      user_name: 'upd_1',
+      alias_surname: 'Yılmaz',
+      version: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Customer updated successfully', version: 2 });
+    const c = await userNamed('upd_1');
+    expect(c).toMatchObject({ alias_name: 'Ali', alias_surname: 'Yılmaz', email: 'upd1@example.com' });
+    const audit = await t.db.execute<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE entity = 'customer' AND entity_id = ${String(id)}`,
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['customer.update']);
+  });
+
+  it('refuses a stale edit and writes nothing', async () => {
+    await insertCustomer({ user_name: 'upd_stale', alias_name: 'First' });
+    await post('/api/customers/update', { user_name: 'upd_stale', alias_name: 'Second', version: 1 });
+    const res = await post('/api/customers/update', {
+      user_name: 'upd_stale',
+      alias_name: 'Third',
+      version: 1,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(CRM_MESSAGES.staleEdit);
+    expect((await userNamed('upd_stale')).alias_name).toBe('Second');
+  });
+
+  it('validates email, phone and lengths with field errors', async () => {
+    await insertCustomer({ user_name: 'upd_bad' });
+    const res = await post('/api/customers/update', {
+      user_name: 'upd_bad',
+      alias_email: 'not-an-email',
+      alias_mobile: 'call me',
+      alias_name: 'x'.repeat(101),
+    });
+    expect(res.statusCode).toBe(400);
+    const paths = res.json().issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['alias_email', 'alias_mobile', 'alias_name']));
+  });
+
+  it('answers 404 for an unknown customer', async () => {
+    const res = await post('/api/customers/update', { user_name: 'nobody_here', alias_name: 'X' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(CRM_MESSAGES.customerNotFound);
+  });
+});
+
+describe('POST /api/customers/create', () => {
+  const body = {
+    user_name: 'new.customer',
+    alias_name: 'Şule',
+    alias_surname: 'Çelik',
+    alias_email: 'sule.celik@example.com',
+    alias_mobile: '+90 532 111 22 33',
+    kyc_type: 'kyc',
+    customer_type: 'bronze',
+  };
+
+  it('creates once per Idempotency-Key', async () => {
+    const key = { 'idempotency-key': 'create-customer-0001' };
+    const first = await post('/api/customers/create', body, key);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().customer).toMatchObject({
+      user_name: 'new.customer',
+      kyc_status: 'kyc',
+      customer_type: 'bronze',
+    });
+    const retry = await post('/api/customers/create', body, key);
+    expect(retry.json()).toEqual(first.json());
+    const n = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM customers WHERE user_name = 'new.customer'`,
+    );
+    expect(n.rows[0]!.n).toBe(1);
+  });
+
+  it('refuses a duplicate user name or email (any case)', async () => {
+    const byName = await post('/api/customers/create', { ...body, alias_email: 'other@example.com' });
+    expect(byName.statusCode).toBe(409);
+    expect(byName.json().message).toBe(CRM_MESSAGES.duplicateUserName);
+    const byEmail = await post('/api/customers/create', {
+      ...body,
+      user_name: 'another.one',
+      alias_email: 'SULE.CELIK@example.com',
+    });
+    expect(byEmail.statusCode).toBe(409);
+    expect(byEmail.json().message).toBe(CRM_MESSAGES.duplicateEmail);
+  });
+});
+
+describe('customer page', () => {
+  it('joins profile, KYC, balances, transactions, P2P, restrictions and notes', async () => {
+    const res = await get('/api/customers/detail?id=1');
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.customer.id).toBe(1);
+    expect(d.balances.length).toBe(3);
+    for (const b of d.balances) expect(b.available).toMatch(/^\d+(\.\d+)?$/);
+    expect(d.kyc.documents.length).toBeGreaterThan(0);
+    const note = await post('/api/customers/notes', { customerId: 1, body: 'Called the customer' });
+    expect(note.json().note).toMatchObject({ body: 'Called the customer', member: expect.any(String) });
+    expect((await get('/api/customers/detail?id=999999')).statusCode).toBe(404);
+  });
+});
+
+describe('export', () => {
+  it('streams exactly the filtered rows as CSV, neutralising formulas', async () => {
+    await insertCustomer({ user_name: 'formula_1', alias_name: '=HYPERLINK("x")', status: 'active' });
+    const admin = await sessionHeaders(t, 'admin');
+    const res = await t.app.inject({
+      url: '/api/customers/export?format=csv&search=formula_1',
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("'=HYPERLINK");
+    const manager = await t.app.inject({ url: '/api/customers/export?format=csv', headers });
+    expect(manager.statusCode).toBe(403);
+  });
+});

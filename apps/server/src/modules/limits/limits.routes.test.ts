@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { sessionHeaders } from '../../../test/roles.ts';
+
+let t: TestApp;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await sessionHeaders(t, 'admin');
+});
+afterAll(() => t.close());
+
+const count = async () =>
+  (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM transaction_limits`)).rows[0]!.n;
+const list = async () =>
+  (await t.app.inject({ url: '/api/transactions/transaction-limits', headers: admin })).json();
+const create = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/transactions/transaction-limit-create',
+    payload: payload as object,
+    headers: { ...admin, ...headers },
+  });
+
+const valid = {
+  limit_type: 'withdrawal',
+  contract_name: 'BTC',
+  wallet_address: 'bc1qexample',
+  wallet_name: 'Cold storage',
+  min_amount: '0.001',
+  max_amount: '2.5',
+  daily_cap: '5',
+  monthly_cap: '50',
+};
+
+describe('limits (spec §7)', () => {
+  it('lists limits in the spec shape with exact amounts', async () => {
+    const body = await list();
+    expect(body.success).toBe(true);
+    expect(body.limits).toHaveLength(await count());
+    expect(body.limits[0]).toMatchObject({
+      lid: 1,
+      limit_type: 'deposit',
+      contract_name: null,
+      min_amount: '10',
+    });
+  });
+
+  it('creates a limit once even when the request is retried with the same Idempotency-Key', async () => {
+    const before = await count();
+    const key = { 'idempotency-key': 'limit-create-0001' };
+    const [first, second] = [await create(valid, key), await create(valid, key)];
+    expect(first.json()).toEqual({ success: true, message: 'Limit created successfully' });
+    expect(second.json()).toEqual(first.json());
+    expect(await count()).toBe(before + 1);
+    const created = (await list()).limits.at(-1);
+    expect(created).toMatchObject({ ...valid, max_amount: '2.5' });
+    const audit = await t.db.execute(
+      sql`SELECT action FROM audit_log WHERE entity = 'transaction_limit' AND entity_id = ${String(created.lid)}`,
+    );
+    expect(audit.rows).toEqual([{ action: 'create' }]);
+  });
+
+  it.each([
+    ['a non-numeric amount', { max_amount: 'ten' }, 'max_amount', 'Enter a number such as 1250.50'],
+    ['a negative amount', { min_amount: '-1' }, 'min_amount', 'The amount cannot be negative'],
+    [
+      'too many decimals for BTC',
+      { daily_cap: '1.123456789' },
+      'daily_cap',
+      'At most 8 decimal places for this asset',
+    ],
+    ['a minimum above the maximum', { min_amount: '3' }, 'max_amount', 'The minimum is above the maximum'],
+    [
+      'an unknown limit_type',
+      { limit_type: 'lending' },
+      'limit_type',
+      'Unknown limit_type; use one of deposit, withdrawal, transfer, p2p',
+    ],
+  ])('refuses %s with a clear error and changes nothing', async (_, change, path, message) => {
+    const before = await count();
+    const res = await create({ ...valid, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      issues: [{ path, message }],
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it('deletes by lid, audited; a missing or unknown lid is refused', async () => {
+    const before = await count();
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/transactions/transaction-limit-delete',
+      payload: {},
+      headers: admin,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().issues[0]).toMatchObject({ path: 'lid', message: 'lid is required' });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/transactions/transaction-limit-delete',
+      payload: { lid: 99999 },
+      headers: admin,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await count()).toBe(before);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/transactions/transaction-limit-delete',
+      payload: { lid: 3 },
+      headers: admin,
+    });
+    expect(res.json()).toEqual({ success: true, message: 'Limit deleted successfully' });
+    expect(await count()).toBe(before - 1);
+    const audit = await t.db.execute<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE entity = 'transaction_limit' AND entity_id = '3'`,
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['delete']);
+  });
+});

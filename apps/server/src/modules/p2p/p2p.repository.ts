@@ -1,0 +1,171 @@
+import { type EnrichedTrade, type MarketOffer, type PendingTrade, transactionsApi } from '@backdesk/contract';
+import { ENRICHMENT_DEFAULTS } from '@backdesk/contract/rules';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { boundedCount } from '../../lib/bounded-count.ts';
+import { keysetPage } from '../../lib/keyset.ts';
+
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A LIKE pattern matching the text literally, as a prefix. */
+const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Spec §3 enriched trade as one LEFT JOIN: offer fields or the spec's defaults, total in numeric. */
+const ENRICHED_TRADE_COLUMNS = sql`
+  t.id, t.trade_market_guid::text AS trade_market_guid, trim_scale(t.trade_amount)::text AS trade_amount,
+  t.buyer_user_name, t.status, ${iso(sql`t.created_at`)} AS created_at, t.dispute_reason, t.version,
+  coalesce(o.seller_user_name, ${ENRICHMENT_DEFAULTS.seller_user_name}) AS seller_user_name,
+  o.selling_contract_name, o.selling_account_address,
+  coalesce(trim_scale(o.unit_price), ${ENRICHMENT_DEFAULTS.unit_price}::numeric)::text AS unit_price,
+  o.rank_seller, o.seller_message,
+  trim_scale(t.trade_amount * coalesce(o.unit_price, ${ENRICHMENT_DEFAULTS.unit_price}::numeric))::text AS total_price`;
+
+const TRADE_COUNT_CAP = 1_000;
+
+const OFFER_COLUMNS = sql`
+  o.trade_market_guid::text AS trade_market_guid, o.seller_user_name, o.selling_contract_name,
+  o.selling_account_address, trim_scale(o.unit_price)::text AS unit_price, o.rank_seller, o.seller_message,
+  o.status, ${iso(sql`o.created_at`)} AS created_at, o.version`;
+
+type TradeListQuery = z.output<typeof transactionsApi.TradeListQuerySchema>;
+type OfferListQuery = z.output<typeof transactionsApi.OfferListQuerySchema>;
+
+const sellerFilter = (seller: string | undefined) =>
+  seller ? sql`public.bd_fold(o.seller_user_name) LIKE public.bd_fold(${prefixPattern(seller)})` : undefined;
+const contractFilter = (contract: string | undefined) =>
+  contract ? sql`o.selling_contract_name = ${contract.toUpperCase()}` : undefined;
+const where = (conditions: (SQL | undefined)[]) => {
+  const all = and(...conditions);
+  return all ? sql`WHERE ${all}` : sql``;
+};
+
+export type TradeRow = {
+  id: number;
+  status: string;
+  version: number;
+  trade_market_guid: string;
+  trade_amount: string;
+};
+
+export function createP2pRepository() {
+  return {
+    /** The spec's GET get-pending-trades: the newest pending trades, bounded. */
+    async newestPendingTrades(db: DbOrTx): Promise<PendingTrade[]> {
+      const result = await db.execute<PendingTrade>(sql`
+        SELECT id, trade_market_guid::text AS trade_market_guid, trim_scale(trade_amount)::text AS trade_amount,
+               buyer_user_name, status, ${iso(sql`created_at`)} AS created_at
+        FROM p2p_trades WHERE status = 'pending'
+        ORDER BY created_at DESC, id DESC LIMIT ${transactionsApi.SPEC_LIST_CAP}`);
+      return result.rows;
+    },
+
+    /** The spec's POST all-p2p: the newest offers, bounded. */
+    async newestOffers(db: DbOrTx): Promise<MarketOffer[]> {
+      const result = await db.execute<MarketOffer>(sql`
+        SELECT ${OFFER_COLUMNS} FROM p2p_offers o
+        ORDER BY o.created_at DESC, o.trade_market_guid DESC LIMIT ${transactionsApi.SPEC_LIST_CAP}`);
+      return result.rows;
+    },
+
+    async tradesPage(db: DbOrTx, q: TradeListQuery) {
+      const filters = [
+        sql`t.status = ${q.status}`,
+        sellerFilter(q.seller),
+        contractFilter(q.contract),
+        q.minAmount ? sql`t.trade_amount >= ${q.minAmount}::numeric` : undefined,
+        q.maxAmount ? sql`t.trade_amount <= ${q.maxAmount}::numeric` : undefined,
+      ];
+      const from = sql`p2p_trades t LEFT JOIN p2p_offers o ON o.trade_market_guid = t.trade_market_guid`;
+      const sortColumn = q.sort === 'trade_amount' ? sql`t.trade_amount` : sql`t.created_at`;
+      const [page, total] = await Promise.all([
+        keysetPage<EnrichedTrade & { sort_key: string }>(
+          { sort: sortColumn, id: sql`t.id`, dir: q.dir },
+          q,
+          (row) => [row.sort_key, row.id],
+          async (k) =>
+            (
+              await db.execute<EnrichedTrade & { sort_key: string }>(sql`
+                SELECT ${ENRICHED_TRADE_COLUMNS}, ${sortColumn}::text AS sort_key
+                FROM ${from} ${where([...filters, k.where])}
+                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
+            ).rows,
+        ),
+        // Counting stops at 1,000: past that "1,000+" tells a member as much, and a count of
+        // 10,000 joined rows would cost more than the page itself (bench:p2p).
+        boundedCount(db, sql`${from} ${where(filters)}`, TRADE_COUNT_CAP),
+      ]);
+      return { ...page, items: page.items.map(({ sort_key: _, ...trade }) => trade), total };
+    },
+
+    async offersPage(db: DbOrTx, q: OfferListQuery) {
+      const filters = [
+        q.status ? sql`o.status = ${q.status}` : undefined,
+        sellerFilter(q.seller),
+        contractFilter(q.contract),
+      ];
+      const sortColumn =
+        q.sort === 'unit_price'
+          ? sql`o.unit_price`
+          : q.sort === 'rank_seller'
+            ? sql`coalesce(o.rank_seller, 0)`
+            : sql`o.created_at`;
+      const [page, total] = await Promise.all([
+        keysetPage<MarketOffer & { sort_key: string }>(
+          { sort: sortColumn, id: sql`o.trade_market_guid`, dir: q.dir },
+          q,
+          (row) => [row.sort_key, row.trade_market_guid],
+          async (k) =>
+            (
+              await db.execute<MarketOffer & { sort_key: string }>(sql`
+                SELECT ${OFFER_COLUMNS}, ${sortColumn}::text AS sort_key
+                FROM p2p_offers o ${where([...filters, k.where])}
+                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
+            ).rows,
+        ),
+        boundedCount(db, sql`p2p_offers o ${where(filters)}`),
+      ]);
+      return { ...page, items: page.items.map(({ sort_key: _, ...offer }) => offer), total };
+    },
+
+    async lockOffer(tx: DbOrTx, guid: string): Promise<MarketOffer | undefined> {
+      const result = await tx.execute<MarketOffer>(
+        sql`SELECT ${OFFER_COLUMNS} FROM p2p_offers o WHERE o.trade_market_guid = ${guid} FOR UPDATE`,
+      );
+      return result.rows[0];
+    },
+
+    async setOfferStatus(tx: DbOrTx, guid: string, status: 'active' | 'suspended'): Promise<number> {
+      const result = await tx.execute<{ version: number }>(sql`
+        UPDATE p2p_offers SET status = ${status}, version = version + 1
+        WHERE trade_market_guid = ${guid} RETURNING version`);
+      return result.rows[0]!.version;
+    },
+
+    async lockTrade(tx: DbOrTx, id: number): Promise<TradeRow | undefined> {
+      const result = await tx.execute<TradeRow>(sql`
+        SELECT id, status, version, trade_market_guid::text AS trade_market_guid,
+               trim_scale(trade_amount)::text AS trade_amount
+        FROM p2p_trades WHERE id = ${id} FOR UPDATE`);
+      return result.rows[0];
+    },
+
+    async resolveTrade(
+      tx: DbOrTx,
+      id: number,
+      change: {
+        status: 'cancelled' | 'completed';
+        resolution: 'cancelled' | 'released' | 'refunded';
+        reason: string;
+        memberId: number;
+      },
+    ): Promise<number> {
+      const result = await tx.execute<{ version: number }>(sql`
+        UPDATE p2p_trades
+        SET status = ${change.status}, resolution = ${change.resolution}, resolution_reason = ${change.reason},
+            resolved_by = ${change.memberId}, resolved_at = now(), version = version + 1
+        WHERE id = ${id} RETURNING version`);
+      return result.rows[0]!.version;
+    },
+  };
+}
+export type P2pRepository = ReturnType<typeof createP2pRepository>;

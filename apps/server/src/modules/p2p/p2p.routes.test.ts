@@ -1,0 +1,171 @@
+import { enrichTrade } from '@backdesk/contract/rules';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { sessionHeaders } from '../../../test/roles.ts';
+
+let t: TestApp;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await sessionHeaders(t, 'admin');
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ url, headers: admin }).then((r) => r.json());
+const post = (url: string, payload: object, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...admin, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+describe('spec endpoints', () => {
+  it('answer success and users, bounded', async () => {
+    const trades = await get('/api/transactions/get-pending-trades');
+    expect(trades.success).toBe(true);
+    expect(trades.users.length).toBeGreaterThan(0);
+    expect(trades.users.length).toBeLessThanOrEqual(1000);
+    expect(trades.users.every((u: { status: string }) => u.status === 'pending')).toBe(true);
+    const offers = (
+      await t.app.inject({ method: 'POST', url: '/api/transactions/all-p2p', headers: admin })
+    ).json();
+    expect(offers.success).toBe(true);
+    expect(offers.users[0]).toHaveProperty('seller_user_name');
+    expect(offers.users[0]).toHaveProperty('status');
+  });
+});
+
+describe('enriched trades page', () => {
+  it('equals the spec enrichment of the two lists, defaults and exact totals included', async () => {
+    // An orphan trade: its offer does not exist, so the spec's defaults apply.
+    await t.db.execute(sql`INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, created_at)
+      VALUES ('00000000-0000-4000-8000-000000000001', 'orphan-buyer', '12.5', 'pending', now() + interval '1 hour')`);
+    const offers = (
+      await t.app.inject({ method: 'POST', url: '/api/transactions/all-p2p', headers: admin })
+    ).json().users;
+    const byGuid = new Map(offers.map((o: { trade_market_guid: string }) => [o.trade_market_guid, o]));
+    const page = await get('/api/transactions/p2p/trades?limit=50&dir=desc');
+    expect(page.items).toHaveLength(50);
+    expect(page.items[0]).toMatchObject({
+      buyer_user_name: 'orphan-buyer',
+      seller_user_name: 'Unknown',
+      unit_price: '0',
+      selling_contract_name: null,
+      rank_seller: null,
+      total_price: '0',
+    });
+    for (const item of page.items) {
+      const { trade_market_guid, trade_amount } = item;
+      const offer = byGuid.get(trade_market_guid) as Parameters<typeof enrichTrade>[1];
+      if (!offer && item.seller_user_name !== 'Unknown') continue; // offer beyond the spec list's cap
+      expect(item).toMatchObject(enrichTrade({ trade_market_guid, trade_amount }, offer));
+    }
+  });
+
+  it('filters by seller prefix (Turkish-folded), contract, status and amount range, and pages on', async () => {
+    const first = await get('/api/transactions/p2p/trades?limit=5');
+    const seller = first.items[0].seller_user_name as string;
+    const bySeller = await get(
+      `/api/transactions/p2p/trades?seller=${encodeURIComponent(seller.slice(0, 4).toUpperCase())}`,
+    );
+    expect(bySeller.items.length).toBeGreaterThan(0);
+    expect(
+      bySeller.items.every((i: { seller_user_name: string }) =>
+        i.seller_user_name.startsWith(seller.slice(0, 4)),
+      ),
+    ).toBe(true);
+
+    const ranged = await get(
+      '/api/transactions/p2p/trades?contract=BTC&minAmount=0.01&maxAmount=0.5&sort=trade_amount',
+    );
+    for (const i of ranged.items) {
+      expect(i.selling_contract_name).toBe('BTC');
+      expect(Number(i.trade_amount)).toBeGreaterThanOrEqual(0.01);
+      expect(Number(i.trade_amount)).toBeLessThanOrEqual(0.5);
+    }
+    const disputed = await get('/api/transactions/p2p/trades?status=disputed');
+    expect(disputed.items.every((i: { status: string }) => i.status === 'disputed')).toBe(true);
+
+    const next = await get(`/api/transactions/p2p/trades?limit=5&cursor=${first.nextCursor}`);
+    expect(next.items[0].id).not.toBe(first.items[0].id);
+    const back = await get(`/api/transactions/p2p/trades?limit=5&cursor=${next.prevCursor}`);
+    expect(back.items.map((i: { id: number }) => i.id)).toEqual(first.items.map((i: { id: number }) => i.id));
+  });
+
+  it('refuses a non-numeric or negative amount filter', async () => {
+    const res = await t.app.inject({ url: '/api/transactions/p2p/trades?minAmount=abc', headers: admin });
+    expect(res.statusCode).toBe(400);
+    const neg = await t.app.inject({ url: '/api/transactions/p2p/trades?maxAmount=-5', headers: admin });
+    expect(neg.json().issues[0].message).toBe('The amount cannot be negative');
+  });
+});
+
+describe('actions', () => {
+  it('suspends and resumes an offer once per click, refusing a stale version', async () => {
+    const offer = (await get('/api/transactions/p2p/offers?status=active&limit=1')).items[0];
+    const body = { trade_market_guid: offer.trade_market_guid, version: offer.version };
+    const [a, b] = await Promise.all([
+      post('/api/transactions/p2p/offers/suspend', body, 'suspend-click-1'),
+      post('/api/transactions/p2p/offers/suspend', body, 'suspend-click-1'),
+    ]);
+    const ok = [a, b].filter((r) => r.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(ok[0]!.json()).toMatchObject({ success: true, version: offer.version + 1 });
+    const stale = await post('/api/transactions/p2p/offers/resume', body);
+    expect(stale.statusCode).toBe(409);
+    const resumed = await post('/api/transactions/p2p/offers/resume', {
+      ...body,
+      version: offer.version + 1,
+    });
+    expect(resumed.json()).toMatchObject({ success: true, version: offer.version + 2 });
+    const audit = await t.db.execute<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE entity = 'p2p_offer' AND entity_id = ${offer.trade_market_guid} ORDER BY id`,
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['suspend', 'resume']);
+  });
+
+  it('cancels a pending trade once; a retry gets the first answer, a second cancel is refused', async () => {
+    const trade = (await get('/api/transactions/p2p/trades?limit=1')).items[0];
+    const body = { id: trade.id, version: trade.version, reason: 'Buyer asked to cancel' };
+    const first = await post('/api/transactions/p2p/trades/cancel', body, 'cancel-0001');
+    const retry = await post('/api/transactions/p2p/trades/cancel', body, 'cancel-0001');
+    expect(retry.json()).toEqual(first.json());
+    expect((await post('/api/transactions/p2p/trades/cancel', body, 'cancel-0002')).statusCode).toBe(409);
+    const row = await t.db.execute<{ status: string; resolution: string }>(
+      sql`SELECT status, resolution FROM p2p_trades WHERE id = ${trade.id}`,
+    );
+    expect(row.rows[0]).toEqual({ status: 'cancelled', resolution: 'cancelled' });
+  });
+
+  it('settles a dispute with a required reason, release or refund', async () => {
+    const [one, two] = (await get('/api/transactions/p2p/trades?status=disputed&limit=2')).items;
+    const noReason = await post('/api/transactions/p2p/trades/settle', {
+      id: one.id,
+      version: one.version,
+      outcome: 'release',
+      reason: '',
+    });
+    expect(noReason.statusCode).toBe(400);
+    await post('/api/transactions/p2p/trades/settle', {
+      id: one.id,
+      version: one.version,
+      outcome: 'release',
+      reason: 'Payment proof checked',
+    });
+    await post('/api/transactions/p2p/trades/settle', {
+      id: two.id,
+      version: two.version,
+      outcome: 'refund',
+      reason: 'No payment received',
+    });
+    const rows = await t.db.execute<{ status: string; resolution: string }>(
+      sql`SELECT status, resolution FROM p2p_trades WHERE id IN (${one.id}, ${two.id}) ORDER BY id = ${one.id} DESC`,
+    );
+    expect(rows.rows).toEqual([
+      { status: 'completed', resolution: 'released' },
+      { status: 'cancelled', resolution: 'refunded' },
+    ]);
+  });
+});

@@ -1,0 +1,36 @@
+import { crmApi } from '@backdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { registerEndpoint, registerExportEndpoint } from '../../lib/endpoint-route.ts';
+import { sendExport, streamRows } from '../../lib/export/index.ts';
+import { createUserAssetsRepository, type UserAssetRow } from './user-assets.repository.ts';
+
+const COLUMNS = [
+  { header: 'customer_id', value: (r: UserAssetRow) => Number(r.customer_id) },
+  { header: 'user_name', value: (r: UserAssetRow) => r.user_name },
+  { header: 'asset', value: (r: UserAssetRow) => r.asset },
+  // Exact decimals stay text: a spreadsheet number would round 18 decimals.
+  { header: 'available', value: (r: UserAssetRow) => r.available },
+  { header: 'locked', value: (r: UserAssetRow) => r.locked },
+  { header: 'updated_at', value: (r: UserAssetRow) => r.updated_at },
+];
+
+export function registerUserAssetsModule(app: FastifyInstance, db: Db): void {
+  const repo = createUserAssetsRepository();
+  registerEndpoint(app, crmApi.listUserAssets, {}, ({ query }) => repo.page(db, query));
+  registerEndpoint(app, crmApi.getAssetTotals, {}, async ({ query }) => ({
+    items: await repo.totals(db, query),
+  }));
+  registerExportEndpoint(
+    app,
+    crmApi.exportUserAssets,
+    { roles: ['admin', 'super'] },
+    async ({ query, reply }) =>
+      sendExport(reply, {
+        format: query.format,
+        fileName: 'user-assets',
+        columns: COLUMNS,
+        rows: streamRows<UserAssetRow>(db, repo.exportQuery(query)),
+      }),
+  );
+}

@@ -1,0 +1,59 @@
+import { transactionsApi, type WalletTransaction } from '@backdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { registerEndpoint, registerExportEndpoint } from '../../lib/endpoint-route.ts';
+import { type ExportColumn, sendExport, streamRows } from '../../lib/export/index.ts';
+import type { WalletTransactionsService } from './wallet-transactions.service.ts';
+
+/** Approving, rejecting and exporting (customer data) are for admin and super (PRODUCT.md). */
+const DECIDERS = ['admin', 'super'] as const;
+
+const EXPORT_COLUMNS: readonly ExportColumn<WalletTransaction>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'created_at', value: (r) => r.created_at },
+  { header: 'customer_id', value: (r) => r.customer_id },
+  { header: 'customer', value: (r) => r.customer_user_name },
+  { header: 'type', value: (r) => r.type },
+  { header: 'asset', value: (r) => r.asset },
+  { header: 'network', value: (r) => r.network },
+  // Amounts stay text: a spreadsheet number would lose places beyond 15 digits.
+  { header: 'amount', value: (r) => r.amount },
+  { header: 'fee', value: (r) => r.fee },
+  { header: 'from_address', value: (r) => r.from_address },
+  { header: 'to_address', value: (r) => r.to_address },
+  { header: 'tx_hash', value: (r) => r.tx_hash },
+  { header: 'status', value: (r) => r.status },
+  { header: 'review_reason', value: (r) => r.review_reason },
+  { header: 'updated_at', value: (r) => r.updated_at },
+];
+
+export function registerWalletTransactionsRoutes(
+  app: FastifyInstance,
+  { db, wallet }: { db: Db; wallet: WalletTransactionsService },
+): void {
+  registerEndpoint(app, transactionsApi.listWalletTransactions, {}, ({ query }) => wallet.page(query));
+  registerEndpoint(app, transactionsApi.getWalletTransaction, {}, ({ query }) => wallet.detail(query.id));
+
+  registerExportEndpoint(
+    app,
+    transactionsApi.exportWalletTransactions,
+    { roles: DECIDERS },
+    ({ query, reply }) => {
+      const { format, sort, dir, ...filters } = query;
+      return sendExport(reply, {
+        format,
+        fileName: 'wallet-transactions',
+        columns: EXPORT_COLUMNS,
+        rows: streamRows<WalletTransaction>(db, wallet.exportQuery(filters, { sort, dir })),
+      });
+    },
+  );
+
+  const decide = { roles: DECIDERS, idempotent: true } as const;
+  registerEndpoint(app, transactionsApi.approveWithdrawal, decide, ({ body, member }) =>
+    wallet.approve(body.id, body.version, body.reason ?? null, member.id),
+  );
+  registerEndpoint(app, transactionsApi.rejectWithdrawal, decide, ({ body, member }) =>
+    wallet.reject(body.id, body.version, body.reason, member.id),
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { signIn, toasts, useE2E } from './support.ts';
+
+describe('transaction limits', () => {
+  const e2e = useE2E();
+
+  it('creates a limit after fixing a too precise amount, then deletes it', async () => {
+    const { page } = await e2e.open();
+    await signIn(page, 'admin');
+    await page.goto('/transactions/limits');
+    await page.getByRole('heading', { level: 1, name: 'Transaction Limits' }).waitFor();
+    const rows = page.locator('[data-testid="limits-table"] tbody tr');
+    await rows.first().waitFor();
+    const before = await rows.count();
+
+    await page.getByTestId('new-limit').click();
+    const form = page.getByTestId('limit-form');
+    await form.locator('input[name="contract_name"]').fill('BTC');
+    await form.locator('input[name="wallet_name"]').fill('E2E vault');
+    await form.locator('input[name="max_amount"]').fill('1.123456789');
+    await page.getByTestId('limit-submit').click();
+    await form.getByText('At most 8 decimal places for this asset').waitFor();
+    await form.locator('input[name="max_amount"]').fill('2.5');
+    await page.getByTestId('limit-submit').click();
+    await toasts(page).getByText('Limit created', { exact: true }).waitFor();
+
+    await expect.poll(() => rows.count()).toBe(before + 1);
+    const created = rows.filter({ hasText: 'E2E vault' });
+    const lid = await created.getAttribute('data-lid');
+    await expect.poll(() => created.textContent()).toContain('2.5');
+
+    await page.getByTestId(`delete-limit-${lid}`).click();
+    await toasts(page).getByText('Limit deleted', { exact: true }).waitFor();
+    await expect.poll(() => rows.count()).toBe(before);
+  });
+
+  it('the tester shows the winning limit and every candidate score (ties to the highest lid)', async () => {
+    const { page } = await e2e.open();
+    await signIn(page, 'manager');
+    await page.goto('/transactions/limits');
+    const tester = page.getByTestId('limit-tester');
+    await tester.waitFor();
+    // A manager reads limits but cannot change them.
+    expect(await page.getByTestId('new-limit').count()).toBe(0);
+
+    await tester.locator('input[name="tester_contract"]').fill('BTC');
+    await tester.locator('input[name="tester_wallet_name"]').fill('Cold storage');
+    const winner = page.getByTestId('tester-winner');
+    await expect.poll(() => winner.getAttribute('data-lid')).toBe('15');
+    expect(await tester.locator('tr[data-lid="15"]').getAttribute('data-score')).toBe('2');
+    expect(await tester.locator('tr[data-lid="13"]').getAttribute('data-score')).toBe('1');
+
+    // TRY limits 17 and 18 match the contract, 15 and 19 the wallet name: all score 1, the highest lid wins.
+    await tester.locator('input[name="tester_contract"]').fill('TRY');
+    await expect.poll(() => winner.getAttribute('data-lid')).toBe('19');
+    const tied = await tester
+      .locator('tr[data-score="1"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-lid')));
+    expect(tied).toEqual(['19', '18', '17', '15']);
+  });
+});

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/api.ts';
+import { endpointRef } from '../../../lib/contract.ts';
+
+const overviewEndpoint = endpointRef(
+  (c) => c.transactionsApi.getTransactionsOverview,
+  'GET',
+  '/api/transactions/overview',
+);
+
+export const transactionsOverviewQueryOptions = () =>
+  queryOptions({
+    queryKey: ['transactions', 'overview'],
+    queryFn: ({ signal }) => callEndpoint(overviewEndpoint, { signal }),
+    refetchInterval: 60_000,
+  });
+
+export const useTransactionsOverview = () => useQuery(transactionsOverviewQueryOptions());

@@ -1,0 +1,72 @@
+import { Badge, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/language.ts';
+import { useWalletTransaction } from '../api/wallet-transactions.ts';
+import { AuditHistory } from '../shared/audit-history.tsx';
+import { formatDateTime, formatDecimal } from '../shared/decimal-format.ts';
+import { WALLET_STATUS_COLOR } from './wallet-status.ts';
+import { WithdrawalReview } from './withdrawal-review.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export function WalletTransactionDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
+  const { t } = useTranslation('transactions');
+  const { locale } = useLanguage();
+  const detail = useWalletTransaction(id);
+  const tx = detail.data;
+  return (
+    <Drawer
+      opened={id !== undefined}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={t('wallet.detailTitle', { id: id ?? '' })}
+    >
+      {!tx ? (
+        <Loader />
+      ) : (
+        <Stack gap="md" data-testid="wallet-detail" data-status={tx.status}>
+          <Group justify="space-between">
+            <Title order={3} fz="xl">
+              {formatDecimal(locale, tx.amount)} {tx.asset}
+            </Title>
+            <Badge color={WALLET_STATUS_COLOR[tx.status]} variant="light" data-testid="detail-status">
+              {t(`walletStatus.${tx.status}`)}
+            </Badge>
+          </Group>
+          {tx.type === 'withdrawal' && tx.status === 'under_review' && <WithdrawalReview tx={tx} />}
+          <SimpleGrid cols={2} spacing="sm">
+            <Field label={t('fields.type')}>{t(`walletType.${tx.type}`)}</Field>
+            <Field label={t('fields.customer')}>
+              {tx.customer_user_name} (#{tx.customer_id})
+            </Field>
+            <Field label={t('fields.network')}>{tx.network}</Field>
+            <Field label={t('fields.fee')}>
+              {formatDecimal(locale, tx.fee)} {tx.asset}
+            </Field>
+            <Field label={t('fields.from_address')}>{tx.from_address ?? '—'}</Field>
+            <Field label={t('fields.to_address')}>{tx.to_address ?? '—'}</Field>
+            <Field label={t('fields.tx_hash')}>{tx.tx_hash ?? '—'}</Field>
+            <Field label={t('fields.review_reason')}>{tx.review_reason ?? '—'}</Field>
+            <Field label={t('fields.created_at')}>{formatDateTime(locale, tx.created_at)}</Field>
+            <Field label={t('fields.updated_at')}>{formatDateTime(locale, tx.updated_at)}</Field>
+          </SimpleGrid>
+          <Divider label={t('audit.title')} labelPosition="left" />
+          <AuditHistory entity="wallet_transaction" entityId={String(tx.id)} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { VersionSchema } from '../list.ts';
+import { CustomerFiltersSchema } from './customers.ts';
+
+export const DEFAULT_CUSTOMER_TYPE = 'bronze';
+
+export const CustomerTypeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  required_kyc_level: z.number().int(),
+  /** Percent, exact decimal string ("12.50"). */
+  commission_discount: z.string(),
+  rank: z.number().int(),
+  version: z.number().int(),
+  customers: z.number().int(),
+});
+export type CustomerType = z.infer<typeof CustomerTypeSchema>;
+
+export const listCustomerTypes = defineEndpoint({
+  method: 'GET',
+  path: '/api/customer-types',
+  summary: 'Customer tiers with the number of customers in each',
+  tags: ['crm'],
+  response: z.object({ items: z.array(CustomerTypeSchema) }),
+});
+
+export const UpdateCustomerTypeBodySchema = z.object({
+  code: z.string().min(1).max(40),
+  name: z.string().trim().min(1).max(60),
+  description: z.string().trim().max(500),
+  required_kyc_level: z.number().int().min(0).max(3),
+  commission_discount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a percentage such as 12.5')
+    .refine((v) => Number(v) <= 100, 'At most 100'),
+  version: VersionSchema,
+});
+export type UpdateCustomerTypeBody = z.input<typeof UpdateCustomerTypeBodySchema>;
+
+export const updateCustomerType = defineEndpoint({
+  method: 'POST',
+  path: '/api/customer-types/update',
+  summary: "Edit a tier's name, description, required KYC level and commission discount",
+  tags: ['crm'],
+  body: UpdateCustomerTypeBodySchema,
+  response: z.object({ success: z.literal(true), item: CustomerTypeSchema }),
+});
+
+/** One customer (customerId) or every customer matching the list filters (filters). */
+export const MoveCustomersBodySchema = z
+  .object({
+    to: z.string().min(1).max(40),
+    customerId: z.number().int().positive().optional(),
+    filters: CustomerFiltersSchema.optional(),
+  })
+  .refine((b) => (b.customerId === undefined) !== (b.filters === undefined), {
+    message: 'Give either customerId or filters',
+  });
+export type MoveCustomersBody = z.input<typeof MoveCustomersBodySchema>;
+
+export const moveCustomers = defineEndpoint({
+  method: 'POST',
+  path: '/api/customer-types/move',
+  summary: 'Move one customer, or every customer matching the filters, to a tier',
+  tags: ['crm'],
+  body: MoveCustomersBodySchema,
+  response: z.object({ success: z.literal(true), moved: z.number().int() }),
+});

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { ExportFormatSchema, listQuerySchema, pageFields, VersionSchema } from '../list.ts';
+import {
+  NameSchema,
+  optionalEmail,
+  optionalFilter,
+  optionalName,
+  optionalPhone,
+  PhoneSchema,
+  UserNameSchema,
+} from './fields.ts';
+import { CUSTOMER_KYC_TYPES, CUSTOMER_SORT_KEYS } from './keys.ts';
+
+/** A customer as the spec maps it for the list (§3), plus id, active (§4) and version. */
+export const CustomerSchema = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  alias_name: z.string().nullable(),
+  alias_surname: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  status: z.string().nullable(),
+  kyc_status: z.string(),
+  kyc_type_label: z.enum(['Individual', 'Business']),
+  roles: z.array(z.string()),
+  customer_type: z.string(),
+  token_hash: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Spec §4: token_hash present, or status active. */
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export type CustomerSortKey = (typeof CUSTOMER_SORT_KEYS)[number];
+
+/** Spec §5 filters; blank means "any". */
+export const CustomerFiltersSchema = z.object({
+  search: optionalFilter(),
+  status: optionalFilter(),
+  kyc_status: optionalFilter(),
+  role: optionalFilter(),
+});
+export type CustomerFilters = z.infer<typeof CustomerFiltersSchema>;
+
+export const CustomersQuerySchema = listQuerySchema(CUSTOMER_SORT_KEYS, 'created_at')
+  .extend(CustomerFiltersSchema.shape)
+  .extend({ dir: z.enum(['asc', 'desc']).default('desc') });
+export type CustomersQuery = z.input<typeof CustomersQuerySchema>;
+
+/**
+ * Spec §7 shape (`success`, `statusCode`, `message`, `users`) plus the page fields. The spec's client
+ * also accepts a bare array, so the schema does too; this server always sends the object.
+ */
+export const CustomersPageSchema = z.object({
+  success: z.boolean(),
+  statusCode: z.number().int(),
+  message: z.string(),
+  users: z.array(CustomerSchema),
+  ...pageFields,
+});
+export type CustomersPage = z.infer<typeof CustomersPageSchema>;
+
+export const getUsers = defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/get-users',
+  summary: 'One page of customers, filtered (spec §5) and sorted on the server',
+  tags: ['crm'],
+  query: CustomersQuerySchema,
+  response: z.union([CustomersPageSchema, z.array(CustomerSchema)]),
+});
+
+export const CustomerFacetsSchema = z.object({
+  statuses: z.array(z.string()),
+  kycStatuses: z.array(z.string()),
+  roles: z.array(z.string()),
+});
+export type CustomerFacets = z.infer<typeof CustomerFacetsSchema>;
+
+export const getCustomerFacets = defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/facets',
+  summary: 'Distinct statuses, KYC statuses and roles across all customers (filter choices)',
+  tags: ['crm'],
+  response: CustomerFacetsSchema,
+});
+
+export const exportCustomers = defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/export',
+  summary: 'Every customer matching the filters, as CSV or XLSX (streamed)',
+  tags: ['crm'],
+  query: CustomersQuerySchema.omit({ cursor: true, limit: true }).extend({ format: ExportFormatSchema }),
+  response: z.unknown(),
+});
+
+/** Spec §7: user_name names the customer; the other fields change only when given. */
+export const UpdateCustomerBodySchema = z.object({
+  user_name: z.string().trim().min(1).max(100),
+  alias_name: optionalName,
+  alias_surname: optionalName,
+  alias_email: optionalEmail,
+  alias_mobile: optionalPhone,
+  /** The version the editor loaded; a stale one is refused. Optional for the spec's own clients. */
+  version: VersionSchema.optional(),
+});
+export type UpdateCustomerBody = z.output<typeof UpdateCustomerBodySchema>;
+
+export const updateCustomer = defineEndpoint({
+  method: 'POST',
+  path: '/api/customers/update',
+  summary: "Change a customer's name, surname, email or phone (spec §7)",
+  tags: ['crm'],
+  body: UpdateCustomerBodySchema,
+  response: z.object({ success: z.literal(true), message: z.string(), version: z.number().int() }),
+});
+
+export const CreateCustomerBodySchema = z.object({
+  user_name: UserNameSchema,
+  alias_name: NameSchema,
+  alias_surname: NameSchema,
+  alias_email: z.string().trim().pipe(z.email('Enter a valid email address').max(254)),
+  alias_mobile: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    PhoneSchema.optional(),
+  ),
+  kyc_type: z.enum(CUSTOMER_KYC_TYPES),
+  customer_type: z.string().trim().min(1).max(40).default('bronze'),
+});
+export type CreateCustomerBody = z.output<typeof CreateCustomerBodySchema>;
+
+export const createCustomer = defineEndpoint({
+  method: 'POST',
+  path: '/api/customers/create',
+  summary: 'Add a customer; send an Idempotency-Key so a retry creates it once',
+  tags: ['crm'],
+  body: CreateCustomerBodySchema,
+  response: z.object({ success: z.literal(true), message: z.string(), customer: CustomerSchema }),
+});

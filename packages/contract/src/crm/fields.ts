@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Texts of the customer form rules; the web client shows its locale text for each rule. */
+export const FIELD_RULES = {
+  nameMax: 100,
+  emailMax: 254,
+  userNameMin: 3,
+  userNameMax: 64,
+} as const;
+
+/** Optional text: blank means "not given". */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
+
+export const NameSchema = z.string().trim().min(1).max(FIELD_RULES.nameMax);
+export const EmailSchema = z.email('Enter a valid email address').max(FIELD_RULES.emailMax);
+/**
+ * E.164-ish: an optional +, then 7 to 15 digits, single spaces or dashes allowed between digits
+ * (upstream stores "+90 532 123 45 67" as well as "05321234567").
+ */
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?\d(?:[ -]?\d){6,14}$/, 'Enter a phone number such as +90 532 123 45 67');
+export const UserNameSchema = z
+  .string()
+  .trim()
+  .min(FIELD_RULES.userNameMin)
+  .max(FIELD_RULES.userNameMax)
+  .regex(/^[\p{L}\p{N}._-]+$/u, 'Use letters, digits, dots, dashes or underscores only');
+
+export const optionalName = optionalText(FIELD_RULES.nameMax);
+export const optionalEmail = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().pipe(EmailSchema).optional(),
+);
+export const optionalPhone = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  PhoneSchema.optional(),
+);
+
+/** A blank query parameter means "no filter" (a cleared select sends `?status=`). */
+export const optionalFilter = (max = 100) => optionalText(max);

@@ -1,0 +1,6 @@
+export * from './commissions.ts';
+export * from './limits.ts';
+export * from './overview.ts';
+export * from './p2p.ts';
+export * from './shared.ts';
+export * from './wallet.ts';

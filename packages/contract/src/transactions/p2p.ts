@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { listQuerySchema, pageSchema, VersionSchema } from '../list.ts';
+import { ActionResultSchema, amountText, optionalFilter, ReasonSchema } from './shared.ts';
+
+export const OFFER_STATUSES = ['active', 'suspended'] as const;
+export const TRADE_STATUSES = ['pending', 'disputed', 'cancelled', 'completed'] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+
+/** Spec §3 pending trade as the spec's endpoint answers it. */
+export const PendingTradeSchema = z.object({
+  trade_market_guid: z.string(),
+  trade_amount: z.string(),
+  id: z.number().int(),
+  buyer_user_name: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type PendingTrade = z.infer<typeof PendingTradeSchema>;
+
+/** Spec §3 market offer plus its status. */
+export const MarketOfferSchema = z.object({
+  trade_market_guid: z.string(),
+  seller_user_name: z.string(),
+  selling_contract_name: z.string().nullable(),
+  selling_account_address: z.string().nullable(),
+  unit_price: z.string(),
+  rank_seller: z.number().int().nullable(),
+  seller_message: z.string().nullable(),
+  status: z.enum(OFFER_STATUSES),
+  created_at: z.string(),
+  version: z.number().int(),
+});
+export type MarketOffer = z.infer<typeof MarketOfferSchema>;
+
+/** Spec §3 enriched trade: trade fields, offer fields (defaults when none matches), exact total. */
+export const EnrichedTradeSchema = PendingTradeSchema.extend({
+  seller_user_name: z.string(),
+  selling_contract_name: z.string().nullable(),
+  selling_account_address: z.string().nullable(),
+  unit_price: z.string(),
+  rank_seller: z.number().int().nullable(),
+  seller_message: z.string().nullable(),
+  total_price: z.string(),
+  dispute_reason: z.string().nullable(),
+  version: z.number().int(),
+});
+export type EnrichedTrade = z.infer<typeof EnrichedTradeSchema>;
+
+/** The spec's endpoints answer the newest rows up to this many: never an unbounded list. */
+export const SPEC_LIST_CAP = 1000;
+
+export const getPendingTrades = defineEndpoint({
+  method: 'GET',
+  path: '/api/transactions/get-pending-trades',
+  summary: `Pending trades, newest ${SPEC_LIST_CAP} (spec §7)`,
+  tags: ['p2p'],
+  response: z.object({ success: z.boolean(), users: z.array(PendingTradeSchema) }),
+});
+
+export const allP2p = defineEndpoint({
+  method: 'POST',
+  path: '/api/transactions/all-p2p',
+  summary: `Market offers, newest ${SPEC_LIST_CAP} (spec §7)`,
+  tags: ['p2p'],
+  response: z.object({ success: z.boolean(), users: z.array(MarketOfferSchema) }),
+});
+
+const p2pFilters = {
+  seller: optionalFilter(z.string().trim().max(100)),
+  contract: optionalFilter(z.string().trim().max(100)),
+};
+
+export const TradeListQuerySchema = listQuerySchema(['created_at', 'trade_amount'], 'created_at').extend({
+  ...p2pFilters,
+  status: z.enum(TRADE_STATUSES).default('pending'),
+  minAmount: optionalFilter(amountText()),
+  maxAmount: optionalFilter(amountText()),
+});
+export type TradeListQuery = z.input<typeof TradeListQuerySchema>;
+
+export const listTrades = defineEndpoint({
+  method: 'GET',
+  path: '/api/transactions/p2p/trades',
+  summary: 'A filtered, sorted page of enriched trades',
+  tags: ['p2p'],
+  query: TradeListQuerySchema,
+  response: pageSchema(EnrichedTradeSchema),
+});
+
+export const OfferListQuerySchema = listQuerySchema(
+  ['created_at', 'unit_price', 'rank_seller'],
+  'created_at',
+).extend({
+  ...p2pFilters,
+  status: optionalFilter(z.enum(OFFER_STATUSES)),
+});
+export type OfferListQuery = z.input<typeof OfferListQuerySchema>;
+
+export const listOffers = defineEndpoint({
+  method: 'GET',
+  path: '/api/transactions/p2p/offers',
+  summary: 'A filtered, sorted page of market offers',
+  tags: ['p2p'],
+  query: OfferListQuerySchema,
+  response: pageSchema(MarketOfferSchema),
+});
+
+const offerAction = z.object({ trade_market_guid: z.uuid(), version: VersionSchema });
+
+export const suspendOffer = defineEndpoint({
+  method: 'POST',
+  path: '/api/transactions/p2p/offers/suspend',
+  summary: 'Suspends an active offer',
+  tags: ['p2p'],
+  body: offerAction,
+  response: ActionResultSchema,
+});
+
+export const resumeOffer = defineEndpoint({
+  method: 'POST',
+  path: '/api/transactions/p2p/offers/resume',
+  summary: 'Resumes a suspended offer',
+  tags: ['p2p'],
+  body: offerAction,
+  response: ActionResultSchema,
+});
+
+export const cancelTrade = defineEndpoint({
+  method: 'POST',
+  path: '/api/transactions/p2p/trades/cancel',
+  summary: 'Cancels a pending trade',
+  tags: ['p2p'],
+  body: z.object({ id: z.number().int().positive(), version: VersionSchema, reason: ReasonSchema }),
+  response: ActionResultSchema,
+});
+
+export const DISPUTE_OUTCOMES = ['release', 'refund'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+export const settleDispute = defineEndpoint({
+  method: 'POST',
+  path: '/api/transactions/p2p/trades/settle',
+  summary: 'Settles a disputed trade: release to the buyer or refund the seller',
+  tags: ['p2p'],
+  body: z.object({
+    id: z.number().int().positive(),
+    version: VersionSchema,
+    outcome: z.enum(DISPUTE_OUTCOMES),
+    reason: ReasonSchema,
+  }),
+  response: ActionResultSchema,
+});
