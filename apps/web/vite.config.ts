@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildMetaPlugin } from './build/build-meta-plugin.ts';
+import { precompressPlugin } from './build/precompress-plugin.ts';
 import { readRoutePaths } from './build/route-paths.ts';
 
 const routeTreeFile = fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url));
@@ -14,6 +15,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, generatedRouteTree: routeTreeFile }),
     react(),
     buildMetaPlugin({ routes: () => readRoutePaths(routeTreeFile) }),
+    precompressPlugin(),
   ],
   build: {
     outDir: 'dist',

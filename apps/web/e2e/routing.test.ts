@@ -72,6 +72,8 @@ const ROUTES: { path: string; group?: string; link: string; title: string }[] = 
   },
 ];
 
+const BUILT_AREAS = ['/', '/crm', '/transactions'];
+
 describe('routing', () => {
   const e2e = useE2E();
 
@@ -105,7 +107,10 @@ describe('routing', () => {
       const current = nav.locator('a[aria-current="page"]');
       expect(await current.count()).toBe(1);
       expect(await current.getAttribute('href')).toBe(route.path);
-      if (route.path !== '/') await page.getByTestId('placeholder').waitFor();
+      // Areas not built yet say so plainly; built ones (dashboard, CRM, transactions) show their data.
+      if (!BUILT_AREAS.some((area) => route.path === area || route.path.startsWith(`${area}/`))) {
+        await page.getByTestId('placeholder').waitFor();
+      }
     }
   });
 

@@ -4,14 +4,20 @@
 // chunks (and its layouts') with their static imports — each file counted once. Exits 1 when /login
 // exceeds its budget (issue 2, part 13). Builds first when dist/ is missing.
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const LOGIN_BUDGET_KB = 150;
 /** Namespaces i18n loads before the first screen (src/app/i18n.ts), in the default language. */
-const STARTUP_LOCALE = /^src\/locales\/en\/[^/]+\.json$/;
+// The namespaces loaded at start are listed in src/app/i18n.ts; feature namespaces load with their pages.
+const startupNamespaces = /export const NAMESPACES = \[([^\]]+)\]/
+  .exec(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../src/app/i18n.ts'), 'utf8'))?.[1]
+  .match(/'([^']+)'/g)
+  ?.map((quoted) => quoted.slice(1, -1));
+if (!startupNamespaces?.length) throw new Error('NAMESPACES not found in src/app/i18n.ts');
+const STARTUP_LOCALE = new RegExp(`^src/locales/en/(${startupNamespaces.join('|')})\\.json$`);
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
@@ -26,7 +32,12 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const gzipSizes = new Map();
 const gzipSize = (file) => {
-  if (!gzipSizes.has(file)) gzipSizes.set(file, gzipSync(readFileSync(join(dist, file))).length);
+  // The server sends the build's precompressed .gz file when there is one (see build/precompress-plugin.ts).
+  const precompressed = join(dist, `${file}.gz`);
+  const size = existsSync(precompressed)
+    ? statSync(precompressed).size
+    : gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  if (!gzipSizes.has(file)) gzipSizes.set(file, size);
   return gzipSizes.get(file);
 };
 
@@ -75,7 +86,18 @@ const toPath = (file) =>
     .filter((segment) => !segment.startsWith('_') && segment !== 'index')
     .join('/')}`;
 
-const rows = [...chunksByRouteFile.keys()]
+/** Every route file, also one whose code lives in the entry chunk (no chunk of its own). */
+function routeFiles(dir = join(webRoot, 'src/routes'), prefix = '') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? routeFiles(join(dir, entry.name), `${prefix}${entry.name}/`)
+      : entry.name.endsWith('.tsx')
+        ? [`${prefix}${entry.name}`]
+        : [],
+  );
+}
+
+const rows = routeFiles()
   .filter((file) => !isLayout(file))
   .map((file) => {
     const files = new Set();
