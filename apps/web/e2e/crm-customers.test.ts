@@ -187,4 +187,22 @@ describe('CRM customers', () => {
     await waitForList(manager.page);
     expect(await manager.page.getByTestId('export-menu').count()).toBe(0);
   });
+
+  it('moves the filtered customers to a tier, after saying how many', async () => {
+    const { page } = await e2e.open();
+    await signIn(page, 'admin');
+    await page.goto('/crm/customers?search=istanbulkent');
+    await waitForList(page);
+    await page.getByRole('button', { name: 'Move filtered to tier…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move the filtered customers' });
+    await dialog.getByText('All 2 customers matching the current filters').waitFor();
+    await dialog.getByLabel('To tier').click();
+    await page.getByRole('option', { name: 'Gold', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await toasts(page).getByText('2 customers moved').first().waitFor();
+    const tiers = await db.query(
+      "SELECT DISTINCT customer_type FROM customers WHERE user_name IN ('e2e_isik', 'e2e_other')",
+    );
+    expect(tiers.rows).toEqual([{ customer_type: 'gold' }]);
+  });
 });

@@ -1,5 +1,5 @@
 import { CRM_MESSAGES, CUSTOMER_FILTER_KEYS, type Customer, type CustomerFilters } from '@backdesk/contract';
-import { Alert, Button, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertTriangle, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import { type CustomersListQuery, useCustomerFacets, useCustomers } from '../api
 import { formatDate } from '../format.ts';
 import { useCrmPermissions } from '../permissions.ts';
 import { CustomerLink } from './customer-link.tsx';
+import { MoveFilteredToTier } from './move-filtered-to-tier.tsx';
 import { KycBadge, StatusBadge } from './status-badges.tsx';
 
 export interface CustomersPageProps {
@@ -33,7 +34,7 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
   const { t } = useTranslation(['crm', 'common']);
   const { locale } = useLanguage();
   const navigate = useNavigate();
-  const { canExport } = useCrmPermissions();
+  const { canExport, canEditCustomerTypes } = useCrmPermissions();
   const customers = useCustomers(search);
   const facets = useCustomerFacets();
   const [text, setText] = useState(search.search ?? '');
@@ -109,9 +110,14 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
         title={t('common:pages.customers')}
         description={t('customers.subtitle')}
         actions={
-          <Button component={Link} to="/crm/customers/add" leftSection={<IconUserPlus size={16} />}>
-            {t('common:pages.addCustomer')}
-          </Button>
+          <Group gap="sm">
+            {canEditCustomerTypes && filtersActive && !error && (
+              <MoveFilteredToTier filters={filters} total={customers.data?.total} />
+            )}
+            <Button component={Link} to="/crm/customers/add" leftSection={<IconUserPlus size={16} />}>
+              {t('common:pages.addCustomer')}
+            </Button>
+          </Group>
         }
       />
       <DataList<Customer>

@@ -1,0 +1,71 @@
+import type { CustomerFilters, ListTotal } from '@backdesk/contract';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconArrowsRightLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify.ts';
+import { useCustomerTypes, useMoveCustomers } from '../api/customer-types-api.ts';
+
+/**
+ * Moves every customer matching the list's current filters to one tier (PRODUCT.md: "move a
+ * customer between tiers", for a filtered set). Asks first, with the number about to move.
+ */
+export function MoveFilteredToTier({
+  filters,
+  total,
+}: {
+  filters: CustomerFilters;
+  total: ListTotal | undefined;
+}) {
+  const { t } = useTranslation('crm');
+  const tiers = useCustomerTypes();
+  const move = useMoveCustomers();
+  const [open, setOpen] = useState(false);
+  const [to, setTo] = useState<string | null>(null);
+  const count = total ? `${total.value.toLocaleString()}${total.exact ? '' : '+'}` : '…';
+  const close = () => {
+    setOpen(false);
+    setTo(null);
+  };
+  return (
+    <>
+      <Button variant="default" leftSection={<IconArrowsRightLeft size={16} />} onClick={() => setOpen(true)}>
+        {t('types.moveFiltered')}
+      </Button>
+      <Modal opened={open} onClose={close} title={t('types.moveFilteredTitle')}>
+        <Stack>
+          <Text size="sm">{t('types.moveFilteredHint', { count })}</Text>
+          <Select
+            label={t('types.to')}
+            data={(tiers.data?.items ?? []).map((tier) => ({ value: tier.code, label: tier.name }))}
+            value={to}
+            onChange={setTo}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('types.cancel')}
+            </Button>
+            <Button
+              disabled={!to}
+              loading={move.isPending}
+              onClick={() =>
+                move.mutate(
+                  { to: to!, filters },
+                  {
+                    onSuccess: (r) => {
+                      notify({ title: t('types.moved', { count: r.moved }), color: 'green' });
+                      close();
+                    },
+                    onError: (e) => notify({ title: e.message, color: 'red' }),
+                  },
+                )
+              }
+            >
+              {t('types.move')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
