@@ -1,7 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
+import { customersQueryOptions } from '../features/crm/api/get-customers.ts';
 import { AppLayout } from '../features/shell/app-layout.tsx';
+import { limitsQueryOptions } from '../features/transactions/api/limits.ts';
+import { offersQueryOptions, tradesQueryOptions } from '../features/transactions/api/p2p.ts';
+import { useP2pRefresh } from '../features/transactions/p2p/p2p-refresh.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /** Every page but /login lives here: the guard (spec §2) and the default layout. */
@@ -12,9 +17,34 @@ export const Route = createFileRoute('/_app')({
   component: AuthenticatedLayout,
 });
 
+// The lists' default URL state, so the pages find these queries already in the cache.
+const FIRST_PAGE = { sort: 'created_at', dir: 'desc' } as const;
+
+/**
+ * Spec §4: on mount the app initialises customers (only if not yet loaded), P2P data and limits,
+ * and P2P data refreshes in the background every 60 seconds (paused from the P2P pages).
+ */
+function useStartupData() {
+  const client = useQueryClient();
+  const refresh = !useP2pRefresh().paused;
+  useEffect(() => {
+    // ensureQueryData fetches only what the cache does not hold yet: "only if not yet loaded".
+    void client.ensureQueryData(customersQueryOptions(FIRST_PAGE)).catch(() => {});
+    void client.ensureQueryData(limitsQueryOptions()).catch(() => {});
+  }, [client]);
+  useQuery(tradesQueryOptions({ ...FIRST_PAGE, status: 'pending' }, refresh));
+  useQuery(offersQueryOptions(FIRST_PAGE, refresh));
+}
+
+function StartupData() {
+  useStartupData();
+  return null;
+}
+
 function AuthenticatedLayout() {
   return (
     <QueryClientProvider client={queryClient}>
+      <StartupData />
       <AppLayout userMenu={<UserMenu />}>
         <Outlet />
       </AppLayout>
