@@ -1,4 +1,4 @@
-import type { CaptchaChallenge } from '@backdesk/contract';
+import { authApi, type CaptchaChallenge } from '@backdesk/contract';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
@@ -11,20 +11,9 @@ export interface CaptchaSettings {
   ttlSeconds: number;
 }
 
+/** What the browser posts (base64 JSON): the signed challenge it was given, and its solution. */
 const PayloadSchema = z.object({
-  challenge: z.object({
-    parameters: z.object({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      keyPrefix: z.string(),
-      keySignature: z.string().optional(),
-      expiresAt: z.number().optional(),
-    }),
-    signature: z.string(),
-  }),
+  challenge: authApi.CaptchaChallengeSchema.required({ signature: true }),
   solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string().max(256) }),
 });
 
