@@ -1,6 +1,5 @@
 import type { MarketOffer } from '@backdesk/contract';
-import { Alert, Badge, Button, Group, Rating, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Badge, Button, Group, Rating, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/index.ts';
@@ -13,6 +12,7 @@ import { formatDateTime, formatDecimal } from '../shared/decimal-format.ts';
 import { errorText } from '../shared/error-text.ts';
 import { SelectFilter, TextFilter } from '../shared/filter-inputs.tsx';
 import { useActionKeys } from '../shared/idempotency.ts';
+import { queryListProps } from '../shared/query-list-props.tsx';
 import { useCanAct } from '../shared/use-can-act.ts';
 import { RefreshControls } from './refresh-controls.tsx';
 
@@ -149,28 +149,12 @@ export function ActiveP2pPage({
       />
       <DataList<MarketOffer>
         testId="offers"
-        records={offers.isError ? [] : offers.data?.items}
+        {...queryListProps(offers, t)}
         columns={columns}
         idAccessor="trade_market_guid"
-        fetching={offers.isFetching}
-        total={offers.data?.total}
-        nextCursor={offers.data?.nextCursor}
-        prevCursor={offers.data?.prevCursor}
         state={search}
         // Sort keys come from the sortable columns, which are the list's sort keys.
         onStateChange={(patch) => onSearch(patch as Partial<OfferSearch>)}
-        error={
-          offers.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} />}
-              title={t('errors.loadFailed')}
-            >
-              {errorText(t, offers.error)}
-            </Alert>
-          )
-        }
         filters={
           <Group gap="sm" align="flex-end">
             <SelectFilter

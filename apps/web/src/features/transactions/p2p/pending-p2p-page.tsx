@@ -1,6 +1,5 @@
 import type { EnrichedTrade } from '@backdesk/contract';
-import { Alert, Badge, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { formatDateTime, formatDecimal } from '../shared/decimal-format.ts';
 import { errorText } from '../shared/error-text.ts';
 import { SelectFilter, TextFilter } from '../shared/filter-inputs.tsx';
 import { useActionKeys } from '../shared/idempotency.ts';
+import { queryListProps } from '../shared/query-list-props.tsx';
 import { ReasonDialog } from '../shared/reason-dialog.tsx';
 import { useCanAct } from '../shared/use-can-act.ts';
 import { RefreshControls } from './refresh-controls.tsx';
@@ -179,28 +179,12 @@ export function PendingP2pPage({
       <DataList<EnrichedTrade>
         testId="trades"
         // Spec §8: a failed fetch empties the list.
-        records={trades.isError ? [] : trades.data?.items}
+        {...queryListProps(trades, t)}
         columns={columns}
         idAccessor="id"
-        fetching={trades.isFetching}
-        total={trades.data?.total}
-        nextCursor={trades.data?.nextCursor}
-        prevCursor={trades.data?.prevCursor}
         state={search}
         // Sort keys come from the sortable columns, which are the list's sort keys.
         onStateChange={(patch) => onSearch(patch as Partial<TradeSearch>)}
-        error={
-          trades.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} />}
-              title={t('errors.loadFailed')}
-            >
-              {errorText(t, trades.error)}
-            </Alert>
-          )
-        }
         filters={
           <Group gap="sm" align="flex-end">
             <SelectFilter

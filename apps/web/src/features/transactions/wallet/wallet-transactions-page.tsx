@@ -1,6 +1,5 @@
 import type { WalletTransaction } from '@backdesk/contract';
-import { Alert, Badge, Group, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Badge, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../../components/data-list/index.ts';
@@ -9,8 +8,8 @@ import { useLanguage } from '../../../lib/language.ts';
 import { useWalletTransactions, WALLET_EXPORT_PATH } from '../api/wallet-transactions.ts';
 import { WALLET_FILTERS, type WalletSearch } from '../search.ts';
 import { formatDateTime, formatDecimal } from '../shared/decimal-format.ts';
-import { errorText } from '../shared/error-text.ts';
 import { SelectFilter, TextFilter } from '../shared/filter-inputs.tsx';
+import { queryListProps } from '../shared/query-list-props.tsx';
 import { useCanAct } from '../shared/use-can-act.ts';
 import { WALLET_STATUS_COLOR } from './wallet-status.ts';
 import { WalletTransactionDrawer } from './wallet-transaction-drawer.tsx';
@@ -86,29 +85,13 @@ export function WalletTransactionsPage({
       <PageHeader title={t('common:pages.walletTransactions')} description={t('wallet.subtitle')} />
       <DataList<WalletTransaction>
         testId="wallet-transactions"
-        records={list.isError ? [] : list.data?.items}
+        {...queryListProps(list, t)}
         columns={columns}
         idAccessor="id"
-        fetching={list.isFetching}
-        total={list.data?.total}
-        nextCursor={list.data?.nextCursor}
-        prevCursor={list.data?.prevCursor}
         state={search}
         // Sort keys come from the sortable columns, which are the list's sort keys.
         onStateChange={(patch) => onSearch(patch as Partial<WalletSearch>)}
         onRowClick={(row) => onSearch({ id: String(row.id) })}
-        error={
-          list.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} />}
-              title={t('errors.loadFailed')}
-            >
-              {errorText(t, list.error)}
-            </Alert>
-          )
-        }
         filters={
           <Group gap="sm" align="flex-end">
             <SelectFilter
