@@ -1,16 +1,18 @@
 // npm run bench:p2p — a filtered page of enriched pending trades (SQL join, keyset page, bounded
 // count) against the spec's original approach (fetch both full lists, join them in the client),
 // on a fresh embedded database with 10,000 offers and at least 100,000 pending trades.
+//   npm run bench:p2p [-- --data-dir /tmp/bench-p2p]   (kept and seeded once when given)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { type EnrichedTrade, type MarketOffer, type PendingTrade, transactionsApi } from '@backdesk/contract';
 import { enrichTrade } from '@backdesk/contract/rules';
 import { sql } from 'drizzle-orm';
 import { createDb, createPool } from '../src/db/client.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { seedDemoData } from '../src/db/seed/index.ts';
+import { isDemoDataPresent, seedDemoData } from '../src/db/seed/index.ts';
 import { createP2pRepository } from '../src/modules/p2p/p2p.repository.ts';
 
 const OFFERS = 10_000;
@@ -31,16 +33,20 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-bench-p2p-'));
+const DATA_DIR = parseArgs({ options: { 'data-dir': { type: 'string' } } }).values['data-dir'];
+const dir = DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-bench-p2p-')));
 const database = await startEmbeddedDatabase(dir);
 const pool = createPool(database.url, 4);
 try {
   const db = createDb(pool);
   await runMigrations(pool);
-  console.log(
-    `Seeding ${OFFERS.toLocaleString('en-US')} offers and ${TRADES.toLocaleString('en-US')} trades…`,
-  );
-  await seedDemoData(pool, { customers: 2_000, offers: OFFERS, trades: TRADES, walletTransactions: 1_000 });
+  if (await isDemoDataPresent(pool)) console.log(`Reusing the data in ${dir}`);
+  else {
+    console.log(
+      `Seeding ${OFFERS.toLocaleString('en-US')} offers and ${TRADES.toLocaleString('en-US')} trades…`,
+    );
+    await seedDemoData(pool, { customers: 2_000, offers: OFFERS, trades: TRADES, walletTransactions: 1_000 });
+  }
   const counts = (
     await db.execute<{ offers: number; pending: number }>(
       sql`SELECT (SELECT count(*)::int FROM p2p_offers) AS offers,
@@ -128,5 +134,5 @@ try {
 } finally {
   await pool.end();
   await database.stop();
-  await fs.rm(dir, { recursive: true, force: true });
+  if (!DATA_DIR) await fs.rm(dir, { recursive: true, force: true });
 }

@@ -231,12 +231,29 @@ export const p2pTrades = pgTable(
     resolvedAt: ts('resolved_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /**
+     * The offer's contract and seller, copied onto the trade so the list filters and sorts on one
+     * table (bench:p2p). Kept equal to the offer by triggers (migration perf_functions): set from the
+     * offer on insert, and updated when an offer appears, changes or goes; null without an offer.
+     * The list still shows the offer's own fields through its LEFT JOIN.
+     */
+    offerContractName: text('offer_contract_name'),
+    offerSellerUserName: text('offer_seller_user_name'),
   },
   (t) => [
     index('p2p_trades_market_idx').on(t.tradeMarketGuid),
     // Keyset pages per status, by time or by amount, with the id as tie-breaker.
     index('p2p_trades_status_idx').on(t.status, t.createdAt, t.id),
     index('p2p_trades_status_amount_idx').on(t.status, t.tradeAmount, t.id),
+    // The same pages filtered by the offer's contract (equality before the sort key).
+    index('p2p_trades_contract_created_idx').on(t.status, t.offerContractName, t.createdAt, t.id),
+    index('p2p_trades_contract_amount_idx').on(t.status, t.offerContractName, t.tradeAmount, t.id),
+    // The seller filter: a Turkish-folded prefix of the offer's seller (see bd_fold in 0003).
+    index('p2p_trades_seller_fold_idx').using(
+      'btree',
+      t.status,
+      sql`public.bd_fold(${t.offerSellerUserName}) text_pattern_ops`,
+    ),
   ],
 );
 

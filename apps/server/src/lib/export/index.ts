@@ -24,13 +24,21 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Streams rows as CSV or XLSX with constant memory, whatever the number of rows. */
-export function sendExport<Row>(reply: FastifyReply, source: ExportSource<Row>): FastifyReply {
+/** The file's headers: type, a dated attachment name, never cached. */
+export function exportHeaders(reply: FastifyReply, format: ExportFormat, fileName: string): FastifyReply {
   const stamp = new Date().toISOString().slice(0, 10);
-  reply
-    .header('Content-Type', CONTENT_TYPES[source.format])
-    .header('Content-Disposition', `attachment; filename="${source.fileName}-${stamp}.${source.format}"`)
+  return reply
+    .header('Content-Type', CONTENT_TYPES[format])
+    .header('Content-Disposition', `attachment; filename="${fileName}-${stamp}.${format}"`)
     .header('Cache-Control', 'no-store');
+}
+
+/**
+ * Streams rows as CSV or XLSX with constant memory, whatever the number of rows. A CSV of a plain
+ * query is quicker through sendCsvCopy (copy.ts), which lets PostgreSQL write it.
+ */
+export function sendExport<Row>(reply: FastifyReply, source: ExportSource<Row>): FastifyReply {
+  exportHeaders(reply, source.format, source.fileName);
   return reply.send(source.format === 'csv' ? csvStream(source) : xlsxStream(source));
 }
 

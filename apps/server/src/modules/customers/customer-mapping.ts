@@ -1,6 +1,6 @@
 import type { Customer } from '@backdesk/contract';
 
-/** A customers row as CUSTOMER_COLUMNS selects it. */
+/** A customers row as CUSTOMER_COLUMNS selects it: raw columns plus the SQL-mapped fields. */
 export type CustomerRow = {
   id: number;
   user_name: string;
@@ -9,19 +9,23 @@ export type CustomerRow = {
   alias_email: string | null;
   mobile: string | null;
   status: string | null;
-  user_ky: string | null;
   kyc_type: string;
   kyc_level: number;
   /** Already parsed by bd_customer_roles (spec §3 rule, in SQL so the filter uses the same one). */
   role_list: string[];
-  customer_type: string | null;
   token_hash: string | null;
   version: number;
+  /** CUSTOMER_MAPPING (customer-sql.ts): spec §3 defaults and labels, spec §4 active. */
+  phone: string;
+  kyc_status: string;
+  kyc_type_label: string;
+  customer_type: string;
+  active: boolean;
   created_at: string;
   updated_at: string;
 };
 
-/** Spec §3 mapping, to the letter, plus spec §4's active rule. */
+/** Spec §3 mapping onto the API shape; the rules themselves are SQL (CUSTOMER_MAPPING). */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     id: Number(row.id),
@@ -29,16 +33,16 @@ export function toCustomer(row: CustomerRow): Customer {
     alias_name: row.alias_name,
     alias_surname: row.alias_surname,
     email: row.alias_email,
-    phone: row.mobile ?? '-',
+    phone: row.phone,
     status: row.status,
-    kyc_status: row.user_ky ?? 'kyc',
-    kyc_type_label: row.kyc_type === 'kyb' ? 'Business' : 'Individual',
+    kyc_status: row.kyc_status,
+    kyc_type_label: row.kyc_type_label as Customer['kyc_type_label'],
     roles: row.role_list,
-    customer_type: row.customer_type ?? 'bronze',
+    customer_type: row.customer_type,
     token_hash: row.token_hash,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    active: Boolean(row.token_hash) || row.status === 'active',
+    active: row.active,
     version: row.version,
   };
 }

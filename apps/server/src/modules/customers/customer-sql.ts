@@ -2,6 +2,20 @@ import type { CustomerFilters, CustomerSortKey } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
+ * Spec §3 mapping, to the letter, as SQL: the list (through CUSTOMER_COLUMNS and toCustomer), the
+ * detail and both export formats read these expressions, so the rules have one definition. The
+ * defaults equal the sort expressions below (and the index expressions of schema.ts).
+ */
+export const CUSTOMER_MAPPING = {
+  phone: sql`coalesce(mobile, '-')`,
+  kyc_status: sql`coalesce(user_ky, 'kyc')`,
+  kyc_type_label: sql`CASE WHEN kyc_type = 'kyb' THEN 'Business' ELSE 'Individual' END`,
+  customer_type: sql`coalesce(customer_type, 'bronze')`,
+  /** Spec §4: a live session token (non-empty) or the status "active". */
+  active: sql`(coalesce(token_hash, '') <> '' OR coalesce(status = 'active', false))`,
+} as const;
+
+/**
  * The SQL of the customer list, shared by the customers, KYC and customer-types repositories.
  * Sort expressions are non-null (keyset pagination compares them) and equal the index expressions
  * of schema.ts, so every sort walks an index.
@@ -11,10 +25,10 @@ export const CUSTOMER_SORT: Record<CustomerSortKey, SQL> = {
   alias_name: sql`coalesce(alias_name, '')`,
   alias_surname: sql`coalesce(alias_surname, '')`,
   email: sql`coalesce(alias_email, '')`,
-  phone: sql`coalesce(mobile, '-')`,
+  phone: CUSTOMER_MAPPING.phone,
   status: sql`coalesce(status, '')`,
-  kyc_status: sql`coalesce(user_ky, 'kyc')`,
-  customer_type: sql`coalesce(customer_type, 'bronze')`,
+  kyc_status: CUSTOMER_MAPPING.kyc_status,
+  customer_type: CUSTOMER_MAPPING.customer_type,
   created_at: sql`create_date`,
   updated_at: sql`update_date`,
 };
@@ -47,8 +61,35 @@ export function customerWhere(filters: CustomerFilters): SQL {
   return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
 }
 
-/** The columns the spec's mapping (customer-mapping.ts) reads; role_list holds bd_customer_roles. */
+/**
+ * A customers row for toCustomer: the raw columns the detail and the audit read, and the spec §3
+ * mapped fields (CUSTOMER_MAPPING); role_list holds bd_customer_roles.
+ */
 export const CUSTOMER_COLUMNS = sql`
-  id, user_name, alias_name, alias_surname, alias_email, mobile, status, user_ky, kyc_type, kyc_level,
-  role_list, customer_type, token_hash, version,
+  id, user_name, alias_name, alias_surname, alias_email, mobile, status, kyc_type, kyc_level,
+  role_list, token_hash, version,
+  ${CUSTOMER_MAPPING.phone} AS phone, ${CUSTOMER_MAPPING.kyc_status} AS kyc_status,
+  ${CUSTOMER_MAPPING.kyc_type_label} AS kyc_type_label, ${CUSTOMER_MAPPING.customer_type} AS customer_type,
+  ${CUSTOMER_MAPPING.active} AS active,
   ${isoUtc(sql`create_date`)} AS created_at, ${isoUtc(sql`update_date`)} AS updated_at`;
+
+/**
+ * The exported columns, in file order: the spec's mapped fields without token_hash (a credential,
+ * not data). Values are the cells as text, the same for CSV (COPY) and XLSX (streamed rows).
+ */
+export const CUSTOMER_EXPORT_COLUMNS = [
+  { header: 'id', value: sql`id` },
+  { header: 'user_name', value: sql`user_name` },
+  { header: 'alias_name', value: sql`alias_name` },
+  { header: 'alias_surname', value: sql`alias_surname` },
+  { header: 'email', value: sql`alias_email` },
+  { header: 'phone', value: CUSTOMER_MAPPING.phone },
+  { header: 'status', value: sql`status` },
+  { header: 'active', value: sql`CASE WHEN ${CUSTOMER_MAPPING.active} THEN 'yes' ELSE 'no' END` },
+  { header: 'kyc_status', value: CUSTOMER_MAPPING.kyc_status },
+  { header: 'kyc_type_label', value: CUSTOMER_MAPPING.kyc_type_label },
+  { header: 'roles', value: sql`array_to_string(role_list, ', ')` },
+  { header: 'customer_type', value: CUSTOMER_MAPPING.customer_type },
+  { header: 'created_at', value: isoUtc(sql`create_date`) },
+  { header: 'updated_at', value: isoUtc(sql`update_date`) },
+] as const;

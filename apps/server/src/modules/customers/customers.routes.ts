@@ -2,29 +2,20 @@ import { CRM_MESSAGES, crmApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { registerEndpoint, registerExportEndpoint } from '../../lib/endpoint-route.ts';
-import { sendExport, streamRows } from '../../lib/export/index.ts';
-import { type CustomerRow, toCustomer } from './customer-mapping.ts';
+import { sendCsvCopy } from '../../lib/export/copy.ts';
+import { type ExportColumn, sendExport, streamRows } from '../../lib/export/index.ts';
+import { CUSTOMER_EXPORT_COLUMNS } from './customer-sql.ts';
 import type { CustomersService } from './customers.service.ts';
 
 const EXPORT_ROLES = ['admin', 'super'] as const;
 
-/** Exported columns: the spec's mapped fields, without token_hash (a credential, not data). */
-const EXPORT_COLUMNS = [
-  { header: 'id', value: (c) => c.id },
-  { header: 'user_name', value: (c) => c.user_name },
-  { header: 'alias_name', value: (c) => c.alias_name },
-  { header: 'alias_surname', value: (c) => c.alias_surname },
-  { header: 'email', value: (c) => c.email },
-  { header: 'phone', value: (c) => c.phone },
-  { header: 'status', value: (c) => c.status },
-  { header: 'active', value: (c) => (c.active ? 'yes' : 'no') },
-  { header: 'kyc_status', value: (c) => c.kyc_status },
-  { header: 'kyc_type_label', value: (c) => c.kyc_type_label },
-  { header: 'roles', value: (c) => c.roles.join(', ') },
-  { header: 'customer_type', value: (c) => c.customer_type },
-  { header: 'created_at', value: (c) => c.created_at },
-  { header: 'updated_at', value: (c) => c.updated_at },
-] satisfies { header: string; value: (c: ReturnType<typeof toCustomer>) => string | number | null }[];
+type ExportRow = Record<string, string | null>;
+
+/** XLSX cells: the export query's columns (CUSTOMER_EXPORT_COLUMNS), the id as a number. */
+const XLSX_COLUMNS: ExportColumn<ExportRow>[] = CUSTOMER_EXPORT_COLUMNS.map(({ header }) => ({
+  header,
+  value: header === 'id' ? (row: ExportRow) => Number(row.id) : (row: ExportRow) => row[header],
+}));
 
 export function registerCustomerRoutes(
   app: FastifyInstance,
@@ -48,15 +39,14 @@ export function registerCustomerRoutes(
   registerEndpoint(app, crmApi.getCustomerFacets, {}, () => service.facets());
 
   registerExportEndpoint(app, crmApi.exportCustomers, { roles: EXPORT_ROLES }, async ({ query, reply }) => {
-    const rows = streamRows<CustomerRow>(deps.db, service.exportQuery(query));
-    async function* customers() {
-      for await (const row of rows) yield toCustomer(row);
-    }
+    const exported = service.exportQuery(query);
+    // CSV is written by PostgreSQL (COPY); XLSX streams the same query's rows through exceljs.
+    if (query.format === 'csv') return sendCsvCopy(deps.db, reply, { fileName: 'customers', ...exported });
     return sendExport(reply, {
       format: query.format,
       fileName: 'customers',
-      columns: EXPORT_COLUMNS,
-      rows: customers(),
+      columns: XLSX_COLUMNS,
+      rows: streamRows<ExportRow>(deps.db, exported.rows),
     });
   });
 

@@ -30,10 +30,11 @@ const OFFER_COLUMNS = sql`
 type TradeListQuery = z.output<typeof transactionsApi.TradeListQuerySchema>;
 type OfferListQuery = z.output<typeof transactionsApi.OfferListQuerySchema>;
 
-const sellerFilter = (seller: string | undefined) =>
-  seller ? sql`public.bd_fold(o.seller_user_name) LIKE public.bd_fold(${prefixPattern(seller)})` : undefined;
-const contractFilter = (contract: string | undefined) =>
-  contract ? sql`o.selling_contract_name = ${contract.toUpperCase()}` : undefined;
+/** Filters on the offer's seller and contract: the offer's columns, or a trade's copy of them. */
+const sellerFilter = (seller: string | undefined, column = sql`o.seller_user_name`) =>
+  seller ? sql`public.bd_fold(${column}) LIKE public.bd_fold(${prefixPattern(seller)})` : undefined;
+const contractFilter = (contract: string | undefined, column = sql`o.selling_contract_name`) =>
+  contract ? sql`${column} = ${contract.toUpperCase()}` : undefined;
 const where = (conditions: (SQL | undefined)[]) => {
   const all = and(...conditions);
   return all ? sql`WHERE ${all}` : sql``;
@@ -68,14 +69,18 @@ export function createP2pRepository() {
     },
 
     async tradesPage(db: DbOrTx, q: TradeListQuery) {
+      // The offer's seller and contract are filtered on the trade's copies (offer_*, kept equal by
+      // triggers): filter and sort read one table and its (status, contract, sort key, id) indexes.
       const filters = [
         sql`t.status = ${q.status}`,
-        sellerFilter(q.seller),
-        contractFilter(q.contract),
+        sellerFilter(q.seller, sql`t.offer_seller_user_name`),
+        contractFilter(q.contract, sql`t.offer_contract_name`),
         q.minAmount ? sql`t.trade_amount >= ${q.minAmount}::numeric` : undefined,
         q.maxAmount ? sql`t.trade_amount <= ${q.maxAmount}::numeric` : undefined,
       ];
       const from = sql`p2p_trades t LEFT JOIN p2p_offers o ON o.trade_market_guid = t.trade_market_guid`;
+      // No filter reads the offer, so the count needs no join (the join adds no rows: one offer per guid).
+      const countFrom = sql`p2p_trades t`;
       const sortColumn = q.sort === 'trade_amount' ? sql`t.trade_amount` : sql`t.created_at`;
       const [page, total] = await Promise.all([
         keysetPage<EnrichedTrade & { sort_key: string }>(
@@ -92,7 +97,7 @@ export function createP2pRepository() {
         ),
         // Counting stops at 1,000: past that "1,000+" tells a member as much, and a count of
         // 10,000 joined rows would cost more than the page itself (bench:p2p).
-        boundedCount(db, sql`${from} ${where(filters)}`, TRADE_COUNT_CAP),
+        boundedCount(db, sql`${countFrom} ${where(filters)}`, TRADE_COUNT_CAP),
       ]);
       return { ...page, items: page.items.map(({ sort_key: _, ...trade }) => trade), total };
     },

@@ -94,6 +94,37 @@ describe('enriched trades page', () => {
     expect(back.items.map((i: { id: number }) => i.id)).toEqual(first.items.map((i: { id: number }) => i.id));
   });
 
+  it("filters on the offer's contract and seller as they are now: an offer added, changed or removed later", async () => {
+    const guid = '00000000-0000-4000-8000-0000000000c1';
+    await t.db.execute(sql`INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, created_at)
+      VALUES (${guid}, 'late-offer-buyer', '3', 'pending', now() + interval '2 hours')`);
+    const find = async (filter: string) =>
+      (await get(`/api/transactions/p2p/trades?limit=5&dir=desc&${filter}`)).items.some(
+        (i: { buyer_user_name: string }) => i.buyer_user_name === 'late-offer-buyer',
+      );
+    expect(await find('contract=ZZZ-TEST')).toBe(false);
+    // The offer appears after its trade.
+    await t.db.execute(sql`INSERT INTO p2p_offers (trade_market_guid, seller_user_name, selling_contract_name, unit_price)
+      VALUES (${guid}, 'Şahin_late', 'ZZZ-TEST', '2')`);
+    expect(await find('contract=zzz-test')).toBe(true);
+    expect(await find('seller=şahin_l')).toBe(true);
+    await t.db.execute(
+      sql`UPDATE p2p_offers SET selling_contract_name = 'YYY-TEST' WHERE trade_market_guid = ${guid}`,
+    );
+    expect(await find('contract=ZZZ-TEST')).toBe(false);
+    expect(await find('contract=YYY-TEST')).toBe(true);
+    // A trade written with copies of its own gets its offer's values anyway.
+    await t.db.execute(sql`INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, offer_contract_name)
+      VALUES (${guid}, 'late-offer-buyer', '4', 'pending', 'WRONG')`);
+    const copies = await t.db.execute<{ c: string | null; s: string | null }>(sql`
+      SELECT DISTINCT offer_contract_name AS c, offer_seller_user_name AS s FROM p2p_trades WHERE trade_market_guid = ${guid}`);
+    expect(copies.rows).toEqual([{ c: 'YYY-TEST', s: 'Şahin_late' }]);
+    await t.db.execute(sql`DELETE FROM p2p_offers WHERE trade_market_guid = ${guid}`);
+    expect(await find('contract=YYY-TEST')).toBe(false);
+    const page = await get('/api/transactions/p2p/trades?limit=5&dir=desc');
+    expect(page.items[0]).toMatchObject({ buyer_user_name: 'late-offer-buyer', seller_user_name: 'Unknown' });
+  });
+
   it('refuses a non-numeric or negative amount filter', async () => {
     const res = await t.app.inject({ url: '/api/transactions/p2p/trades?minAmount=abc', headers: admin });
     expect(res.statusCode).toBe(400);

@@ -1,0 +1,136 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { escapeLiteral } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Db } from '../../db/client.ts';
+import { csvField } from './cells.ts';
+import { exportHeaders } from './index.ts';
+
+export interface CopyColumn {
+  header: string;
+  /** The cell, any type: it is cast to text and made formula-safe (bd_csv_safe) in the database. */
+  value: SQL;
+}
+
+export interface CopyCsvSource {
+  /** Without extension; the date is added. */
+  fileName: string;
+  columns: readonly CopyColumn[];
+  /** What follows the SELECT list: `FROM … WHERE … ORDER BY …`. */
+  from: SQL;
+}
+
+/**
+ * COPY takes no bind parameters, so values are written into the statement as literals. pg's
+ * escapeLiteral quotes for any standard_conforming_strings (E'…' when a backslash occurs).
+ */
+class LiteralDialect extends PgDialect {
+  override escapeString(text: string): string {
+    return escapeLiteral(text);
+  }
+}
+const literalDialect = new LiteralDialect();
+
+/** The COPY statement of a CSV export: every cell formula-safe, an empty text written like a null. */
+export function copyCsvStatement({ columns, from }: Pick<CopyCsvSource, 'columns' | 'from'>): string {
+  // COPY quotes an empty string ("") to tell it from null; the JS writer (csvField) writes both as
+  // nothing, so empty cells become null. The header line is written by csvField, not COPY's HEADER,
+  // so both writers share it byte for byte.
+  // bd_csv_safe is inlined and names its argument more than once, so the values are computed in a
+  // subquery that OFFSET 0 keeps apart (not flattened): each expression runs once per row (a to_char
+  // twice per cell cost more than the rest of the export). The outer query only projects: the
+  // rows keep the subquery's order.
+  const values = sql.join(
+    columns.map((c, i) => sql`(${c.value})::text AS ${sql.identifier(`c${i}`)}`),
+    sql`, `,
+  );
+  const cells = sql.join(
+    columns.map((_, i) => sql`nullif(public.bd_csv_safe(${sql.identifier(`c${i}`)}), '')`),
+    sql`, `,
+  );
+  const query = literalDialect.sqlToQuery(
+    sql`SELECT ${cells} FROM (SELECT ${values} ${from} OFFSET 0) AS cells`.inlineParams(),
+  );
+  if (query.params.length > 0) throw new Error('A COPY statement cannot carry bind parameters');
+  return `COPY (${query.sql}) TO STDOUT WITH (FORMAT csv)`;
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CRLF = Buffer.from('\r\n');
+
+/**
+ * COPY ends each record with LF; RFC 4180 (and sendExport's writer) with CR LF. Turns every record
+ * end into CR LF and leaves line breaks inside quoted fields as they are. Quotes are ASCII, so a
+ * multi-byte UTF-8 character split across chunks cannot be mistaken for one.
+ */
+export class CrlfRecords extends Transform {
+  #quoted = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const parts: Buffer[] = [];
+    let start = 0;
+    let i = 0;
+    let quote = -2; // the next quote at or after i; -2: not looked for yet
+    while (i < chunk.length) {
+      if (this.#quoted) {
+        const close = chunk.indexOf(QUOTE, i);
+        if (close === -1) break;
+        this.#quoted = false;
+        i = close + 1;
+        continue;
+      }
+      if (quote !== -1 && quote < i) quote = chunk.indexOf(QUOTE, i);
+      const lf = chunk.indexOf(LF, i);
+      if (lf !== -1 && (quote === -1 || lf < quote)) {
+        parts.push(chunk.subarray(start, lf), CRLF);
+        start = lf + 1;
+        i = lf + 1;
+      } else if (quote !== -1) {
+        this.#quoted = true;
+        i = quote + 1;
+      } else break;
+    }
+    if (start === 0) {
+      done(null, chunk);
+      return;
+    }
+    if (start < chunk.length) parts.push(chunk.subarray(start));
+    done(null, Buffer.concat(parts));
+  }
+}
+
+/**
+ * Streams a query as CSV (UTF-8 with BOM, CR LF, formula-safe cells) straight from PostgreSQL's
+ * COPY: no row objects in JavaScript, memory bounded by the stream buffers. XLSX stays on
+ * sendExport. Fails before any byte is sent if the statement is refused.
+ */
+export async function sendCsvCopy(db: Db, reply: FastifyReply, source: CopyCsvSource): Promise<FastifyReply> {
+  const statement = copyCsvStatement(source);
+  const client = await db.$client.connect();
+  const body = new CrlfRecords();
+  body.push(`\uFEFF${source.columns.map((c) => csvField(c.header)).join(',')}\r\n`);
+  let copy: ReturnType<typeof copyTo>;
+  try {
+    copy = client.query(copyTo(statement));
+    // Wait for the first data (or the end) so a refused statement becomes an ordinary error reply.
+    await new Promise<void>((resolve, reject) => {
+      copy.once('readable', resolve);
+      copy.once('end', resolve);
+      copy.once('error', reject);
+    });
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
+  pipeline(copy, body).then(
+    () => client.release(),
+    // A reader that went away (or a failed query) leaves the connection mid-COPY: discard it.
+    (err: Error) => client.release(err),
+  );
+  exportHeaders(reply, 'csv', source.fileName);
+  return reply.send(body);
+}
