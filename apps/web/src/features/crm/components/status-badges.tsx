@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 // Data values (statuses, KYC states) are shown as stored: no upper-casing, which in Turkish would
 // also turn i into İ.
 
+/** A clipping label lets a table column squeeze the badge to "inac…"; its whole text sets its width. */
+const FULL_LABEL = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 const STATUS_COLOR: Record<string, string> = { active: 'green', inactive: 'gray', suspended: 'orange' };
 const KYC_COLOR: Record<string, string> = {
   approved: 'green',
@@ -25,7 +28,7 @@ export function StatusBadge({ status }: { status: string | null }) {
       variant="light"
       color={STATUS_COLOR[status ?? ''] ?? 'gray'}
       tt="none"
-      style={{ overflow: 'visible' }}
+      styles={FULL_LABEL}
     >
       {status ?? t('common.none')}
     </Badge>
@@ -38,7 +41,7 @@ export function KycBadge({ status }: { status: string }) {
       variant="light"
       color={KYC_COLOR[status.toLowerCase()] ?? 'gray'}
       tt="none"
-      style={{ overflow: 'visible' }}
+      styles={FULL_LABEL}
     >
       {status}
     </Badge>
