@@ -24,12 +24,7 @@ const RESTRICTION_COLOR: Record<string, string> = {
 export function StatusBadge({ status }: { status: string | null }) {
   const { t } = useTranslation('crm');
   return (
-    <Badge
-      variant="light"
-      color={STATUS_COLOR[status ?? ''] ?? 'gray'}
-      tt="none"
-      styles={FULL_LABEL}
-    >
+    <Badge variant="light" color={STATUS_COLOR[status ?? ''] ?? 'gray'} tt="none" styles={FULL_LABEL}>
       {status ?? t('common.none')}
     </Badge>
   );
@@ -37,12 +32,7 @@ export function StatusBadge({ status }: { status: string | null }) {
 
 export function KycBadge({ status }: { status: string }) {
   return (
-    <Badge
-      variant="light"
-      color={KYC_COLOR[status.toLowerCase()] ?? 'gray'}
-      tt="none"
-      styles={FULL_LABEL}
-    >
+    <Badge variant="light" color={KYC_COLOR[status.toLowerCase()] ?? 'gray'} tt="none" styles={FULL_LABEL}>
       {status}
     </Badge>
   );
