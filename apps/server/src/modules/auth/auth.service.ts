@@ -45,6 +45,8 @@ export class RefreshReuseError extends AppError {
 
 /** How long a replaced access token still serves requests that were already under way. */
 const ACCESS_TOKEN_GRACE_SECONDS = 30;
+/** How precisely a session's last activity is kept (the touch query uses the same minute). */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 const loginFailed = () => new AppError('LOGIN_FAILED', SPEC_MESSAGES.loginFailed);
 const invalidToken = () => new AppError('INVALID_TOKEN', SPEC_MESSAGES.invalidToken);
@@ -209,7 +211,10 @@ export function createAuthService(deps: {
       if (found.tokenExpiresAt.getTime() <= Date.now()) {
         throw new AppError('ACCESS_TOKEN_EXPIRED', SPEC_MESSAGES.accessTokenExpired);
       }
-      void sessions.touch(db, found.sessionId).catch(() => {});
+      // At most one write a minute per sign-in, not one per request.
+      if (Date.now() - found.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+        void sessions.touch(db, found.sessionId).catch(() => {});
+      }
       const { member } = found;
       return {
         id: member.id,

@@ -10,6 +10,7 @@ export interface TokenLookup {
   sessionId: string;
   sessionExpiresAt: Date;
   revokedAt: Date | null;
+  lastSeenAt: Date;
   member: {
     id: number;
     userName: string;
@@ -52,6 +53,7 @@ export function createSessionsRepository() {
           sessionId: staffSessions.id,
           sessionExpiresAt: staffSessions.expiresAt,
           revokedAt: staffSessions.revokedAt,
+          lastSeenAt: staffSessions.lastSeenAt,
           member: {
             id: staffMembers.id,
             userName: staffMembers.userName,
