@@ -11,7 +11,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, application_name: 'backdesk' });
+  // DateStyle ISO whatever the server's default: timestamps cast to text read the same everywhere.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    application_name: 'backdesk',
+    options: '-c DateStyle=ISO,YMD',
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   return pool;

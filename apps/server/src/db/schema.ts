@@ -169,7 +169,6 @@ export const customers = pgTable(
     index('customers_search_text_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
     // One customer per email address, whatever its case (add customer refuses a duplicate).
     uniqueIndex('customers_email_lower_key').on(sql`lower(alias_email)`),
-    index('customers_create_date_idx').on(t.createDate),
     // Keyset sorting by every list column: (the list's non-null sort expression, id). The
     // expressions are the ones customers-sql.ts sorts by; the planner matches them exactly.
     index('customers_sort_alias_name_idx').on(sql`coalesce(alias_name, '')`, t.id),

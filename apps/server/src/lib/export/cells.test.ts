@@ -17,5 +17,7 @@ describe('export cells', () => {
     expect(csvField('Şükrü, "Çelik"')).toBe('"Şükrü, ""Çelik"""');
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
     expect(csvField(undefined)).toBe('');
+    expect(csvField(null)).toBe('');
+    expect(csvField('')).toBe('""');
   });
 });

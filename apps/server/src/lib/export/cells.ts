@@ -13,10 +13,13 @@ export function safeCell(value: CellValue): string | number | null {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A missing value is
+ * nothing, an empty text is "" (as PostgreSQL's COPY writes them), so a reader can tell them apart.
+ */
 export function csvField(value: CellValue): string {
   const cell = safeCell(value);
   if (cell === null) return '';
   const text = String(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return text === '' || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -37,6 +37,14 @@ export const CUSTOMER_SORT: Record<CustomerSortKey, SQL> = {
 export const isoUtc = (column: SQL) =>
   sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * A timestamp as ISO 8601 UTC text at its stored precision ("…T06:59:02.532Z", microseconds when
+ * there are any), for exports: a million rows format in half the time of to_char (isoUtc). Relies
+ * on DateStyle ISO, which every pool connection sets (db/client.ts).
+ */
+export const exportTimestamp = (column: SQL) =>
+  sql`replace((${column} AT TIME ZONE 'UTC')::text, ' ', 'T') || 'Z'`;
+
 /** LIKE metacharacters taken literally: a search for "50%" means the text "50%". */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -78,18 +86,22 @@ export const CUSTOMER_COLUMNS = sql`
  * not data). Values are the cells as text, the same for CSV (COPY) and XLSX (streamed rows).
  */
 export const CUSTOMER_EXPORT_COLUMNS = [
-  { header: 'id', value: sql`id` },
+  { header: 'id', value: sql`id`, formulaFree: true },
   { header: 'user_name', value: sql`user_name` },
   { header: 'alias_name', value: sql`alias_name` },
   { header: 'alias_surname', value: sql`alias_surname` },
   { header: 'email', value: sql`alias_email` },
   { header: 'phone', value: CUSTOMER_MAPPING.phone },
   { header: 'status', value: sql`status` },
-  { header: 'active', value: sql`CASE WHEN ${CUSTOMER_MAPPING.active} THEN 'yes' ELSE 'no' END` },
+  {
+    header: 'active',
+    value: sql`CASE WHEN ${CUSTOMER_MAPPING.active} THEN 'yes' ELSE 'no' END`,
+    formulaFree: true,
+  },
   { header: 'kyc_status', value: CUSTOMER_MAPPING.kyc_status },
-  { header: 'kyc_type_label', value: CUSTOMER_MAPPING.kyc_type_label },
+  { header: 'kyc_type_label', value: CUSTOMER_MAPPING.kyc_type_label, formulaFree: true },
   { header: 'roles', value: sql`array_to_string(role_list, ', ')` },
   { header: 'customer_type', value: CUSTOMER_MAPPING.customer_type },
-  { header: 'created_at', value: isoUtc(sql`create_date`) },
-  { header: 'updated_at', value: isoUtc(sql`update_date`) },
+  { header: 'created_at', value: exportTimestamp(sql`create_date`), formulaFree: true },
+  { header: 'updated_at', value: exportTimestamp(sql`update_date`), formulaFree: true },
 ] as const;

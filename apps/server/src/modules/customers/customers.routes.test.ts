@@ -288,4 +288,29 @@ describe('export', () => {
     const manager = await t.app.inject({ url: '/api/customers/export?format=csv', headers });
     expect(manager.statusCode).toBe(403);
   });
+
+  it('writes timestamps as ISO 8601 UTC at their stored precision, and empty text as ""', async () => {
+    await insertCustomer({
+      user_name: 'stamp_1',
+      alias_name: '',
+      create_date: '2026-03-31T09:59:02.532104+03:00',
+      update_date: '2026-04-01T00:00:00Z',
+    });
+    const res = await t.app.inject({
+      url: '/api/customers/export?format=csv&search=stamp_1',
+      headers: await sessionHeaders(t, 'admin'),
+    });
+    const [header, row] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, row!.split(',')[i]]));
+    expect(cells).toMatchObject({
+      user_name: 'stamp_1',
+      alias_name: '""',
+      alias_surname: '',
+      created_at: '2026-03-31T06:59:02.532104Z',
+      updated_at: '2026-04-01T00:00:00Z',
+    });
+  });
 });

@@ -1,0 +1,1 @@
+DROP INDEX "customers_create_date_idx";
