@@ -16,15 +16,22 @@ function run(label, command, args, { report } = {}) {
   const extra = report ? ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : [];
   const result = spawnSync(command, [...args, ...extra], { stdio: 'inherit', env: process.env });
   let failedTests = 0;
+  let failedFiles = 0;
   if (report && fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
-    failedTests = json.numFailedTests;
+    // A file whose setup failed (say, no browser) reports its tests as skipped: they count as failed.
+    const blocked = json.testResults
+      .filter((file) => file.status === 'failed')
+      .flatMap((file) => file.assertionResults)
+      .filter((test) => test.status !== 'passed' && test.status !== 'failed').length;
+    failedTests = json.numFailedTests + blocked;
+    failedFiles = json.numFailedTestSuites;
     totals.passed += json.numPassedTests;
     totals.failed += failedTests;
-    totals.skipped += json.numPendingTests + json.numTodoTests;
+    totals.skipped += json.numPendingTests + json.numTodoTests - blocked;
   }
-  // A failed test fails its step even if the runner's exit code said otherwise.
-  const ok = result.status === 0 && failedTests === 0;
+  // A failed test or file fails its step even if the runner's exit code said otherwise.
+  const ok = result.status === 0 && failedTests === 0 && failedFiles === 0;
   if (!ok) failedSteps.push(label);
   console.log(`◀ ${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -32,6 +32,7 @@ const { values } = parseArgs({
 const CUSTOMERS = Number(values.customers);
 const DATA_DIR = values['data-dir'];
 const RUNS = 100;
+const WARMUP = 300;
 /** Searches of three or more characters people type, by kind: each kind hits a different share. */
 const SEARCH_CLASSES: Record<string, string[]> = {
   'first name': ['ayşe', 'mehmet', 'zeynep'],
@@ -79,22 +80,35 @@ async function main() {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const headers = { authorization: `Bearer ${await sessionToken(db)}` };
     const get = async (url: string) => {
-      const res = await fetch(base + url, { headers });
-      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<{ users: unknown[]; nextCursor: string | null }>;
+      const parts: Buffer[] = [];
+      await httpGet(base + url, headers, (chunk) => parts.push(chunk));
+      return JSON.parse(Buffer.concat(parts).toString('utf8')) as {
+        users: unknown[];
+        nextCursor: string | null;
+      };
     };
 
-    // 1. Filtered first page: search (3+ characters) plus a status filter.
-    for (const q of SEARCHES)
-      await get(`/api/customers/get-users?search=${encodeURIComponent(q)}&status=active`);
+    // 1. Filtered first page: search (3+ characters) plus a status filter. The list asks for the
+    // page and its total at once (the rows do not wait for the count), and so does this.
+    const searchRequest = async (q: string) => {
+      const filters = `search=${encodeURIComponent(q)}&status=active`;
+      const t0 = performance.now();
+      const page = get(`/api/customers/get-users?${filters}`).then(() => ms(t0));
+      const count = get(`/api/customers/count-users?${filters}`).then(() => ms(t0));
+      return { page: await page, count: await count };
+    };
+    // Warm-up: V8 optimises the server's code after some hundreds of calls, as a server in service
+    // has long done; the first requests of a fresh process measure the compiler, not the server.
+    for (let i = 0; i < WARMUP; i++) await searchRequest(SEARCHES[i % SEARCHES.length]!);
     const filtered: number[] = [];
+    const counted: number[] = [];
     const byClass = new Map<string, number[]>();
     for (let i = 0; i < RUNS; i++) {
       const q = SEARCHES[i % SEARCHES.length]!;
-      const t0 = performance.now();
-      await get(`/api/customers/get-users?search=${encodeURIComponent(q)}&status=active`);
-      filtered.push(ms(t0));
-      byClass.set(classOf(q), [...(byClass.get(classOf(q)) ?? []), ms(t0)]);
+      const { page, count } = await searchRequest(q);
+      filtered.push(page);
+      counted.push(count);
+      byClass.set(classOf(q), [...(byClass.get(classOf(q)) ?? []), page]);
     }
 
     // 2. First against deepest page: walk to the end by cursor, then time both.
@@ -129,7 +143,13 @@ async function main() {
         rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
       }, 50);
       const t0 = performance.now();
-      const { bytes, lines } = await download(`${base}/api/customers/export?format=csv`, headers);
+      let bytes = 0;
+      let lines = 0;
+      await httpGet(`${base}/api/customers/export?format=csv`, headers, (chunk) => {
+        bytes += chunk.length;
+        // indexOf, not a loop over every byte: the client must not be what limits the rate.
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      });
       clearInterval(sampler);
       return { seconds: ms(t0) / 1000, bytes, rows: lines - 1, growth: rssPeak - rssBefore };
     };
@@ -167,11 +187,14 @@ async function main() {
     await app.close();
 
     console.log(
-      `\nCustomer list with ${CUSTOMERS.toLocaleString('en-US')} customers (${RUNS} runs each; ms)`,
+      `\nCustomer list with ${CUSTOMERS.toLocaleString('en-US')} customers (${RUNS} runs each after ${WARMUP} to warm up; ms)`,
     );
     console.log('                                           p50       p95     target');
     console.log(
       `filtered first page (search + status) ${fmt(percentile(filtered, 0.5))}  ${fmt(percentile(filtered, 0.95))}   < 20 ms p95`,
+    );
+    console.log(
+      `  its total (count-users, asked at once) ${fmt(percentile(counted, 0.5))}  ${fmt(percentile(counted, 0.95))}`,
     );
     for (const [kind, times] of byClass) {
       const terms = SEARCH_CLASSES[kind]!.join(', ');
@@ -203,22 +226,16 @@ async function main() {
 }
 
 /**
- * A GET read to the end, counting bytes and lines. node:http rather than fetch: the client shares
- * the server's thread here, and fetch's web streams would take time the server needs.
+ * A GET read to the end, chunk by chunk. node:http rather than fetch: the client shares the
+ * server's thread here, and fetch's web streams would take time the server needs.
  */
-function download(url: string, headers: Record<string, string>) {
-  return new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
+function httpGet(url: string, headers: Record<string, string>, onData: (chunk: Buffer) => void) {
+  return new Promise<void>((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
-        let bytes = 0;
-        let lines = 0;
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          // indexOf, not a loop over every byte: the client must not be what limits the rate.
-          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-        });
-        res.on('end', () => resolve({ bytes, lines }));
+        res.on('data', onData);
+        res.on('end', resolve);
         res.on('error', reject);
       })
       .on('error', reject);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { ExportFormatSchema, listQuerySchema, pageFields, VersionSchema } from '../list.ts';
+import { ExportFormatSchema, ListTotalSchema, listQuerySchema, pageFields, VersionSchema } from '../list.ts';
 import {
   NameSchema,
   optionalEmail,
@@ -59,7 +59,8 @@ export const CustomersPageSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
   users: z.array(CustomerSchema),
-  ...pageFields,
+  nextCursor: pageFields.nextCursor,
+  prevCursor: pageFields.prevCursor,
 });
 export type CustomersPage = z.infer<typeof CustomersPageSchema>;
 
@@ -70,6 +71,19 @@ export const getUsers = defineEndpoint({
   tags: ['crm'],
   query: CustomersQuerySchema,
   response: z.union([CustomersPageSchema, z.array(CustomerSchema)]),
+});
+
+/**
+ * How many customers match the filters, asked apart from the page: the page's rows need not wait
+ * for the count (with a search, a trigram scan of every candidate), and a list shows them first.
+ */
+export const countUsers = defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/count-users',
+  summary: 'How many customers match the filters: exact up to 10,000 (200 with a search), then "+"',
+  tags: ['crm'],
+  query: CustomerFiltersSchema,
+  response: z.object({ total: ListTotalSchema }),
 });
 
 export const CustomerFacetsSchema = z.object({

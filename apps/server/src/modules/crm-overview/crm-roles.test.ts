@@ -27,6 +27,7 @@ const adminAndSuper = (ok: number): RoleExpectations => ({
  * session check itself refuses it (401), before any role check.  Writes use invalid or harmless bodies where a 2xx is not needed. */
 const MATRIX: [RoleRequest, RoleExpectations][] = [
   [{ method: 'GET', url: '/api/customers/get-users' }, everyPanelRole(200)],
+  [{ method: 'GET', url: '/api/customers/count-users' }, everyPanelRole(200)],
   [{ method: 'GET', url: '/api/customers/facets' }, everyPanelRole(200)],
   [{ method: 'GET', url: '/api/customers/detail?id=1' }, everyPanelRole(200)],
   [{ method: 'GET', url: '/api/customers/export?format=csv&search=zzzz_none' }, adminAndSuper(200)],

@@ -54,30 +54,29 @@ export function createCustomersRepository() {
     async page(db: DbOrTx, request: CustomerListRequest) {
       const where = customerWhere(request.filters);
       const sort = CUSTOMER_SORT[request.sort];
-      const [page, total] = await Promise.all([
-        keysetPage<PagedRow>(
-          { sort, id: sql`id`, dir: request.dir },
-          request,
-          // The sort value travels as text: a timestamp keeps its microseconds in the cursor.
-          (row) => [row.sort_value, Number(row.id)],
-          async (k) => {
-            const result = await db.execute<PagedRow>(sql`
-              SELECT ${CUSTOMER_COLUMNS}, (${sort})::text AS sort_value
-              FROM customers
-              WHERE ${where}${k.where ? sql` AND ${k.where}` : sql``}
-              ORDER BY ${sql.join(k.orderBy, sql`, `)}
-              LIMIT ${k.limit}`);
-            return result.rows;
-          },
-        ),
-        boundedCount(
-          db,
-          sql`customers WHERE ${where}`,
-          request.filters.search ? SEARCH_COUNT_CAP : undefined,
-        ),
-      ]);
-      return { ...page, total };
+      return keysetPage<PagedRow>(
+        { sort, id: sql`id`, dir: request.dir },
+        request,
+        // The sort value travels as text: a timestamp keeps its microseconds in the cursor.
+        (row) => [row.sort_value, Number(row.id)],
+        async (k) => {
+          const result = await db.execute<PagedRow>(sql`
+            SELECT ${CUSTOMER_COLUMNS}, (${sort})::text AS sort_value
+            FROM customers
+            WHERE ${where}${k.where ? sql` AND ${k.where}` : sql``}
+            ORDER BY ${sql.join(k.orderBy, sql`, `)}
+            LIMIT ${k.limit}`);
+          return result.rows;
+        },
+      );
     },
+
+    count: (db: DbOrTx, filters: CustomerFilters) =>
+      boundedCount(
+        db,
+        sql`customers WHERE ${customerWhere(filters)}`,
+        filters.search ? SEARCH_COUNT_CAP : undefined,
+      ),
 
     /**
      * The export: every matching row in list order. `from` follows the SELECT list (for

@@ -32,9 +32,10 @@ export function registerCustomerRoutes(
       users: page.items,
       nextCursor: page.nextCursor,
       prevCursor: page.prevCursor,
-      total: page.total,
     };
   });
+
+  registerEndpoint(app, crmApi.countUsers, {}, async ({ query }) => ({ total: await service.count(query) }));
 
   registerEndpoint(app, crmApi.getCustomerFacets, {}, () => service.facets());
 

@@ -1,4 +1,10 @@
-import { CRM_MESSAGES, type CustomerDetail, type CustomerFacets, type crmApi } from '@backdesk/contract';
+import {
+  CRM_MESSAGES,
+  type CustomerDetail,
+  type CustomerFacets,
+  type CustomerFilters,
+  type crmApi,
+} from '@backdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,7 +21,12 @@ type CreateBody = z.output<typeof crmApi.CreateCustomerBodySchema>;
 /** Distinct values change slowly and cost a scan of the table: computed at most once a minute. */
 const FACETS_TTL_MS = 60_000;
 
-const filtersOf = ({ search, status, kyc_status, role }: ListQuery) => ({ search, status, kyc_status, role });
+const filtersOf = ({ search, status, kyc_status, role }: CustomerFilters) => ({
+  search,
+  status,
+  kyc_status,
+  role,
+});
 
 /** The spec's update fields (§7) onto their columns: alias_mobile is stored as mobile. */
 function changesOf(body: UpdateBody): CustomerChanges {
@@ -63,9 +74,10 @@ export function createCustomersService(deps: {
         items: page.items.map(toCustomer),
         nextCursor: page.nextCursor,
         prevCursor: page.prevCursor,
-        total: page.total,
       };
     },
+
+    count: (query: CustomerFilters) => repo.count(db, filtersOf(query)),
 
     exportQuery: (query: Omit<ListQuery, 'cursor' | 'limit'>) =>
       repo.exportQuery(filtersOf(query as ListQuery), query.sort, query.dir),

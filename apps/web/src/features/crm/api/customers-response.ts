@@ -1,4 +1,4 @@
-import { CRM_MESSAGES, type Customer, type ListTotal } from '@backdesk/contract';
+import { CRM_MESSAGES, type Customer } from '@backdesk/contract';
 import { ApiRequestError } from '../../../lib/api.ts';
 
 /** Spec §8 customer-fetch error: a status (default 500) and one of the spec's messages. */
@@ -16,7 +16,6 @@ export interface CustomerListPage {
   users: Customer[];
   nextCursor: string | null;
   prevCursor: string | null;
-  total?: ListTotal;
 }
 
 /** Spec §5: a bare array, or a success flag with a users array; anything else is invalid. */
@@ -36,7 +35,6 @@ export function readCustomersResponse(data: unknown): CustomerListPage {
     users: body.users as Customer[],
     nextCursor: (body.nextCursor as string | null) ?? null,
     prevCursor: (body.prevCursor as string | null) ?? null,
-    total: body.total as ListTotal | undefined,
   };
 }
 

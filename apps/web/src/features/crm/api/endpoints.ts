@@ -3,6 +3,7 @@ import { endpointRef } from '../../../lib/contract.ts';
 /** The CRM endpoints, named without loading the contract (see lib/contract.ts). */
 export const crmEndpoints = {
   getUsers: endpointRef((c) => c.crmApi.getUsers, 'GET', '/api/customers/get-users'),
+  countUsers: endpointRef((c) => c.crmApi.countUsers, 'GET', '/api/customers/count-users'),
   facets: endpointRef((c) => c.crmApi.getCustomerFacets, 'GET', '/api/customers/facets'),
   exportCustomers: endpointRef((c) => c.crmApi.exportCustomers, 'GET', '/api/customers/export'),
   getCustomer: endpointRef((c) => c.crmApi.getCustomer, 'GET', '/api/customers/detail'),

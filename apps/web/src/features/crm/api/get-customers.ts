@@ -27,6 +27,17 @@ export const customersQueryOptions = (query: CustomersListQuery) =>
 
 export const useCustomers = (query: CustomersListQuery) => useQuery(customersQueryOptions(query));
 
+/**
+ * The list's total, asked next to the page so the rows never wait for it. Keyed by the filters
+ * only: paging and sorting keep it, and invalidating ['crm', 'customers'] refreshes it too.
+ */
+export const useCustomerCount = (filters: CustomerFilters) =>
+  useQuery({
+    queryKey: ['crm', 'customers', 'count', filters],
+    queryFn: ({ signal }) => callEndpoint(crmEndpoints.countUsers, { query: filters as never, signal }),
+    select: (data) => data.total,
+  });
+
 export const customerFacetsQueryOptions = () =>
   queryOptions({
     queryKey: ['crm', 'customer-facets'],

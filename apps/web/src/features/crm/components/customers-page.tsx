@@ -11,7 +11,12 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { CustomerFetchError } from '../api/customers-response.ts';
 import { crmEndpoints } from '../api/endpoints.ts';
-import { type CustomersListQuery, useCustomerFacets, useCustomers } from '../api/get-customers.ts';
+import {
+  type CustomersListQuery,
+  useCustomerCount,
+  useCustomerFacets,
+  useCustomers,
+} from '../api/get-customers.ts';
 import { formatDate } from '../format.ts';
 import { useCrmPermissions } from '../permissions.ts';
 import { CustomerLink } from './customer-link.tsx';
@@ -51,6 +56,7 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
     kyc_status: search.kyc_status,
     role: search.role,
   };
+  const count = useCustomerCount(filters);
   const filtersActive = CUSTOMER_FILTER_KEYS.some((key) => Boolean(search[key]));
   const error = customers.error instanceof CustomerFetchError ? customers.error : null;
 
@@ -112,7 +118,7 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
         actions={
           <Group gap="sm">
             {canEditCustomerTypes && filtersActive && !error && (
-              <MoveFilteredToTier filters={filters} total={customers.data?.total} />
+              <MoveFilteredToTier filters={filters} total={count.data} />
             )}
             <Button component={Link} to="/crm/customers/add" leftSection={<IconUserPlus size={16} />}>
               {t('common:pages.addCustomer')}
@@ -126,7 +132,7 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
         columns={columns}
         idAccessor="id"
         fetching={customers.isFetching}
-        total={error ? undefined : customers.data?.total}
+        total={error ? undefined : count.data}
         nextCursor={error ? null : customers.data?.nextCursor}
         prevCursor={error ? null : customers.data?.prevCursor}
         state={search as DataListState}
