@@ -69,11 +69,48 @@ describe('feeFor', () => {
   });
 });
 
+describe('the customer type discount', () => {
+  it('comes off a general rule after the minimum and maximum, exactly', () => {
+    const general = rule({ value: '0.25', min_fee: '1', max_fee: '5000' });
+    expect(feeFor(general, '10000', 'TRY', '10')).toBe('22.5');
+    expect(feeFor(general, '100', 'TRY', '10')).toBe('0.9'); // the minimum, discounted
+    expect(feeFor(general, '99999999', 'TRY', '20')).toBe('4000'); // the maximum, discounted
+    expect(feeFor(general, '1234.56', 'TRY', '5')).toBe('2.93'); // 3.0864 × 0.95 = 2.93208
+    expect(feeFor(rule({ kind: 'flat', value: '0.0005' }), '1', 'BTC', '20')).toBe('0.0004');
+  });
+
+  it("leaves a rule written for a customer type alone: that is the type's price already", () => {
+    expect(feeFor(rule({ customer_type: 'gold', value: '0.15' }), '1000', 'TRY', '10')).toBe('1.5');
+  });
+
+  it('changes nothing at zero or when absent', () => {
+    expect(feeFor(rule({ value: '0.2' }), '1000', 'TRY', '0')).toBe('2');
+    expect(feeFor(rule({ value: '0.2' }), '1000', 'TRY', null)).toBe('2');
+  });
+});
+
 describe('quoteFee', () => {
   it('is zero when no rule applies', () => {
     expect(quoteFee([], { operation: 'trade', asset: 'BTC', customer_type: null, amount: '1' })).toEqual({
       rule: null,
       fee: '0',
+      discount: null,
+    });
+  });
+
+  it('says whether the customer type discount was taken off', () => {
+    const general = rule({ operation: 'p2p', value: '0.2' });
+    const gold = rule({ operation: 'p2p', asset: 'USDT', customer_type: 'gold', value: '0.1' });
+    const lookup = { operation: 'p2p', customer_type: 'gold', amount: '1000', discount: '10' };
+    expect(quoteFee([general, gold], { ...lookup, asset: 'TRY' })).toEqual({
+      rule: general,
+      fee: '1.8',
+      discount: '10',
+    });
+    expect(quoteFee([general, gold], { ...lookup, asset: 'USDT' })).toEqual({
+      rule: gold,
+      fee: '1',
+      discount: null,
     });
   });
 });

@@ -77,7 +77,11 @@ export const listCommissionRules = defineEndpoint({
   path: '/api/transactions/commissions',
   summary: 'The fee schedule (a few dozen rules at most)',
   tags: ['commissions'],
-  response: z.object({ items: z.array(CommissionRuleSchema), customer_types: z.array(z.string()) }),
+  response: z.object({
+    items: z.array(CommissionRuleSchema),
+    /** The customer types, with the discount each takes off the general schedule (percent). */
+    customer_types: z.array(z.object({ code: z.string(), commission_discount: z.string() })),
+  }),
 });
 
 export const createCommissionRule = defineEndpoint({
@@ -118,5 +122,10 @@ export const previewCommission = defineEndpoint({
     customer_type: z.string().trim().max(50).optional(),
     amount: amountText(),
   }),
-  response: z.object({ rule_id: z.number().int().nullable(), fee: z.string() }),
+  response: z.object({
+    rule_id: z.number().int().nullable(),
+    fee: z.string(),
+    /** The customer type's discount (percent) when it was taken off, else null. */
+    discount: z.string().nullable(),
+  }),
 });

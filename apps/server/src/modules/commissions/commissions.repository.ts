@@ -47,12 +47,12 @@ export function createCommissionsRepository() {
         );
     },
 
-    async customerTypeCodes(db: DbOrTx): Promise<string[]> {
-      const rows = await db
-        .select({ code: customerTypes.code })
+    /** Every customer type by rank, with its commission discount (percent, exact). */
+    customerTypes(db: DbOrTx): Promise<{ code: string; commission_discount: string }[]> {
+      return db
+        .select({ code: customerTypes.code, commission_discount: customerTypes.commissionDiscount })
         .from(customerTypes)
         .orderBy(asc(customerTypes.rank));
-      return rows.map((r) => r.code);
     },
 
     async lock(tx: DbOrTx, id: number): Promise<CommissionRule | undefined> {

@@ -99,4 +99,25 @@ describe('commissions', () => {
     );
     expect((await preview('operation=withdrawal&asset=BTC&amount=2')).fee).toBe('0.0005');
   });
+
+  it("takes the customer type's discount off the general schedule, not off a type's own rule", async () => {
+    const preview = async (q: string) =>
+      (await t.app.inject({ url: `/api/transactions/commissions/preview?${q}`, headers: admin })).json();
+    // Seeded: gold 10 % discount; trade TRY 0.25 % (min 1, max 5000): 1234.56 → 3.0864 × 0.9.
+    expect(await preview('operation=trade&asset=TRY&amount=1234.56&customer_type=gold')).toMatchObject({
+      fee: '2.78',
+      discount: '10.00',
+    });
+    expect(await preview('operation=trade&asset=TRY&amount=1234.56&customer_type=bronze')).toMatchObject({
+      fee: '3.09',
+      discount: null,
+    });
+    // platinum has its own BTC withdrawal rule: its price, not discounted again.
+    expect(await preview('operation=withdrawal&asset=BTC&amount=2&customer_type=platinum')).toMatchObject({
+      fee: '0.0002',
+      discount: null,
+    });
+    const list = (await t.app.inject({ url: '/api/transactions/commissions', headers: admin })).json();
+    expect(list.customer_types).toContainEqual({ code: 'gold', commission_discount: '10.00' });
+  });
 });

@@ -7,7 +7,7 @@ import type { CommissionsRepository, RuleFields } from './commissions.repository
 
 export function createCommissionsService({ db, repo }: { db: Db; repo: CommissionsRepository }) {
   async function assertKnownType(tx: DbOrTx, customerType: string | null) {
-    if (customerType && !(await repo.customerTypeCodes(tx)).includes(customerType))
+    if (customerType && !(await repo.customerTypes(tx)).some((type) => type.code === customerType))
       throw new AppError('VALIDATION_FAILED', `Unknown customer type ${customerType}`, {
         issues: [{ path: 'customer_type', message: 'Unknown customer type' }],
       });
@@ -24,7 +24,7 @@ export function createCommissionsService({ db, repo }: { db: Db; repo: Commissio
 
   return {
     async list() {
-      const [items, customer_types] = await Promise.all([repo.list(db), repo.customerTypeCodes(db)]);
+      const [items, customer_types] = await Promise.all([repo.list(db), repo.customerTypes(db)]);
       return { items, customer_types };
     },
 
@@ -83,8 +83,10 @@ export function createCommissionsService({ db, repo }: { db: Db; repo: Commissio
       customer_type: string | null;
       amount: string;
     }) {
-      const { rule, fee } = quoteFee(await repo.list(db), lookup);
-      return { rule_id: rule?.id ?? null, fee };
+      const [rules, types] = await Promise.all([repo.list(db), repo.customerTypes(db)]);
+      const discount = types.find((type) => type.code === lookup.customer_type)?.commission_discount;
+      const { rule, fee, discount: applied } = quoteFee(rules, { ...lookup, discount });
+      return { rule_id: rule?.id ?? null, fee, discount: applied };
     },
   };
 }

@@ -24,6 +24,7 @@ export function CommissionsPage() {
   const [editing, setEditing] = useState<CommissionRule | 'new' | null>(null);
   const rules = schedule.data?.items ?? [];
   const customerTypes = schedule.data?.customer_types ?? [];
+  const typeCodes = customerTypes.map((type) => type.code);
   const money = (v: string | null) => (v === null ? '—' : formatDecimal(locale, v));
 
   const onDelete = (rule: CommissionRule) => {
@@ -140,7 +141,7 @@ export function CommissionsPage() {
       {editing && (
         <CommissionForm
           rule={editing === 'new' ? undefined : editing}
-          customerTypes={customerTypes}
+          customerTypes={typeCodes}
           onClose={() => setEditing(null)}
         />
       )}

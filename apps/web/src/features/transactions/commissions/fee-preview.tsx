@@ -7,15 +7,30 @@ import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../shared/decimal-format.ts';
 import { issueText } from '../shared/issue-text.ts';
 
+interface CustomerTypeDiscount {
+  code: string;
+  commission_discount: string;
+}
+
 /** The fee the schedule charges, computed by the same function the server uses. */
-export function FeePreview({ rules, customerTypes }: { rules: CommissionRule[]; customerTypes: string[] }) {
+export function FeePreview({
+  rules,
+  customerTypes,
+}: {
+  rules: CommissionRule[];
+  customerTypes: CustomerTypeDiscount[];
+}) {
   const { t } = useTranslation('transactions');
   const { locale } = useLanguage();
   const [input, setInput] = useState({ operation: 'trade', asset: 'TRY', customer_type: '', amount: '1000' });
   const issue = input.amount ? amountIssue(input.amount, input.asset) : null;
   const quote =
     input.amount && input.asset && !issue
-      ? quoteFee(rules, { ...input, customer_type: input.customer_type || null })
+      ? quoteFee(rules, {
+          ...input,
+          customer_type: input.customer_type || null,
+          discount: customerTypes.find((type) => type.code === input.customer_type)?.commission_discount,
+        })
       : null;
   const set = (field: keyof typeof input) => (value: string | null) =>
     setInput((i) => ({ ...i, [field]: value ?? '' }));
@@ -42,7 +57,7 @@ export function FeePreview({ rules, customerTypes }: { rules: CommissionRule[]; 
           <Select
             label={t('fields.customer_type')}
             placeholder={t('commissions.anyType')}
-            data={customerTypes}
+            data={customerTypes.map((type) => type.code)}
             value={input.customer_type || null}
             onChange={set('customer_type')}
             clearable
@@ -64,6 +79,14 @@ export function FeePreview({ rules, customerTypes }: { rules: CommissionRule[]; 
             <Text size="sm" c="dimmed">
               {quote.rule ? t('commissions.byRule', { id: quote.rule.id }) : t('commissions.noRule')}
             </Text>
+            {quote.discount && (
+              <Text size="sm" c="dimmed" data-testid="preview-discount">
+                {t('commissions.discountApplied', {
+                  discount: formatDecimal(locale, quote.discount),
+                  type: input.customer_type,
+                })}
+              </Text>
+            )}
           </Group>
         )}
       </Stack>
