@@ -37,6 +37,7 @@ export * from './messages.ts';
 export * from './roles.ts';
 export type {
   ActionResult,
+  CommissionCustomerType,
   CommissionRule,
   EnrichedTrade,
   MarketOffer,

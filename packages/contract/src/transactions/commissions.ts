@@ -72,6 +72,10 @@ export const CommissionUpdateSchema = withIssues(
 );
 export type CommissionUpdate = z.input<typeof CommissionUpdateSchema>;
 
+/** A customer type as the fee schedule sees it: the discount it takes off general rules (percent). */
+export const CommissionCustomerTypeSchema = z.object({ code: z.string(), commission_discount: z.string() });
+export type CommissionCustomerType = z.infer<typeof CommissionCustomerTypeSchema>;
+
 export const listCommissionRules = defineEndpoint({
   method: 'GET',
   path: '/api/transactions/commissions',
@@ -79,8 +83,7 @@ export const listCommissionRules = defineEndpoint({
   tags: ['commissions'],
   response: z.object({
     items: z.array(CommissionRuleSchema),
-    /** The customer types, with the discount each takes off the general schedule (percent). */
-    customer_types: z.array(z.object({ code: z.string(), commission_discount: z.string() })),
+    customer_types: z.array(CommissionCustomerTypeSchema),
   }),
 });
 

@@ -1,4 +1,4 @@
-import type { CommissionRule } from '@backdesk/contract';
+import type { CommissionCustomerType, CommissionRule } from '@backdesk/contract';
 import { amountIssue, COMMISSION_OPERATIONS, quoteFee } from '@backdesk/contract/rules';
 import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -7,18 +7,13 @@ import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../shared/decimal-format.ts';
 import { issueText } from '../shared/issue-text.ts';
 
-interface CustomerTypeDiscount {
-  code: string;
-  commission_discount: string;
-}
-
 /** The fee the schedule charges, computed by the same function the server uses. */
 export function FeePreview({
   rules,
   customerTypes,
 }: {
   rules: CommissionRule[];
-  customerTypes: CustomerTypeDiscount[];
+  customerTypes: CommissionCustomerType[];
 }) {
   const { t } = useTranslation('transactions');
   const { locale } = useLanguage();
