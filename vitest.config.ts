@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/server/{src,test}/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.mjs',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',

@@ -1,48 +1,81 @@
 #!/usr/bin/env node
-// The one gate: lint, types, unit and API tests, a production build, browser tests.
-// Ends with a line "N passed, N failed" summing every test that ran.
+// The one gate: lint, types, no focused or skipped tests, unit and API tests, a production build,
+// browser tests (at least as many as the committed floor). Ends with a line
+// "N passed, N failed, N skipped" summing every test that ran.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { evaluateReport, readBrowserTestFloor, scanTestSources } from './test-report.mjs';
 
+const root = path.resolve(import.meta.dirname, '..');
+// Raise it when browser tests are added; the gate fails when fewer run (a file dropped or emptied).
+const floorFile = 'apps/web/e2e/browser-test-floor.json';
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backdesk-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
-function run(label, command, args, { report } = {}) {
+function step(label, check) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
-  const extra = report ? ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : [];
-  const result = spawnSync(command, [...args, ...extra], { stdio: 'inherit', env: process.env });
-  let failedTests = 0;
-  let failedFiles = 0;
-  if (report && fs.existsSync(report)) {
-    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
-    // A file whose setup failed (say, no browser) reports its tests as skipped: they count as failed.
-    const blocked = json.testResults
-      .filter((file) => file.status === 'failed')
-      .flatMap((file) => file.assertionResults)
-      .filter((test) => test.status !== 'passed' && test.status !== 'failed').length;
-    failedTests = json.numFailedTests + blocked;
-    failedFiles = json.numFailedTestSuites;
-    totals.passed += json.numPassedTests;
-    totals.failed += failedTests;
-    totals.skipped += json.numPendingTests + json.numTodoTests - blocked;
-  }
-  // A failed test or file fails its step even if the runner's exit code said otherwise.
-  const ok = result.status === 0 && failedTests === 0 && failedFiles === 0;
+  const ok = check();
   if (!ok) failedSteps.push(label);
   console.log(`◀ ${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
-run('types', 'npm', ['run', 'typecheck']);
-run('unit and API tests', 'npx', ['vitest', 'run'], { report: path.join(reportDir, 'unit.json') });
-run('build', 'npm', ['run', 'build']);
-run('browser tests', 'npx', ['vitest', 'run', '--config', 'apps/web/vitest.e2e.config.ts'], {
-  report: path.join(reportDir, 'e2e.json'),
+function spawn(command, args) {
+  return spawnSync(command, args, { stdio: 'inherit', env: process.env, cwd: root }).status === 0;
+}
+
+/**
+ * Runs vitest with a JSON report. The step fails on the exit code, a failed test or file, a skipped or
+ * todo test, or when `extraCheck` (given how many tests ran) says no.
+ */
+function vitest(args, report, extraCheck = () => true) {
+  const exited = spawn('npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const result = fs.existsSync(report) ? evaluateReport(JSON.parse(fs.readFileSync(report, 'utf8'))) : null;
+  if (!result) console.log('No test report was written.');
+  else {
+    totals.passed += result.passed;
+    totals.failed += result.failed;
+    totals.skipped += result.skipped;
+    if (result.notRun.length)
+      console.log(`Skipped or todo tests (remove the marker or the test):\n  ${result.notRun.join('\n  ')}`);
+  }
+  const extraOk = extraCheck(result?.ran ?? 0);
+  return exited && result?.ok === true && extraOk;
+}
+
+function browserTestsAtFloor(ran) {
+  const floor = readBrowserTestFloor(path.join(root, floorFile));
+  console.log(`browser tests: ${ran} (floor ${floor})`);
+  if (ran > floor) console.log(`More browser tests than the floor: raise it in ${floorFile}.`);
+  return ran >= floor;
+}
+
+step('lint and format (biome)', () => spawn('npx', ['biome', 'check', '.']));
+step('types', () => spawn('npm', ['run', 'typecheck']));
+step('no focused or skipped tests', () => {
+  const markers = scanTestSources(root, ['apps', 'packages', 'scripts']);
+  if (markers.length) console.log(`Remove these markers:\n  ${markers.join('\n  ')}`);
+  return markers.length === 0;
 });
+step('unit and API tests', () => vitest([], path.join(reportDir, 'unit.json')));
+step('build', () => spawn('npm', ['run', 'build']));
+step('browser tests', () =>
+  vitest(
+    ['--config', 'apps/web/vitest.e2e.config.ts'],
+    path.join(reportDir, 'e2e.json'),
+    browserTestsAtFloor,
+  ),
+);
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

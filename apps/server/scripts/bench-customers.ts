@@ -248,14 +248,16 @@ async function sessionToken(db: ReturnType<typeof createDb>): Promise<string> {
   );
   const sessions = createSessionsRepository();
   const token = generateToken('access');
-  const expiresAt = new Date(Date.now() + 3_600_000);
+  const at = new Date();
+  const expiresAt = new Date(at.getTime() + 3_600_000);
   const sessionId = await sessions.createSession(db, {
     memberId: member.rows[0]!.id,
+    at,
     expiresAt,
     ip: '127.0.0.1',
     userAgent: 'bench',
   });
-  await sessions.addToken(db, { hash: hashToken(token), sessionId, kind: 'access', expiresAt });
+  await sessions.addToken(db, { hash: hashToken(token), sessionId, kind: 'access', at, expiresAt });
   return token;
 }
 

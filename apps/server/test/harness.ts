@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { createDb, createPool, type Db } from '../src/db/client.ts';
+import { type Clock, systemClock } from '../src/lib/clock.ts';
 import { withDatabase } from './global-setup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,21 +61,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The app's clock: the manual one the test passed, else the system's. */
+  clock: Clock;
   pool: pg.Pool;
   close(): Promise<void>;
 }
 
-/** The real app (buildApp) on a fresh database, for `app.inject`. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The real app (buildApp) on a fresh database, for `app.inject`; pass a `manualClock` to move time. */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
   const pool = createPool(database.url, 4);
   const db = createDb(pool);
-  const app = await buildApp({ config, db, secret: 'test-secret-'.padEnd(40, 'x') });
+  const clock = options.clock ?? systemClock;
+  const app = await buildApp({ config, db, secret: 'test-secret-'.padEnd(40, 'x'), clock });
   await app.ready();
   return {
     app,
     db,
+    clock,
     pool,
     async close() {
       await app.close();

@@ -17,14 +17,16 @@ export async function sessionHeaders(t: TestApp, userName: DemoMember): Promise<
   const memberId = member.rows[0]!.id;
   const sessions = createSessionsRepository();
   const token = generateToken('access');
-  const expiresAt = new Date(Date.now() + 3_600_000);
+  const at = t.clock.now();
+  const expiresAt = new Date(at.getTime() + 3_600_000);
   const sessionId = await sessions.createSession(t.db, {
     memberId,
+    at,
     expiresAt,
     ip: '127.0.0.1',
     userAgent: 'test',
   });
-  await sessions.addToken(t.db, { hash: hashToken(token), sessionId, kind: 'access', expiresAt });
+  await sessions.addToken(t.db, { hash: hashToken(token), sessionId, kind: 'access', at, expiresAt });
   return { authorization: `Bearer ${token}` };
 }
 

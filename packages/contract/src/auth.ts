@@ -22,7 +22,7 @@ export const getCaptcha = defineEndpoint({
   path: '/api/auth/captcha',
   summary: 'A fresh proof-of-work captcha challenge for the sign-in form',
   tags: ['auth'],
-  auth: false,
+  access: 'public',
   response: CaptchaChallengeSchema,
 });
 
@@ -47,7 +47,7 @@ export const login = defineEndpoint({
   path: '/api/auth/login',
   summary: 'Sign in with user name, password and a solved captcha',
   tags: ['auth'],
-  auth: false,
+  access: 'public',
   body: LoginBodySchema,
   response: LoginResponseSchema,
 });
@@ -67,6 +67,7 @@ export const getCredentials = defineEndpoint({
   path: '/api/auth/credentials',
   summary: 'The signed-in member, with user_roles',
   tags: ['auth'],
+  access: 'read',
   response: StaffUserSchema,
 });
 
@@ -77,7 +78,7 @@ export const signout = defineEndpoint({
   path: '/api/auth/signout',
   summary: 'End the session on the server and clear the auth cookies',
   tags: ['auth'],
-  auth: false,
+  access: 'public',
   response: OkSchema,
 });
 
@@ -88,7 +89,7 @@ export const refresh = defineEndpoint({
   path: '/api/auth/refresh',
   summary: 'Rotate the refresh token and issue a new access token',
   tags: ['auth'],
-  auth: false,
+  access: 'public',
   // Browsers send no body (the cookie carries the token); Fastify hands that over as null.
   body: RefreshBodySchema.nullish(),
   response: LoginResponseSchema,

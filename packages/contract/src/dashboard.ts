@@ -22,5 +22,6 @@ export const getDashboardKpis = defineEndpoint({
   path: '/api/dashboard/kpis',
   summary: 'Live KPI figures for the dashboard',
   tags: ['dashboard'],
+  access: 'read',
   response: DashboardKpisSchema,
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Access } from './access.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -11,8 +12,13 @@ export interface EndpointDef {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
-  /** false for the few endpoints reachable without a session (captcha, login, refresh). */
-  auth?: boolean;
+  /**
+   * Who may call it (access.ts): `public` for the few endpoints reachable without a session, else the
+   * capability a signed-in member needs. The server enforces it; the web app hides what it refuses.
+   */
+  access: Access;
+  /** A creating or state-changing call that honours `Idempotency-Key`: a retry gets the first answer. */
+  idempotent?: true;
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;

@@ -1,30 +1,23 @@
 import { z } from 'zod';
+import { ERROR_CATALOGUE, type ErrorCode } from './error-catalogue.ts';
 
-/**
- * Error codes the server may answer with. The web client shows the locale text for the code;
- * `message` carries the spec's English text for programmatic clients.
- */
-export const ERROR_CODES = [
-  'VALIDATION_FAILED',
-  'LOGIN_FAILED',
-  'ACCESS_DENIED',
-  'CAPTCHA_INVALID',
-  'TOO_MANY_ATTEMPTS',
-  'AUTHENTICATION_REQUIRED',
-  'ACCESS_TOKEN_EXPIRED',
-  'TOKEN_EXPIRED',
-  'INVALID_TOKEN',
-  'FORBIDDEN',
-  'FOREIGN_ORIGIN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export * from './error-catalogue.ts';
+
+const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
+
+/** One field-level problem: the web form shows it under the field named by `path`. */
+export const ErrorIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  /** A zod issue code (`too_small`, `invalid_format`, …) or a catalogue code; the web app translates it. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 /**
  * The one shape of every API error. It carries both the spec's `status: 'error'` (login) and
- * `success: false` (list endpoints) so every client rule of the spec reads it the same way.
+ * `success: false` (list endpoints) so every client rule of the spec reads it the same way. The web
+ * app shows the locale text for `code` (with `params`); `message` is the English text for other clients.
  */
 export const ApiErrorSchema = z.object({
   success: z.literal(false),
@@ -32,6 +25,8 @@ export const ApiErrorSchema = z.object({
   statusCode: z.number().int(),
   code: z.enum(ERROR_CODES),
   message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  issues: z.array(ErrorIssueSchema).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
+export type ErrorIssue = z.infer<typeof ErrorIssueSchema>;

@@ -1,3 +1,6 @@
+export type { ApprovalListQuery, ApprovalRequest } from './approvals.ts';
+export * as approvalsApi from './approvals.ts';
+export * from './audit-vocabulary.ts';
 export type { AuditEntry } from './audit.ts';
 export * as auditApi from './audit.ts';
 export type { CaptchaChallenge, LoginBody, LoginResponse, StaffUser } from './auth.ts';
@@ -35,6 +38,8 @@ export * from './errors.ts';
 export * from './list.ts';
 export * from './messages.ts';
 export * from './roles.ts';
+export type { SavedView, SaveViewBody } from './saved-views.ts';
+export * as savedViewsApi from './saved-views.ts';
 export type {
   ActionResult,
   CommissionCustomerType,
@@ -42,7 +47,6 @@ export type {
   EnrichedTrade,
   MarketOffer,
   PendingTrade,
-  ReviewRefusal,
   ReviewResult,
   TransactionLimit,
   TransactionsOverview,
@@ -50,3 +54,4 @@ export type {
   WalletTransactionDetail,
 } from './transactions/index.ts';
 export * as transactionsApi from './transactions/index.ts';
+export * from './access.ts';

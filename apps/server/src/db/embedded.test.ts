@@ -71,4 +71,55 @@ describe('embedded PostgreSQL', () => {
     await client.end();
     await db.stop();
   });
+
+  it('takes over a lock whose pid now belongs to another process, and names a live holder', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-embedded-'));
+    dirs.push(dataDir);
+    // pid 1 is alive, but started long before this lock was written: the lock is stale.
+    await fs.writeFile(path.join(dataDir, 'backdesk.lock'), '1 999999999999');
+    const db = await startEmbeddedDatabase(dataDir);
+    await db.stop();
+
+    // A holder that really runs (this very test process, with its own start time) keeps the folder.
+    const self = (await fs.readFile(`/proc/${process.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')[19];
+    await fs.writeFile(path.join(dataDir, 'backdesk.lock'), `${process.pid} ${self}`);
+    const refused = await startEmbeddedDatabase(dataDir).catch((e: Error) => e);
+    expect(String(refused)).toContain(`The data folder ${dataDir} is in use`);
+    expect(String(refused)).toContain(`kill ${process.pid}`);
+    await fs.rm(path.join(dataDir, 'backdesk.lock'));
+  });
+
+  it('restarts cleanly after each of 20 kill -9 at random moments, under writes', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-embedded-'));
+    dirs.push(dataDir);
+    const writer = (delayMs: number) => `setTimeout(() => process.kill(process.pid, 'SIGKILL'), ${delayMs});
+      import pg from 'pg';
+      import { startEmbeddedDatabase } from ${embeddedModule};
+      const db = await startEmbeddedDatabase(${JSON.stringify(dataDir)});
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      await c.query('CREATE TABLE IF NOT EXISTS writes (n int)');
+      for (;;) await c.query('INSERT INTO writes VALUES (1)');`;
+    let acknowledged = 0;
+    for (let kill = 0; kill < 20; kill++) {
+      // Spread the kills over start-up, the first writes and steady writing.
+      const delay = 300 + ((kill * 97) % 2000);
+      await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', writer(delay)]).catch(
+        () => {},
+      );
+      const db = await startEmbeddedDatabase(dataDir);
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      const rows = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'writes'",
+      );
+      if (rows.rows[0]!.n === 1) {
+        const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM writes');
+        expect(count.rows[0]!.n).toBeGreaterThanOrEqual(acknowledged);
+        acknowledged = count.rows[0]!.n;
+      }
+      await client.end();
+      await db.stop();
+    }
+  }, 240_000);
 });

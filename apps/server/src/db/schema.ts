@@ -115,8 +115,17 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The request that made the change, as in the server log. */
+    requestId: text('request_id'),
+    /** The customer a change concerns (a restriction, a note…), so the customer's trail shows it. */
+    customerId: bigint('customer_id', { mode: 'number' }),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
+    index('audit_log_customer_idx')
+      .on(t.customerId, t.at)
+      .where(sql`customer_id IS NOT NULL`),
+  ],
 );
 
 // ── Customers ───────────────────────────────────────────────────────────────
@@ -463,4 +472,55 @@ export const idempotencyKeys = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.key] })],
+);
+
+/**
+ * A change that needs a second member (four-eyes): requested by one, approved or rejected by a
+ * different one, or expired. `kind` names what is asked (a withdrawal release, a rule change…).
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** What the approval will apply, as the requester saw it. */
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    /** pending | approved | rejected | expired | cancelled */
+    status: text('status').notNull().default('pending'),
+    requestedBy: integer('requested_by').notNull(),
+    requestReason: text('request_reason'),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    decidedBy: integer('decided_by'),
+    decisionReason: text('decision_reason'),
+    decidedAt: ts('decided_at'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // One open request per thing and kind: a second request joins the first instead.
+    uniqueIndex('approval_requests_open_key')
+      .on(t.kind, t.entity, t.entityId)
+      .where(sql`status = 'pending'`),
+    index('approval_requests_status_idx').on(t.status, t.requestedAt),
+  ],
+);
+
+/** A member's named filter set for one list (the list-page kit's saved filters). */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    /** The list it belongs to, e.g. "crm.customers". */
+    list: text('list').notNull(),
+    name: text('name').notNull(),
+    /** The list's URL search (filters, sort, page size), validated by the list on use. */
+    search: jsonb('search').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_views_member_list_name_key').on(t.memberId, t.list, t.name)],
 );

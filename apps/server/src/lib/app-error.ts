@@ -1,33 +1,30 @@
-import type { ApiError, ErrorCode } from '@backdesk/contract';
+import {
+  type ApiError,
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  type ErrorParams,
+  errorMessage,
+} from '@backdesk/contract';
 
-const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  CAPTCHA_INVALID: 400,
-  LOGIN_FAILED: 401,
-  AUTHENTICATION_REQUIRED: 401,
-  ACCESS_TOKEN_EXPIRED: 401,
-  TOKEN_EXPIRED: 401,
-  INVALID_TOKEN: 401,
-  ACCESS_DENIED: 403,
-  FORBIDDEN: 403,
-  FOREIGN_ORIGIN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOO_MANY_ATTEMPTS: 429,
-  INTERNAL: 500,
-};
-
-/** The one error type of the server; the error handler maps it to HTTP and the ApiError shape. */
+/**
+ * The one error type of the server: a catalogue code (packages/contract/src/error-catalogue.ts) and
+ * the params its text names. The error handler maps it to its HTTP status and the ApiError shape.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly extra: { issues?: ApiError['issues']; retryAfterSeconds?: number } = {},
+    readonly params: ErrorParams = {},
+    readonly extra: {
+      issues?: ApiError['issues'];
+      retryAfterSeconds?: number;
+      /** A technical detail for API clients (a path, a parser's words) instead of the catalogue text. */
+      detail?: string;
+    } = {},
   ) {
-    super(message);
+    super(extra.detail ?? errorMessage(code, params));
     this.name = 'AppError';
-    this.statusCode = STATUS_BY_CODE[code];
+    this.statusCode = ERROR_CATALOGUE[code].status;
   }
 
   toBody(): ApiError {
@@ -37,6 +34,7 @@ export class AppError extends Error {
       statusCode: this.statusCode,
       code: this.code,
       message: this.message,
+      ...(Object.keys(this.params).length ? { params: { ...this.params } } : {}),
       ...(this.extra.issues ? { issues: this.extra.issues } : {}),
     };
   }

@@ -58,7 +58,7 @@ describe('keysetPage', () => {
   });
 
   it('refuses a cursor it did not make', async () => {
-    await expect(page('asc', 'bm90LWEtY3Vyc29y')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(page('asc', 'bm90LWEtY3Vyc29y')).rejects.toMatchObject({ code: 'INVALID_CURSOR' });
   });
 });
 

@@ -37,7 +37,7 @@ function decode(cursor: string) {
   try {
     return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
-    throw new AppError('VALIDATION_FAILED', 'The page cursor is not valid; start again from the first page');
+    throw new AppError('INVALID_CURSOR');
   }
 }
 

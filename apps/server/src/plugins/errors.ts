@@ -16,16 +16,36 @@ export function toAppError(error: FastifyError | Error): AppError {
     const issues = error.validation.map((v) => ({
       path: (v.instancePath || '/').replace(/^\//, '').replaceAll('/', '.'),
       message: v.message ?? 'Invalid value',
+      code: v.keyword,
+      ...issueParams(v.params),
     }));
-    return new AppError('VALIDATION_FAILED', 'The request is not valid', { issues });
+    return new AppError('VALIDATION_FAILED', {}, { issues });
   }
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = CLIENT_ERROR_CODES[status as keyof typeof CLIENT_ERROR_CODES] ?? 'VALIDATION_FAILED';
     // Fastify's own 4xx texts (bad JSON, wrong content type, body too large) are safe to show.
-    return new AppError(code, error.message);
+    return new AppError(code, {}, { detail: error.message });
   }
-  return new AppError('INTERNAL', 'Internal server error');
+  return new AppError('INTERNAL');
+}
+
+/**
+ * The bounds a zod issue names (minimum, maximum, what they bound), and a contract rule's name and
+ * bound (a custom issue's own `params`: rule, decimals), so the web app can word it in the member's
+ * language.
+ */
+function issueParams(params: unknown): { params?: Record<string, number | string> } {
+  if (!params || typeof params !== 'object') return {};
+  const { params: rule, ...bounds } = params as Record<string, unknown>;
+  const fields = { ...bounds, ...(rule && typeof rule === 'object' ? rule : {}) } as Record<string, unknown>;
+  const out: Record<string, number | string> = {};
+  for (const key of ['minimum', 'maximum', 'format', 'origin', 'rule', 'decimals'] as const) {
+    const value = fields[key];
+    if (typeof value === 'number' || typeof value === 'string') out[key] = value;
+    if (typeof value === 'bigint') out[key] = Number(value);
+  }
+  return Object.keys(out).length ? { params: out } : {};
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -40,4 +60,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 export const apiNotFound = (method: string, url: string) =>
-  new AppError('NOT_FOUND', `No API endpoint ${method} ${url.split('?')[0]}`);
+  new AppError('NOT_FOUND', {}, { detail: `No API endpoint ${method} ${url.split('?')[0]}` });

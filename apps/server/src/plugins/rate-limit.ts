@@ -10,8 +10,12 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError('TOO_MANY_ATTEMPTS', 'Too many requests. Try again shortly.', {
-        retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-      }),
+      new AppError(
+        'TOO_MANY_REQUESTS',
+        {},
+        {
+          retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+        },
+      ),
   });
 }

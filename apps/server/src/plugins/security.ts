@@ -47,7 +47,7 @@ export async function registerSecurity(
     const foreignOrigin =
       origin !== undefined && origin !== requestOrigin(request) && !allowedOrigins.includes(origin);
     if (foreignOrigin || fetchSite === 'cross-site') {
-      throw new AppError('FOREIGN_ORIGIN', 'Cross-origin request refused');
+      throw new AppError('FOREIGN_ORIGIN');
     }
   });
 

@@ -28,7 +28,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || !root || request.method !== 'GET') {
-      throw new AppError('NOT_FOUND', `Not found: ${request.method} ${request.url.split('?')[0]}`);
+      throw new AppError(
+        'NOT_FOUND',
+        {},
+        { detail: `Not found: ${request.method} ${request.url.split('?')[0]}` },
+      );
     }
     // Client-side routes: the app's router decides, and renders its 404 page for unknown paths.
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

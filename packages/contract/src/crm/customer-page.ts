@@ -89,6 +89,7 @@ export const getCustomer = defineEndpoint({
   path: '/api/customers/detail',
   summary: 'One customer with KYC, balances, recent transactions, P2P, restrictions and notes',
   tags: ['crm'],
+  access: 'read',
   query: z.object({ id: z.coerce.number().int().positive() }),
   response: CustomerDetailSchema,
 });
@@ -98,6 +99,8 @@ export const addNote = defineEndpoint({
   path: '/api/customers/notes',
   summary: 'Add a staff note to a customer',
   tags: ['crm'],
+  access: 'operate',
+  idempotent: true,
   body: z.object({ customerId: z.number().int().positive(), body: z.string().trim().min(1).max(2000) }),
   response: z.object({ success: z.literal(true), note: CustomerNoteSchema }),
 });

@@ -3,8 +3,6 @@ import { defineEndpoint } from '../endpoint.ts';
 import { VersionSchema } from '../list.ts';
 import { CustomerFiltersSchema } from './customers.ts';
 
-export const DEFAULT_CUSTOMER_TYPE = 'bronze';
-
 export const CustomerTypeSchema = z.object({
   code: z.string(),
   name: z.string(),
@@ -23,6 +21,7 @@ export const listCustomerTypes = defineEndpoint({
   path: '/api/customer-types',
   summary: 'Customer tiers with the number of customers in each',
   tags: ['crm'],
+  access: 'read',
   response: z.object({ items: z.array(CustomerTypeSchema) }),
 });
 
@@ -45,6 +44,7 @@ export const updateCustomerType = defineEndpoint({
   path: '/api/customer-types/update',
   summary: "Edit a tier's name, description, required KYC level and commission discount",
   tags: ['crm'],
+  access: 'configure',
   body: UpdateCustomerTypeBodySchema,
   response: z.object({ success: z.literal(true), item: CustomerTypeSchema }),
 });
@@ -66,6 +66,7 @@ export const moveCustomers = defineEndpoint({
   path: '/api/customer-types/move',
   summary: 'Move one customer, or every customer matching the filters, to a tier',
   tags: ['crm'],
+  access: 'configure',
   body: MoveCustomersBodySchema,
   response: z.object({ success: z.literal(true), moved: z.number().int() }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ExportFormatSchema, ListTotalSchema, listQuerySchema, pageFields, VersionSchema } from '../list.ts';
+import { DEFAULT_CUSTOMER_TYPE, KYC_TYPE_LABELS } from '../rules/customer.ts';
 import {
   NameSchema,
   optionalEmail,
@@ -12,7 +13,7 @@ import {
 } from './fields.ts';
 import { CUSTOMER_KYC_TYPES, CUSTOMER_SORT_KEYS } from './keys.ts';
 
-/** A customer as the spec maps it for the list (§3), plus id, active (§4) and version. */
+/** A customer as the list shows it (rules/customer.ts fills the defaults), with id, active and version. */
 export const CustomerSchema = z.object({
   id: z.number().int(),
   user_name: z.string(),
@@ -22,13 +23,13 @@ export const CustomerSchema = z.object({
   phone: z.string(),
   status: z.string().nullable(),
   kyc_status: z.string(),
-  kyc_type_label: z.enum(['Individual', 'Business']),
+  kyc_type_label: z.enum(KYC_TYPE_LABELS),
   roles: z.array(z.string()),
   customer_type: z.string(),
   token_hash: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** Spec §4: token_hash present, or status active. */
+  /** isActiveCustomer (rules/customer.ts): a live token hash, or the status "active". */
   active: z.boolean(),
   version: z.number().int(),
 });
@@ -36,7 +37,7 @@ export type Customer = z.infer<typeof CustomerSchema>;
 
 export type CustomerSortKey = (typeof CUSTOMER_SORT_KEYS)[number];
 
-/** Spec §5 filters; blank means "any". */
+/** The customer list's four filters; blank means "any". */
 export const CustomerFiltersSchema = z.object({
   search: optionalFilter(),
   status: optionalFilter(),
@@ -51,8 +52,9 @@ export const CustomersQuerySchema = listQuerySchema(CUSTOMER_SORT_KEYS, 'created
 export type CustomersQuery = z.input<typeof CustomersQuerySchema>;
 
 /**
- * Spec §7 shape (`success`, `statusCode`, `message`, `users`) plus the page fields. The spec's client
- * also accepts a bare array, so the schema does too; this server always sends the object.
+ * The customer list's page: the upstream `get-users` shape (`success`, `statusCode`, `message`,
+ * `users`) with the keyset cursors every list has; the total comes apart from `count-users`. This
+ * server only ever sends this object (accepting an upstream bare array is the web client's concern).
  */
 export const CustomersPageSchema = z.object({
   success: z.boolean(),
@@ -67,10 +69,11 @@ export type CustomersPage = z.infer<typeof CustomersPageSchema>;
 export const getUsers = defineEndpoint({
   method: 'GET',
   path: '/api/customers/get-users',
-  summary: 'One page of customers, filtered (spec §5) and sorted on the server',
+  summary: 'One page of customers, filtered and sorted on the server',
   tags: ['crm'],
+  access: 'read',
   query: CustomersQuerySchema,
-  response: z.union([CustomersPageSchema, z.array(CustomerSchema)]),
+  response: CustomersPageSchema,
 });
 
 /**
@@ -82,6 +85,7 @@ export const countUsers = defineEndpoint({
   path: '/api/customers/count-users',
   summary: 'How many customers match the filters: exact up to 10,000 (200 with a search), then "+"',
   tags: ['crm'],
+  access: 'read',
   query: CustomerFiltersSchema,
   response: z.object({ total: ListTotalSchema }),
 });
@@ -98,6 +102,7 @@ export const getCustomerFacets = defineEndpoint({
   path: '/api/customers/facets',
   summary: 'Distinct statuses, KYC statuses and roles across all customers (filter choices)',
   tags: ['crm'],
+  access: 'read',
   response: CustomerFacetsSchema,
 });
 
@@ -106,18 +111,19 @@ export const exportCustomers = defineEndpoint({
   path: '/api/customers/export',
   summary: 'Every customer matching the filters, as CSV or XLSX (streamed)',
   tags: ['crm'],
+  access: 'exportPersonal',
   query: CustomersQuerySchema.omit({ cursor: true, limit: true }).extend({ format: ExportFormatSchema }),
   response: z.unknown(),
 });
 
-/** Spec §7: user_name names the customer; the other fields change only when given. */
+/** user_name names the customer; the other fields change only when given. */
 export const UpdateCustomerBodySchema = z.object({
   user_name: z.string().trim().min(1).max(100),
   alias_name: optionalName,
   alias_surname: optionalName,
   alias_email: optionalEmail,
   alias_mobile: optionalPhone,
-  /** The version the editor loaded; a stale one is refused. Optional for the spec's own clients. */
+  /** The version the editor loaded; a stale one is refused. Optional for upstream clients. */
   version: VersionSchema.optional(),
 });
 export type UpdateCustomerBody = z.output<typeof UpdateCustomerBodySchema>;
@@ -125,8 +131,9 @@ export type UpdateCustomerBody = z.output<typeof UpdateCustomerBodySchema>;
 export const updateCustomer = defineEndpoint({
   method: 'POST',
   path: '/api/customers/update',
-  summary: "Change a customer's name, surname, email or phone (spec §7)",
+  summary: "Change a customer's name, surname, email or phone",
   tags: ['crm'],
+  access: 'operate',
   body: UpdateCustomerBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), version: z.number().int() }),
 });
@@ -141,7 +148,7 @@ export const CreateCustomerBodySchema = z.object({
     PhoneSchema.optional(),
   ),
   kyc_type: z.enum(CUSTOMER_KYC_TYPES),
-  customer_type: z.string().trim().min(1).max(40).default('bronze'),
+  customer_type: z.string().trim().min(1).max(40).default(DEFAULT_CUSTOMER_TYPE),
 });
 export type CreateCustomerBody = z.output<typeof CreateCustomerBodySchema>;
 
@@ -150,6 +157,8 @@ export const createCustomer = defineEndpoint({
   path: '/api/customers/create',
   summary: 'Add a customer; send an Idempotency-Key so a retry creates it once',
   tags: ['crm'],
+  access: 'operate',
+  idempotent: true,
   body: CreateCustomerBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), customer: CustomerSchema }),
 });

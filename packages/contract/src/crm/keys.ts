@@ -17,7 +17,7 @@ export const RESTRICTION_STATES = ['active', 'scheduled', 'expired', 'lifted'] a
 export const RESTRICTION_SORT_KEYS = ['created_at', 'starts_at', 'kind'] as const;
 export const KYC_SORT_KEYS = ['user_name', 'kyc_status', 'kyc_level', 'created_at'] as const;
 export const ASSET_SORT_KEYS = ['available', 'locked', 'updated_at'] as const;
-/** Spec §5's four customer filters, as query and URL parameter names. */
+/** The customer list's four filters, as query and URL parameter names. */
 export const CUSTOMER_FILTER_KEYS = ['search', 'status', 'kyc_status', 'role'] as const;
 /** URL filter parameters of the other CRM lists. */
 export const RESTRICTION_FILTER_KEYS = ['kind', 'state', 'customer'] as const;

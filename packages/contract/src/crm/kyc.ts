@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { listQuerySchema, pageSchema } from '../list.ts';
+import { KYC_TYPE_LABELS } from '../rules/customer.ts';
 import { optionalFilter } from './fields.ts';
 import { CUSTOMER_KYC_TYPES, KYC_SORT_KEYS } from './keys.ts';
 
@@ -10,7 +11,7 @@ export const CustomerKycRowSchema = z.object({
   alias_name: z.string().nullable(),
   alias_surname: z.string().nullable(),
   kyc_status: z.string(),
-  kyc_type_label: z.enum(['Individual', 'Business']),
+  kyc_type_label: z.enum(KYC_TYPE_LABELS),
   kyc_level: z.number().int(),
   last_decision: z.string().nullable(),
   last_decision_at: z.string().nullable(),
@@ -31,6 +32,7 @@ export const listCustomerKyc = defineEndpoint({
   path: '/api/customers/kyc',
   summary: "Every customer's KYC state, type, level and last decision",
   tags: ['crm'],
+  access: 'read',
   query: CustomerKycQuerySchema,
   response: pageSchema(CustomerKycRowSchema),
 });

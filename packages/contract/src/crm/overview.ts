@@ -8,7 +8,7 @@ export const CrmOverviewSchema = z.object({
   active: z.number().int(),
   /** value null: customers without a status. */
   byStatus: z.array(CountSchema),
-  /** By KYC status with the spec's default ("kyc") applied. */
+  /** By KYC status, a missing one counted as DEFAULT_KYC_STATUS (rules/customer.ts). */
   byKycStatus: z.array(CountSchema),
   /** kyc (Individual) or kyb (Business). */
   byKycType: z.array(CountSchema),
@@ -20,5 +20,6 @@ export const getCrmOverview = defineEndpoint({
   path: '/api/crm/overview',
   summary: 'Customer counts by status, KYC status and type',
   tags: ['crm'],
+  access: 'read',
   response: CrmOverviewSchema,
 });

@@ -40,6 +40,7 @@ export const listRestrictions = defineEndpoint({
   path: '/api/customers/restrictions',
   summary: 'Customer restrictions, filtered by kind, state and customer',
   tags: ['crm'],
+  access: 'read',
   query: RestrictionsQuerySchema,
   response: pageSchema(RestrictionSchema),
 });
@@ -55,6 +56,8 @@ export const AddRestrictionBodySchema = z
   .refine((b) => !b.endsAt || new Date(b.endsAt) > new Date(b.startsAt ?? Date.now()), {
     path: ['endsAt'],
     message: 'The end must be after the start',
+    // The rule's name, so a client can word it in its own language.
+    params: { rule: 'end_before_start' },
   });
 export type AddRestrictionBody = z.input<typeof AddRestrictionBodySchema>;
 
@@ -63,6 +66,8 @@ export const addRestriction = defineEndpoint({
   path: '/api/customers/restrictions/add',
   summary: 'Restrict a customer; send an Idempotency-Key so a retry adds it once',
   tags: ['crm'],
+  access: 'operate',
+  idempotent: true,
   body: AddRestrictionBodySchema,
   response: z.object({ success: z.literal(true), restriction: RestrictionSchema }),
 });
@@ -72,6 +77,7 @@ export const liftRestriction = defineEndpoint({
   path: '/api/customers/restrictions/lift',
   summary: 'Lift a restriction, with a reason',
   tags: ['crm'],
+  access: 'operate',
   body: z.object({
     id: z.number().int().positive(),
     reason: z.string().trim().min(3).max(500),

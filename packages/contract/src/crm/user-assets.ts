@@ -31,6 +31,7 @@ export const listUserAssets = defineEndpoint({
   path: '/api/user-assets',
   summary: 'Balances per customer and asset',
   tags: ['crm'],
+  access: 'read',
   query: UserAssetsQuerySchema,
   response: pageSchema(UserAssetSchema),
 });
@@ -48,6 +49,7 @@ export const getAssetTotals = defineEndpoint({
   path: '/api/user-assets/totals',
   summary: 'Platform-wide totals per asset (exact sums), under the same filters',
   tags: ['crm'],
+  access: 'read',
   query: z.object(UserAssetFilters),
   response: z.object({ items: z.array(AssetTotalSchema) }),
 });
@@ -57,6 +59,7 @@ export const exportUserAssets = defineEndpoint({
   path: '/api/user-assets/export',
   summary: 'Balances matching the filters, as CSV or XLSX (streamed)',
   tags: ['crm'],
+  access: 'exportPersonal',
   query: UserAssetsQuerySchema.omit({ cursor: true, limit: true }).extend({ format: ExportFormatSchema }),
   response: z.unknown(),
 });

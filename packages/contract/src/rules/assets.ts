@@ -1,5 +1,9 @@
+/** The assets the exchange holds, in the order pickers list them. */
+export const ASSETS = ['BTC', 'ETH', 'USDT', 'USDC', 'TRYB', 'TRY'] as const;
+export type Asset = (typeof ASSETS)[number];
+
 /** Decimal places each asset can carry; an amount with more is refused rather than rounded. */
-export const ASSET_DECIMALS: Readonly<Record<string, number>> = {
+export const ASSET_DECIMALS: Readonly<Record<Asset, number>> = {
   BTC: 8,
   ETH: 18,
   USDT: 6,
@@ -12,7 +16,8 @@ export const ASSET_DECIMALS: Readonly<Record<string, number>> = {
 export const MAX_DECIMALS = 18;
 
 export const decimalsOf = (asset: string | null | undefined): number =>
-  (asset ? ASSET_DECIMALS[asset.toUpperCase()] : undefined) ?? MAX_DECIMALS;
+  (asset ? (ASSET_DECIMALS as Readonly<Record<string, number>>)[asset.toUpperCase()] : undefined) ??
+  MAX_DECIMALS;
 
 /** A limit's or an offer's contract names the asset first: "USDT-TRC20" → "USDT", "BTC" → "BTC". */
 export const assetOfContract = (contract: string | null | undefined): string | null =>

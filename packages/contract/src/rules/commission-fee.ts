@@ -1,10 +1,13 @@
+import type { CommissionKind } from '../transactions/keys.ts';
 import { decimalsOf } from './assets.ts';
 import { Decimal, decimalText } from './decimal.ts';
 
-export const COMMISSION_OPERATIONS = ['deposit', 'withdrawal', 'trade', 'p2p'] as const;
-export type CommissionOperation = (typeof COMMISSION_OPERATIONS)[number];
-export const COMMISSION_KINDS = ['percent', 'flat'] as const;
-export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+export {
+  COMMISSION_KINDS,
+  COMMISSION_OPERATIONS,
+  type CommissionKind,
+  type CommissionOperation,
+} from '../transactions/keys.ts';
 
 /** What the fee calculation reads from a rule; null asset or customer type is a wildcard. */
 export interface FeeRule {

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ENRICHMENT_DEFAULTS, enrichTrade, tradeTotal } from './enrichment.ts';
+import { enrichTrade, tradeTotal } from './enrichment.ts';
 
-const trade = { trade_market_guid: 'a1', trade_amount: '1500.25' };
+const trade = { trade_market_guid: 'a1', trade_amount: '1500.25', id: 7, buyer_user_name: 'mehmet' };
 
-describe('enrichTrade (spec §3)', () => {
-  it('uses the defaults when no offer matches: seller Unknown, unit price 0, others null, total 0', () => {
+describe('enrichTrade (docs/product-rules.md: the enriched trade)', () => {
+  it('reads seller "Unknown", unit price 0, the other offer fields null and total 0 without an offer', () => {
     expect(enrichTrade(trade, undefined)).toEqual({
-      ...trade,
+      trade_market_guid: 'a1',
+      trade_amount: '1500.25',
+      id: 7,
+      buyer_user_name: 'mehmet',
       seller_user_name: 'Unknown',
       selling_contract_name: null,
       selling_account_address: null,
@@ -15,10 +18,9 @@ describe('enrichTrade (spec §3)', () => {
       seller_message: null,
       total_price: '0',
     });
-    expect(ENRICHMENT_DEFAULTS).toEqual({ seller_user_name: 'Unknown', unit_price: '0' });
   });
 
-  it('copies the offer fields and multiplies exactly', () => {
+  it("copies the offer's fields, keeps the trade's own and multiplies exactly", () => {
     const offer = {
       trade_market_guid: 'a1',
       seller_user_name: 'ayse',
@@ -26,23 +28,29 @@ describe('enrichTrade (spec §3)', () => {
       selling_account_address: 'T9x',
       unit_price: '35.12',
       rank_seller: 4,
-      seller_message: null,
+      seller_message: 'Fast release',
     };
-    expect(enrichTrade(trade, offer)).toMatchObject({
+    expect(enrichTrade(trade, offer)).toEqual({
+      trade_market_guid: 'a1',
+      trade_amount: '1500.25',
+      id: 7,
+      buyer_user_name: 'mehmet',
       seller_user_name: 'ayse',
       selling_contract_name: 'USDT-TRC20',
+      selling_account_address: 'T9x',
       unit_price: '35.12',
       rank_seller: 4,
-      total_price: '52688.78',
+      seller_message: 'Fast release',
+      total_price: '52688.78', // 1500.25 × 35.12
     });
   });
 });
 
 describe('tradeTotal', () => {
-  it('is exact where a float is not', () => {
-    expect(0.1 * 3).not.toBe(0.3);
-    expect(tradeTotal('0.1', '3')).toBe('0.3');
+  it('is exact where a binary float is not', () => {
+    expect(tradeTotal('0.1', '3')).toBe('0.3'); // a float gives 0.30000000000000004
     expect(tradeTotal('0.00000001', '3456789.12')).toBe('0.0345678912');
+    expect(tradeTotal('35.10', '2')).toBe('70.2');
   });
 
   it('keeps every digit of two numeric(36,18) values', () => {

@@ -1,6 +1,6 @@
 import { Decimal, decimalText } from './decimal.ts';
 
-/** Spec §3: an offer-less trade reads seller "Unknown" and unit price 0; other offer fields null. */
+/** docs/product-rules.md R16: an offer-less trade reads seller "Unknown" and unit price 0; other offer fields null. */
 export const ENRICHMENT_DEFAULTS = { seller_user_name: 'Unknown', unit_price: '0' } as const;
 
 export interface PendingTradeFields {

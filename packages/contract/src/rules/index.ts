@@ -3,6 +3,7 @@ export * from './amounts.ts';
 export * from './assets.ts';
 export * from './commission-fee.ts';
 export * from './commission-issues.ts';
+export * from './customer.ts';
 export * from './decimal.ts';
 export * from './enrichment.ts';
 export * from './limit-issues.ts';

@@ -1,13 +1,14 @@
+import { LIMIT_AMOUNT_FIELDS, LIMIT_TYPES, type LimitAmountField } from '../transactions/keys.ts';
 import { amountIssue } from './amounts.ts';
 import { assetOfContract } from './assets.ts';
 import { Decimal } from './decimal.ts';
 
-/** The operations a limit can bound. */
-export const LIMIT_TYPES = ['deposit', 'withdrawal', 'transfer', 'p2p'] as const;
-export type LimitType = (typeof LIMIT_TYPES)[number];
-
-export const LIMIT_AMOUNT_FIELDS = ['min_amount', 'max_amount', 'daily_cap', 'monthly_cap'] as const;
-export type LimitAmountField = (typeof LIMIT_AMOUNT_FIELDS)[number];
+export {
+  LIMIT_AMOUNT_FIELDS,
+  LIMIT_TYPES,
+  type LimitAmountField,
+  type LimitType,
+} from '../transactions/keys.ts';
 
 export type LimitIssue =
   | { path: 'limit_type'; code: 'unknown_limit_type' }

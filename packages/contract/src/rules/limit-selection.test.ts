@@ -16,7 +16,7 @@ const lookup = {
   wallet_name: 'Hot wallet',
 };
 
-describe('selectLimit (spec §5)', () => {
+describe('selectLimit (R14)', () => {
   it('only considers limits of the requested limit_type', () => {
     const { winner, candidates } = selectLimit(
       [limit(1, { limit_type: 'deposit', contract_name: 'BTC' }), limit(2)],

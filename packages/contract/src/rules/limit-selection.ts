@@ -1,4 +1,4 @@
-/** What the spec's §5 rule reads from a limit. */
+/** What the selection rule (docs/product-rules.md R14) reads from a limit. */
 export interface SelectableLimit {
   lid: number;
   limit_type: string;
@@ -31,7 +31,7 @@ const matches = (limitValue: string | null, wanted: string | null | undefined): 
   limitValue !== null && wanted !== null && wanted !== undefined && wanted !== '' && limitValue === wanted;
 
 /**
- * Spec §5: among limits of the requested limit_type, +1 for a matching contract_name, +1 for
+ * docs/product-rules.md R14: among limits of the requested limit_type, +1 for a matching contract_name, +1 for
  * wallet_address, +1 for wallet_name; the highest score wins and ties go to the highest lid.
  * The one implementation: the server applies it to withdrawals, the limits page's tester shows it.
  */

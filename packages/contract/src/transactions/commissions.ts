@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { VersionSchema } from '../list.ts';
 import { amountIssueMessage } from '../rules/amounts.ts';
-import { COMMISSION_KINDS, COMMISSION_OPERATIONS } from '../rules/commission-fee.ts';
 import { type CommissionIssue, commissionIssues } from '../rules/commission-issues.ts';
+import { COMMISSION_KINDS, COMMISSION_OPERATIONS } from './keys.ts';
 import { ActionResultSchema, amountText } from './shared.ts';
 
 export { type CommissionIssue, commissionIssues } from '../rules/commission-issues.ts';
@@ -62,7 +62,13 @@ const ruleFields = z.object({
 const withIssues = <T extends z.ZodType<z.output<typeof ruleFields>>>(schema: T) =>
   schema.superRefine((rule, ctx) => {
     for (const issue of commissionIssues(rule))
-      ctx.addIssue({ code: 'custom', path: [issue.path], message: issueMessage(issue) });
+      ctx.addIssue({
+        code: 'custom',
+        path: [issue.path],
+        message: issueMessage(issue),
+        // The rule's name and bound, so a client can word it in its own language.
+        params: { rule: issue.code, ...(issue.decimals === undefined ? {} : { decimals: issue.decimals }) },
+      });
   });
 
 export const CommissionInputSchema = withIssues(ruleFields);
@@ -81,6 +87,7 @@ export const listCommissionRules = defineEndpoint({
   path: '/api/transactions/commissions',
   summary: 'The fee schedule (a few dozen rules at most)',
   tags: ['commissions'],
+  access: 'read',
   response: z.object({
     items: z.array(CommissionRuleSchema),
     customer_types: z.array(CommissionCustomerTypeSchema),
@@ -92,6 +99,8 @@ export const createCommissionRule = defineEndpoint({
   path: '/api/transactions/commissions/create',
   summary: 'Adds a fee rule; idempotent with an Idempotency-Key',
   tags: ['commissions'],
+  access: 'configure',
+  idempotent: true,
   body: CommissionInputSchema,
   response: ActionResultSchema.extend({ id: z.number().int() }),
 });
@@ -101,6 +110,8 @@ export const updateCommissionRule = defineEndpoint({
   path: '/api/transactions/commissions/update',
   summary: 'Edits a fee rule; a stale version is refused',
   tags: ['commissions'],
+  access: 'configure',
+  idempotent: true,
   body: CommissionUpdateSchema,
   response: ActionResultSchema,
 });
@@ -110,6 +121,8 @@ export const deleteCommissionRule = defineEndpoint({
   path: '/api/transactions/commissions/delete',
   summary: 'Deletes a fee rule; a stale version is refused',
   tags: ['commissions'],
+  access: 'configure',
+  idempotent: true,
   body: z.object({ id: z.number().int().positive(), version: VersionSchema }),
   response: ActionResultSchema,
 });
@@ -119,6 +132,7 @@ export const previewCommission = defineEndpoint({
   path: '/api/transactions/commissions/preview',
   summary: 'The fee the schedule charges for an amount (the shared fee calculation)',
   tags: ['commissions'],
+  access: 'read',
   query: z.object({
     operation: z.enum(COMMISSION_OPERATIONS),
     asset: z.string().trim().toUpperCase().min(1).max(20),

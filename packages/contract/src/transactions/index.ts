@@ -1,4 +1,5 @@
 export * from './commissions.ts';
+export * from './keys.ts';
 export * from './limits.ts';
 export * from './overview.ts';
 export * from './p2p.ts';

@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { amountIssueMessage } from '../rules/amounts.ts';
-import { LIMIT_TYPES, type LimitIssue, limitIssues } from '../rules/limit-issues.ts';
+import { type LimitIssue, limitIssues } from '../rules/limit-issues.ts';
+import { LIMIT_TYPES } from './keys.ts';
 
-export {
-  LIMIT_AMOUNT_FIELDS,
-  LIMIT_TYPES,
-  type LimitIssue,
-  type LimitType,
-  limitIssues,
-} from '../rules/limit-issues.ts';
+export { type LimitIssue, limitIssues } from '../rules/limit-issues.ts';
 
-/** Spec §8 texts of the limits screen, to the letter. */
+/** The limits endpoints' fixed answer texts (the web app shows its own locale text). */
 export const LIMIT_MESSAGES = {
   createFailed: 'Failed to create limit',
   deleteFailed: 'Failed to delete limit',
@@ -20,7 +15,7 @@ export const LIMIT_MESSAGES = {
   deleted: 'Limit deleted successfully',
 } as const;
 
-/** Spec §3 transaction limit plus the amounts it bounds (decimal strings; null = unbounded). */
+/** A transaction limit (docs/product-rules.md R14) and the amounts it bounds (decimal strings; null = unbounded). */
 export const TransactionLimitSchema = z.object({
   lid: z.number().int(),
   limit_type: z.string(),
@@ -75,7 +70,13 @@ export const LimitInputSchema = z
   })
   .superRefine((limit, ctx) => {
     for (const issue of limitIssues(limit))
-      ctx.addIssue({ code: 'custom', path: [issue.path], message: limitIssueMessage(issue) });
+      ctx.addIssue({
+        code: 'custom',
+        path: [issue.path],
+        message: limitIssueMessage(issue),
+        // The rule's name and bound, so a client can word it in its own language.
+        params: { rule: issue.code, ...('decimals' in issue ? { decimals: issue.decimals } : {}) },
+      });
   });
 export type LimitInput = z.input<typeof LimitInputSchema>;
 
@@ -84,16 +85,19 @@ export const SuccessMessageSchema = z.object({ success: z.boolean(), message: z.
 export const listTransactionLimits = defineEndpoint({
   method: 'GET',
   path: '/api/transactions/transaction-limits',
-  summary: 'Every transaction limit (spec §7)',
+  summary: 'Every transaction limit',
   tags: ['transactions'],
+  access: 'read',
   response: z.object({ success: z.boolean(), limits: z.array(TransactionLimitSchema) }),
 });
 
 export const createTransactionLimit = defineEndpoint({
   method: 'POST',
   path: '/api/transactions/transaction-limit-create',
-  summary: 'Creates a limit (spec §7); idempotent with an Idempotency-Key',
+  summary: 'Creates a limit; idempotent with an Idempotency-Key',
   tags: ['transactions'],
+  access: 'configure',
+  idempotent: true,
   body: LimitInputSchema,
   response: SuccessMessageSchema,
 });
@@ -101,8 +105,10 @@ export const createTransactionLimit = defineEndpoint({
 export const deleteTransactionLimit = defineEndpoint({
   method: 'POST',
   path: '/api/transactions/transaction-limit-delete',
-  summary: 'Deletes a limit by lid (spec §7)',
+  summary: 'Deletes a limit by lid',
   tags: ['transactions'],
+  access: 'configure',
+  idempotent: true,
   body: z.object({
     lid: z.coerce
       .number({ error: 'lid is required' })

@@ -22,5 +22,6 @@ export const getTransactionsOverview = defineEndpoint({
   path: '/api/transactions/overview',
   summary: 'Counts and 24 h volumes per type and status; withdrawals waiting for review',
   tags: ['transactions'],
+  access: 'read',
   response: TransactionsOverviewSchema,
 });

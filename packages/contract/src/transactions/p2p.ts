@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { listQuerySchema, pageSchema, VersionSchema } from '../list.ts';
+import {
+  DISPUTE_OUTCOMES,
+  OFFER_SORT_KEYS,
+  OFFER_STATUSES,
+  TRADE_SORT_KEYS,
+  TRADE_STATUSES,
+} from './keys.ts';
 import { ActionResultSchema, amountText, optionalFilter, ReasonSchema } from './shared.ts';
 
-export const OFFER_STATUSES = ['active', 'suspended'] as const;
-export const TRADE_STATUSES = ['pending', 'disputed', 'cancelled', 'completed'] as const;
-export type TradeStatus = (typeof TRADE_STATUSES)[number];
-
-/** Spec §3 pending trade as the spec's endpoint answers it. */
+/** A pending trade as the original get-pending-trades endpoint answers it. */
 export const PendingTradeSchema = z.object({
   trade_market_guid: z.string(),
   trade_amount: z.string(),
@@ -18,7 +21,7 @@ export const PendingTradeSchema = z.object({
 });
 export type PendingTrade = z.infer<typeof PendingTradeSchema>;
 
-/** Spec §3 market offer plus its status. */
+/** A market offer plus its status. */
 export const MarketOfferSchema = z.object({
   trade_market_guid: z.string(),
   seller_user_name: z.string(),
@@ -33,7 +36,7 @@ export const MarketOfferSchema = z.object({
 });
 export type MarketOffer = z.infer<typeof MarketOfferSchema>;
 
-/** Spec §3 enriched trade: trade fields, offer fields (defaults when none matches), exact total. */
+/** The enriched trade (docs/product-rules.md R16): trade fields, offer fields or the defaults, exact total. */
 export const EnrichedTradeSchema = PendingTradeSchema.extend({
   seller_user_name: z.string(),
   selling_contract_name: z.string().nullable(),
@@ -53,16 +56,18 @@ export const SPEC_LIST_CAP = 1000;
 export const getPendingTrades = defineEndpoint({
   method: 'GET',
   path: '/api/transactions/get-pending-trades',
-  summary: `Pending trades, newest ${SPEC_LIST_CAP} (spec §7)`,
+  summary: `Pending trades, newest ${SPEC_LIST_CAP}`,
   tags: ['p2p'],
+  access: 'read',
   response: z.object({ success: z.boolean(), users: z.array(PendingTradeSchema) }),
 });
 
 export const allP2p = defineEndpoint({
   method: 'POST',
   path: '/api/transactions/all-p2p',
-  summary: `Market offers, newest ${SPEC_LIST_CAP} (spec §7)`,
+  summary: `Market offers, newest ${SPEC_LIST_CAP}`,
   tags: ['p2p'],
+  access: 'read',
   response: z.object({ success: z.boolean(), users: z.array(MarketOfferSchema) }),
 });
 
@@ -71,7 +76,7 @@ const p2pFilters = {
   contract: optionalFilter(z.string().trim().max(100)),
 };
 
-export const TradeListQuerySchema = listQuerySchema(['created_at', 'trade_amount'], 'created_at').extend({
+export const TradeListQuerySchema = listQuerySchema(TRADE_SORT_KEYS, 'created_at').extend({
   ...p2pFilters,
   status: z.enum(TRADE_STATUSES).default('pending'),
   minAmount: optionalFilter(amountText()),
@@ -84,14 +89,12 @@ export const listTrades = defineEndpoint({
   path: '/api/transactions/p2p/trades',
   summary: 'A filtered, sorted page of enriched trades',
   tags: ['p2p'],
+  access: 'read',
   query: TradeListQuerySchema,
   response: pageSchema(EnrichedTradeSchema),
 });
 
-export const OfferListQuerySchema = listQuerySchema(
-  ['created_at', 'unit_price', 'rank_seller'],
-  'created_at',
-).extend({
+export const OfferListQuerySchema = listQuerySchema(OFFER_SORT_KEYS, 'created_at').extend({
   ...p2pFilters,
   status: optionalFilter(z.enum(OFFER_STATUSES)),
 });
@@ -102,6 +105,7 @@ export const listOffers = defineEndpoint({
   path: '/api/transactions/p2p/offers',
   summary: 'A filtered, sorted page of market offers',
   tags: ['p2p'],
+  access: 'read',
   query: OfferListQuerySchema,
   response: pageSchema(MarketOfferSchema),
 });
@@ -113,6 +117,8 @@ export const suspendOffer = defineEndpoint({
   path: '/api/transactions/p2p/offers/suspend',
   summary: 'Suspends an active offer',
   tags: ['p2p'],
+  access: 'p2p',
+  idempotent: true,
   body: offerAction,
   response: ActionResultSchema,
 });
@@ -122,6 +128,8 @@ export const resumeOffer = defineEndpoint({
   path: '/api/transactions/p2p/offers/resume',
   summary: 'Resumes a suspended offer',
   tags: ['p2p'],
+  access: 'p2p',
+  idempotent: true,
   body: offerAction,
   response: ActionResultSchema,
 });
@@ -131,18 +139,19 @@ export const cancelTrade = defineEndpoint({
   path: '/api/transactions/p2p/trades/cancel',
   summary: 'Cancels a pending trade',
   tags: ['p2p'],
+  access: 'p2p',
+  idempotent: true,
   body: z.object({ id: z.number().int().positive(), version: VersionSchema, reason: ReasonSchema }),
   response: ActionResultSchema,
 });
-
-export const DISPUTE_OUTCOMES = ['release', 'refund'] as const;
-export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 
 export const settleDispute = defineEndpoint({
   method: 'POST',
   path: '/api/transactions/p2p/trades/settle',
   summary: 'Settles a disputed trade: release to the buyer or refund the seller',
   tags: ['p2p'],
+  access: 'p2p',
+  idempotent: true,
   body: z.object({
     id: z.number().int().positive(),
     version: VersionSchema,

@@ -8,7 +8,13 @@ export const amountText = (asset: string | null = null) =>
     .trim()
     .superRefine((value, ctx) => {
       const issue = amountIssue(value, asset);
-      if (issue) ctx.addIssue({ code: 'custom', message: amountIssueMessage(issue) });
+      if (!issue) return;
+      const decimals = issue.code === 'too_many_decimals' ? { decimals: issue.decimals } : {};
+      ctx.addIssue({
+        code: 'custom',
+        message: amountIssueMessage(issue),
+        params: { rule: issue.code, ...decimals },
+      });
     });
 
 /** An optional query filter: an empty text is no filter. */

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { ApprovalRequestSchema } from '../approvals.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ExportFormatSchema, listQuerySchema, pageSchema, VersionSchema } from '../list.ts';
+import { WALLET_TX_SORT_KEYS, WALLET_TX_STATUSES, WALLET_TX_TYPES } from './keys.ts';
 import { ActionResultSchema, amountText, optionalFilter, ReasonSchema } from './shared.ts';
-
-export const WALLET_TX_TYPES = ['deposit', 'withdrawal', 'transfer', 'fee'] as const;
-export const WALLET_TX_STATUSES = ['pending', 'under_review', 'completed', 'rejected', 'failed'] as const;
-export type WalletTxStatus = (typeof WALLET_TX_STATUSES)[number];
 
 export const WalletTransactionSchema = z.object({
   id: z.number().int(),
@@ -41,7 +39,7 @@ export const WalletTxFiltersSchema = z.object({
   hash: optionalFilter(z.string().trim().max(200)),
 });
 
-export const WalletTxListQuerySchema = listQuerySchema(['created_at', 'amount'], 'created_at')
+export const WalletTxListQuerySchema = listQuerySchema(WALLET_TX_SORT_KEYS, 'created_at')
   .extend({ dir: z.enum(['asc', 'desc']).default('desc') })
   .extend(WalletTxFiltersSchema.shape);
 export type WalletTxListQuery = z.input<typeof WalletTxListQuerySchema>;
@@ -51,6 +49,7 @@ export const listWalletTransactions = defineEndpoint({
   path: '/api/transactions/wallet-transactions',
   summary: 'A filtered, sorted page of wallet transactions',
   tags: ['wallet-transactions'],
+  access: 'read',
   query: WalletTxListQuerySchema,
   response: pageSchema(WalletTransactionSchema),
 });
@@ -60,14 +59,16 @@ export const exportWalletTransactions = defineEndpoint({
   path: '/api/transactions/wallet-transactions/export',
   summary: 'Every wallet transaction matching the filters, streamed as CSV or XLSX',
   tags: ['wallet-transactions'],
+  access: 'exportPersonal',
   query: WalletTxFiltersSchema.extend({
-    sort: z.enum(['created_at', 'amount']).default('created_at'),
+    sort: z.enum(WALLET_TX_SORT_KEYS).default('created_at'),
     dir: z.enum(['asc', 'desc']).default('desc'),
     format: ExportFormatSchema.default('csv'),
   }),
   response: z.unknown(),
 });
 
+/** One member's decision on a withdrawal under four-eyes: the first approval asks, the second decides. */
 export const WithdrawalReviewSchema = z.object({
   member: z.object({ id: z.number().int(), user_name: z.string(), display_name: z.string() }),
   decision: z.enum(['approve', 'reject']),
@@ -80,29 +81,20 @@ export const WalletTransactionDetailSchema = WalletTransactionSchema.extend({
   /** Approvals a withdrawal needs: 2 above the asset's four-eyes threshold, else 1. */
   approvals_required: z.number().int(),
   four_eyes_threshold: z.string().nullable(),
+  /** The open four-eyes request (after a first approval above the threshold), else null. */
+  pending_approval: ApprovalRequestSchema.nullable(),
 });
 export type WalletTransactionDetail = z.infer<typeof WalletTransactionDetailSchema>;
 
 export const getWalletTransaction = defineEndpoint({
   method: 'GET',
   path: '/api/transactions/wallet-transaction',
-  summary: 'One wallet transaction with its withdrawal reviews',
+  summary: 'One wallet transaction with the reviews of its current four-eyes request',
   tags: ['wallet-transactions'],
+  access: 'read',
   query: z.object({ id: z.coerce.number().int().positive() }),
   response: WalletTransactionDetailSchema,
 });
-
-/** Why an approval was refused, so the page can word it in the member's language. */
-export const REVIEW_REFUSALS = [
-  'not_under_review',
-  'already_reviewed',
-  'customer_restricted',
-  'below_minimum',
-  'above_maximum',
-  'daily_cap',
-  'monthly_cap',
-] as const;
-export type ReviewRefusal = (typeof REVIEW_REFUSALS)[number];
 
 export const ReviewResultSchema = ActionResultSchema.extend({
   status: z.enum(WALLET_TX_STATUSES),
@@ -114,8 +106,11 @@ export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 export const approveWithdrawal = defineEndpoint({
   method: 'POST',
   path: '/api/transactions/wallet-transactions/approve',
-  summary: 'Approves a withdrawal under review (four-eyes above the threshold)',
+  summary:
+    "Approves a withdrawal under review; above the four-eyes threshold the first approval asks and a different member's releases it",
   tags: ['wallet-transactions'],
+  access: 'approve',
+  idempotent: true,
   body: z.object({
     id: z.number().int().positive(),
     version: VersionSchema,
@@ -129,6 +124,8 @@ export const rejectWithdrawal = defineEndpoint({
   path: '/api/transactions/wallet-transactions/reject',
   summary: 'Rejects a withdrawal under review, with a reason',
   tags: ['wallet-transactions'],
+  access: 'approve',
+  idempotent: true,
   body: z.object({ id: z.number().int().positive(), version: VersionSchema, reason: ReasonSchema }),
   response: ReviewResultSchema,
 });

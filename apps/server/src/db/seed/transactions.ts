@@ -1,4 +1,8 @@
 import { Decimal } from '@backdesk/contract/rules';
+import {
+  WITHDRAWAL_RELEASE,
+  WITHDRAWAL_RELEASE_TTL_MS,
+} from '../../modules/wallet-transactions/withdrawal-release.ts';
 import { isoTime } from './copy-text.ts';
 import type { CopyTable, Row, SeedPlan } from './tables.ts';
 import { walletTransactionAt } from './wallet-transactions.ts';
@@ -81,8 +85,13 @@ const DEMO_ADMIN_ID = 2;
 const HALF_APPROVED = 4;
 /** Withdrawals wait for review for two weeks at most; the newest rows are enough to find some. */
 const SCAN_NEWEST = 20_000;
+/** A demo first approval is at most this old when the data is made, so it is still open a while. */
+const ASKED_WITHIN_MS = 2 * 3_600_000;
 
-/** A few large withdrawals under review that the demo admin has approved once: they wait for a second member. */
+/**
+ * A few large withdrawals under review that the demo admin has approved once: each has an open
+ * four-eyes request (kind withdrawal_release) waiting for a second, different member.
+ */
 function halfApprovedWithdrawals(plan: SeedPlan): Row[] {
   const rows: Row[] = [];
   const count = plan.walletTransactions;
@@ -91,20 +100,33 @@ function halfApprovedWithdrawals(plan: SeedPlan): Row[] {
     const threshold = FOUR_EYES_THRESHOLDS[w.asset];
     if (w.type !== 'withdrawal' || w.status !== 'under_review' || !threshold) continue;
     if (new Decimal(w.amount).lte(threshold)) continue;
+    const askedAt = Math.max(w.createdAt + 600_000, plan.timeline.now - ASKED_WITHIN_MS);
     rows.push([
-      id,
+      WITHDRAWAL_RELEASE,
+      'wallet_transaction',
+      String(id),
+      JSON.stringify({ customer_id: w.customerId, asset: w.asset, network: w.network, amount: w.amount }),
       DEMO_ADMIN_ID,
-      'approve',
       'Destination address matches previous payouts',
-      isoTime(w.createdAt + 600_000),
+      isoTime(askedAt),
+      isoTime(askedAt + WITHDRAWAL_RELEASE_TTL_MS),
     ]);
   }
   return rows;
 }
 
-export const withdrawalReviewsTable: CopyTable = {
-  table: 'withdrawal_reviews',
-  columns: ['transaction_id', 'member_id', 'decision', 'reason', 'at'],
+export const approvalRequestsTable: CopyTable = {
+  table: 'approval_requests',
+  columns: [
+    'kind',
+    'entity',
+    'entity_id',
+    'payload',
+    'requested_by',
+    'request_reason',
+    'requested_at',
+    'expires_at',
+  ],
   size: (plan) => halfApprovedWithdrawals(plan).length,
   rowAt: (plan) => {
     const rows = halfApprovedWithdrawals(plan);
@@ -112,9 +134,9 @@ export const withdrawalReviewsTable: CopyTable = {
   },
 };
 
-/** Transactions-area tables filled after the core tables (commission rules, settings, reviews). */
+/** Transactions-area tables filled after the core tables (commission rules, settings, four-eyes requests). */
 export const TRANSACTION_COPY_TABLES: readonly CopyTable[] = [
   commissionRulesTable,
   appSettingsTable,
-  withdrawalReviewsTable,
+  approvalRequestsTable,
 ];

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IssuedTokens } from './auth.service.ts';
 
-/** Cookie names of spec §7. */
+/** The cookie names the spec fixes. */
 export const AUTH_COOKIES = {
   access: 'auth.token',
   refresh: 'auth.refresh-token',
@@ -12,10 +12,10 @@ export const AUTH_COOKIES = {
 // The refresh token travels only to the auth endpoints.
 const REFRESH_PATH = '/api/auth';
 
-export function setAuthCookies(reply: FastifyReply, tokens: IssuedTokens, secure: boolean): void {
+export function setAuthCookies(reply: FastifyReply, tokens: IssuedTokens, secure: boolean, now: Date): void {
   // The access cookie lives as long as the sign-in: the server knows when the token inside expired
   // and answers ACCESS_TOKEN_EXPIRED, which tells the client to refresh rather than give up.
-  const maxAge = Math.max(1, Math.floor((tokens.sessionExpiresAt.getTime() - Date.now()) / 1000));
+  const maxAge = Math.max(1, Math.floor((tokens.sessionExpiresAt.getTime() - now.getTime()) / 1000));
   reply.setCookie(AUTH_COOKIES.access, tokens.accessToken, {
     httpOnly: true,
     sameSite: 'lax',
@@ -38,7 +38,7 @@ export function clearAuthCookies(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(AUTH_COOKIES.refresh, { path: REFRESH_PATH, httpOnly: true, sameSite: 'strict', secure });
 }
 
-/** Readable by the page on purpose: the client polls it (spec §7) to learn the sign-in was ended. */
+/** Readable by the page on purpose: the client polls it to learn the sign-in was ended elsewhere. */
 export function setAuthErrorCookie(reply: FastifyReply, secure: boolean): void {
   reply.setCookie(AUTH_COOKIES.authError, 'true', { httpOnly: false, sameSite: 'lax', secure, path: '/' });
 }

@@ -2,6 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, login, solvedCaptcha } from '../../../test/auth-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { manualClock } from '../../lib/clock.ts';
+
+/**
+ * A clock for tests that let time pass. It starts at the real time because altcha-lib also checks a
+ * captcha's expiry against the wall clock (captcha.service.ts); from there only the app's clock moves.
+ */
+const clockFromNow = () => manualClock(new Date());
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +92,25 @@ describe('POST /api/auth/login', () => {
     expect(replies.find((r) => r.statusCode === 400)!.json().code).toBe('CAPTCHA_INVALID');
   });
 
+  it('refuses a captcha solved after its challenge expired', async () => {
+    const clock = clockFromNow();
+    const t2 = await buildTestApp({ CAPTCHA_TTL_SECONDS: '300' }, { clock });
+    try {
+      const captchaToken = await solvedCaptcha(t2.app);
+      clock.advance(300_000);
+      const res = await t2.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { user_name: 'admin', password: 'backdesk-demo', captchaToken },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('CAPTCHA_INVALID');
+      expect((await login(t2.app, 'admin')).statusCode).toBe(200);
+    } finally {
+      await t2.close();
+    }
+  });
+
   it('refuses a forged or missing captcha and bad input', async () => {
     const forged = await t.app.inject({
       method: 'POST',
@@ -137,6 +163,25 @@ describe('throttling under concurrency', () => {
     const codes = replies.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(4);
+  });
+});
+
+describe('throttling windows', () => {
+  it('lets an account try again once its failures leave the window', async () => {
+    const clock = clockFromNow();
+    const t2 = await buildTestApp({ LOGIN_WINDOW_SECONDS: '600' }, { clock });
+    try {
+      for (let i = 0; i < 5; i++) expect((await login(t2.app, 'manager', 'bad')).statusCode).toBe(401);
+      clock.advance(300_000);
+      const locked = await login(t2.app, 'manager');
+      expect(locked.statusCode).toBe(429);
+      // The oldest failure leaves the window 600 s after it happened, 300 s from now.
+      expect(Number(locked.headers['retry-after'])).toBe(300);
+      clock.advance(300_000);
+      expect((await login(t2.app, 'manager')).statusCode).toBe(200);
+    } finally {
+      await t2.close();
+    }
   });
 });
 
@@ -224,11 +269,16 @@ describe('sessions', () => {
   });
 
   it('says ACCESS_TOKEN_EXPIRED when only the access token ran out, then refreshes', async () => {
-    const t2 = await buildTestApp({ ACCESS_TOKEN_TTL_SECONDS: '1' });
+    const clock = clockFromNow();
+    const t2 = await buildTestApp({ ACCESS_TOKEN_TTL_SECONDS: '900' }, { clock });
     try {
       const res = await login(t2.app, 'manager');
       const cookie = cookieHeader(res);
-      await new Promise((r) => setTimeout(r, 1_100));
+      clock.advance(899_000);
+      expect((await t2.app.inject({ url: '/api/auth/credentials', headers: { cookie } })).statusCode).toBe(
+        200,
+      );
+      clock.advance(1_000);
       const expired = await t2.app.inject({ url: '/api/auth/credentials', headers: { cookie } });
       expect(expired.json()).toMatchObject({ code: 'ACCESS_TOKEN_EXPIRED', statusCode: 401 });
       const refreshed = await t2.app.inject({
@@ -248,16 +298,26 @@ describe('sessions', () => {
   });
 
   it('ends the sign-in at its absolute lifetime with TokenExpiredError, logged once', async () => {
-    const t2 = await buildTestApp({ SESSION_TTL_SECONDS: '1' });
+    const clock = clockFromNow();
+    const t2 = await buildTestApp(
+      { SESSION_TTL_SECONDS: '43200', ACCESS_TOKEN_TTL_SECONDS: '43200' },
+      { clock },
+    );
     try {
       const res = await login(t2.app, 'admin');
-      await new Promise((r) => setTimeout(r, 1_100));
-      const expired = await t2.app.inject({
-        url: '/api/auth/credentials',
-        headers: { cookie: cookieHeader(res) },
-      });
+      const credentials = () =>
+        t2.app.inject({ url: '/api/auth/credentials', headers: { cookie: cookieHeader(res) } });
+      clock.advance(43_199_000);
+      expect((await credentials()).statusCode).toBe(200);
+      clock.advance(1_000);
+      const expired = await credentials();
       expect(expired.statusCode).toBe(401);
-      expect(expired.json().message).toContain('TokenExpiredError');
+      expect(expired.json()).toMatchObject({
+        code: 'TOKEN_EXPIRED',
+        message: 'TokenExpiredError: session expired',
+      });
+      // The ended sign-in is revoked: later requests are refused without a second log row.
+      expect((await credentials()).json().code).toBe('INVALID_TOKEN');
       const log = await t2.db.execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM access_log WHERE event = 'session_expired'`,
       );
@@ -280,8 +340,9 @@ describe('refresh from a browser', () => {
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json()).toEqual({ status: 'success', message: 'Session refreshed' });
     const left = await t.db.execute<{ s: number }>(sql`
-      SELECT extract(epoch FROM expires_at - now())::int AS s FROM session_tokens
+      SELECT extract(epoch FROM expires_at - ${t.clock.now()}::timestamptz)::int AS s FROM session_tokens
       WHERE token_hash = sha256(convert_to(${oldAccess}, 'UTF8'))`);
+    expect(left.rows[0]!.s).toBeGreaterThan(0);
     expect(left.rows[0]!.s).toBeLessThanOrEqual(30);
   });
 });
@@ -294,7 +355,7 @@ describe('request limits', () => {
       for (let i = 0; i < 4; i++) codes.push((await t2.app.inject({ url: '/api/auth/captcha' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
       const res = await t2.app.inject({ url: '/api/auth/captcha' });
-      expect(res.json()).toMatchObject({ status: 'error', code: 'TOO_MANY_ATTEMPTS' });
+      expect(res.json()).toMatchObject({ status: 'error', code: 'TOO_MANY_REQUESTS' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await t2.close();

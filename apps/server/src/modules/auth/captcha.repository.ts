@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { captchaUses } from '../../db/schema.ts';
 
@@ -6,14 +6,14 @@ export function createCaptchaRepository() {
   let claims = 0;
   return {
     /** Inserts the signature; the primary key lets exactly one of concurrent claims succeed. */
-    async claim(db: DbOrTx, signature: string, expiresAt: Date): Promise<boolean> {
+    async claim(db: DbOrTx, signature: string, expiresAt: Date, now: Date): Promise<boolean> {
       const rows = await db
         .insert(captchaUses)
         .values({ signature, expiresAt })
         .onConflictDoNothing()
         .returning({ signature: captchaUses.signature });
       // Expired signatures can no longer verify, so their rows only take space.
-      if (++claims % 100 === 0) await db.delete(captchaUses).where(lt(captchaUses.expiresAt, sql`now()`));
+      if (++claims % 100 === 0) await db.delete(captchaUses).where(lt(captchaUses.expiresAt, now));
       return rows.length === 1;
     },
   };

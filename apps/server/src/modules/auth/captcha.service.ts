@@ -3,6 +3,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { CaptchaRepository } from './captcha.repository.ts';
 
 export interface CaptchaSettings {
@@ -28,11 +29,14 @@ function decodePayload(token: string) {
 /**
  * ALTCHA proof of work in deterministic mode: the server picks the counter and signs the derived
  * key, so verifying is one HMAC while solving costs the browser about `counter` hashes.
+ * A challenge's expiry comes from the app's clock and is checked against it here; altcha-lib also
+ * compares it with the wall clock, so a clock set behind real time makes every challenge expired.
  */
 export function createCaptchaService(deps: {
   secret: string;
   settings: CaptchaSettings;
   repo: CaptchaRepository;
+  clock: Clock;
 }) {
   const hmacSignatureSecret = `${deps.secret}:captcha`;
   const hmacKeySignatureSecret = `${deps.secret}:captcha-key`;
@@ -45,7 +49,7 @@ export function createCaptchaService(deps: {
         cost: 1,
         counter: randomInt(counterMin, counterMax),
         deriveKey,
-        expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds,
+        expiresAt: Math.floor(deps.clock.now().getTime() / 1000) + ttlSeconds,
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       });
@@ -56,6 +60,9 @@ export function createCaptchaService(deps: {
     async redeem(db: DbOrTx, token: string): Promise<boolean> {
       const payload = decodePayload(token);
       if (!payload) return false;
+      const now = deps.clock.now();
+      const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);
+      if (expiresAt <= now) return false;
       const result = await verifySolution({
         challenge: payload.challenge,
         solution: payload.solution,
@@ -64,8 +71,7 @@ export function createCaptchaService(deps: {
         hmacKeySignatureSecret,
       }).catch(() => undefined);
       if (!result?.verified) return false;
-      const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);
-      return deps.repo.claim(db, payload.challenge.signature, expiresAt);
+      return deps.repo.claim(db, payload.challenge.signature, expiresAt, now);
     },
   };
 }

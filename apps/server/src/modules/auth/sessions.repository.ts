@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessionTokens, staffMembers, staffSessions } from '../../db/schema.ts';
 import type { TokenKind } from './tokens.ts';
@@ -25,20 +25,31 @@ export function createSessionsRepository() {
   return {
     async createSession(
       db: DbOrTx,
-      session: { memberId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+      session: { memberId: number; at: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
     ): Promise<string> {
       const [row] = await db
         .insert(staffSessions)
-        .values({ ...session, userAgent: session.userAgent?.slice(0, 500) ?? null })
+        .values({
+          memberId: session.memberId,
+          createdAt: session.at,
+          lastSeenAt: session.at,
+          expiresAt: session.expiresAt,
+          ip: session.ip,
+          userAgent: session.userAgent?.slice(0, 500) ?? null,
+        })
         .returning({ id: staffSessions.id });
       return row!.id;
     },
 
-    async addToken(db: DbOrTx, token: { hash: Buffer; sessionId: string; kind: TokenKind; expiresAt: Date }) {
+    async addToken(
+      db: DbOrTx,
+      token: { hash: Buffer; sessionId: string; kind: TokenKind; at: Date; expiresAt: Date },
+    ) {
       await db.insert(sessionTokens).values({
         tokenHash: token.hash,
         sessionId: token.sessionId,
         kind: token.kind,
+        createdAt: token.at,
         expiresAt: token.expiresAt,
       });
     },
@@ -71,48 +82,42 @@ export function createSessionsRepository() {
     },
 
     /** Marks a refresh token used; false when it already was (a concurrent or stolen reuse). */
-    async markRefreshUsed(db: DbOrTx, hash: Buffer): Promise<boolean> {
+    async markRefreshUsed(db: DbOrTx, hash: Buffer, at: Date): Promise<boolean> {
       const rows = await db
         .update(sessionTokens)
-        .set({ usedAt: sql`now()` })
+        .set({ usedAt: at })
         .where(and(eq(sessionTokens.tokenHash, hash), isNull(sessionTokens.usedAt)))
         .returning({ hash: sessionTokens.tokenHash });
       return rows.length === 1;
     },
 
     /**
-     * After a refresh the older access tokens of the sign-in get a short grace (requests already in
-     * flight) instead of living out their full term.
+     * After a refresh the older access tokens of the sign-in end by `until` (a short grace for
+     * requests already in flight) instead of living out their full term.
      */
-    async retireAccessTokens(db: DbOrTx, sessionId: string, graceSeconds: number): Promise<void> {
+    async retireAccessTokens(db: DbOrTx, sessionId: string, until: Date): Promise<void> {
       await db
         .update(sessionTokens)
-        .set({
-          expiresAt: sql`least(${sessionTokens.expiresAt}, now() + make_interval(secs => ${graceSeconds}))`,
-        })
+        .set({ expiresAt: sql`least(${sessionTokens.expiresAt}, ${until})` })
         .where(and(eq(sessionTokens.sessionId, sessionId), eq(sessionTokens.kind, 'access')));
     },
 
     /** Ends a sign-in; its tokens stop working at once. Returns false if it had already ended. */
-    async revoke(db: DbOrTx, sessionId: string, reason: string): Promise<boolean> {
+    async revoke(db: DbOrTx, sessionId: string, reason: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(staffSessions)
-        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .set({ revokedAt: at, revokedReason: reason })
         .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)))
         .returning({ id: staffSessions.id });
       return rows.length === 1;
     },
 
-    async touch(db: DbOrTx, sessionId: string): Promise<void> {
+    /** Moves the last activity to `at`, unless a concurrent request already moved it past `staleBefore`. */
+    async touch(db: DbOrTx, sessionId: string, at: Date, staleBefore: Date): Promise<void> {
       await db
         .update(staffSessions)
-        .set({ lastSeenAt: sql`now()` })
-        .where(
-          and(
-            eq(staffSessions.id, sessionId),
-            sql`${staffSessions.lastSeenAt} < now() - interval '1 minute'`,
-          ),
-        );
+        .set({ lastSeenAt: at })
+        .where(and(eq(staffSessions.id, sessionId), lt(staffSessions.lastSeenAt, staleBefore)));
     },
   };
 }

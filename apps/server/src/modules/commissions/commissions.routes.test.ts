@@ -57,14 +57,52 @@ describe('commissions', () => {
     expect(edited.json()).toMatchObject({ success: true, version: version + 1 });
     const stale = await post('update', { ...input, id, version, value: '0.5' });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_EDIT' });
     expect((await rules()).find((r: { id: number }) => r.id === id).value).toBe('0.11');
 
     expect((await post('delete', { id, version })).statusCode).toBe(409);
     expect((await post('delete', { id, version: version + 1 })).statusCode).toBe(200);
-    const audit = await t.db.execute<{ action: string }>(
-      sql`SELECT action FROM audit_log WHERE entity = 'commission_rule' AND entity_id = ${String(id)} ORDER BY id`,
+    const audit = await t.db.execute<{ action: string; before: unknown; after: unknown }>(
+      sql`SELECT action, before, after FROM audit_log WHERE entity = 'commission_rule' AND entity_id = ${String(id)} ORDER BY id`,
     );
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
+    // The update's row holds only what changed.
+    expect(audit.rows[1]).toMatchObject({ before: { value: '0.12' }, after: { value: '0.11' } });
+    expect(Object.keys(audit.rows[1]!.after as object)).toEqual(['value']);
+    expect((await post('update', { ...input, id, version: version + 1 })).json()).toMatchObject({
+      code: 'COMMISSION_RULE_NOT_FOUND',
+    });
+  });
+
+  it('saves an edit that changes nothing without an audit row or a new version', async () => {
+    const rule = (await rules()).find((r: { asset: string | null }) => r.asset === 'TRY');
+    const audited = async () =>
+      (
+        await t.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'commission_rule' AND entity_id = ${String(rule.id)}`,
+        )
+      ).rows[0]!.n;
+    const { id, version, updated_at: _, ...fields } = rule;
+    // The same values, one amount written with a trailing zero: still no change.
+    const res = await post('update', { ...fields, id, version, value: `${fields.value}0` });
+    expect(res.json()).toMatchObject({ success: true, version });
+    expect(await audited()).toBe(0);
+    expect((await rules()).find((r: { id: number }) => r.id === id).version).toBe(version);
+  });
+
+  it('refuses an unknown customer type on the field, by code', async () => {
+    const res = await post('create', {
+      operation: 'trade',
+      asset: null,
+      customer_type: 'diamond',
+      kind: 'percent',
+      value: '0.1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'customer_type', code: 'UNKNOWN_CUSTOMER_TYPE', params: { code: 'diamond' } }],
+    });
   });
 
   it.each([

@@ -1,24 +1,59 @@
-import type { ActionResult } from '@backdesk/contract';
-import { quoteFee } from '@backdesk/contract/rules';
+import { type ActionResult, errorMessage } from '@backdesk/contract';
+import { Decimal, quoteFee } from '@backdesk/contract/rules';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import type { Actor, Changes } from '../audit/changes.ts';
 import type { CommissionsRepository, RuleFields } from './commissions.repository.ts';
 
-export function createCommissionsService({ db, repo }: { db: Db; repo: CommissionsRepository }) {
+const AMOUNT_FIELDS = ['value', 'min_fee', 'max_fee'] as const;
+
+/** Whether an edit leaves the rule as it is: amounts compare as numbers ("0.10" is "0.1"). */
+function sameRule(current: RuleFields, edit: RuleFields): boolean {
+  const sameAmount = (a: string | null, b: string | null) =>
+    a === null || b === null ? a === b : new Decimal(a).eq(b);
+  return (
+    current.operation === edit.operation &&
+    current.asset === edit.asset &&
+    current.customer_type === edit.customer_type &&
+    current.kind === edit.kind &&
+    AMOUNT_FIELDS.every((field) => sameAmount(current[field], edit[field]))
+  );
+}
+
+export function createCommissionsService({
+  db,
+  changes,
+  repo,
+}: {
+  db: Db;
+  changes: Changes;
+  repo: CommissionsRepository;
+}) {
   async function assertKnownType(tx: DbOrTx, customerType: string | null) {
-    if (customerType && !(await repo.customerTypes(tx)).some((type) => type.code === customerType))
-      throw new AppError('VALIDATION_FAILED', `Unknown customer type ${customerType}`, {
-        issues: [{ path: 'customer_type', message: 'Unknown customer type' }],
-      });
+    if (customerType && !(await repo.customerTypes(tx)).some((type) => type.code === customerType)) {
+      const params = { code: customerType };
+      throw new AppError(
+        'VALIDATION_FAILED',
+        {},
+        {
+          issues: [
+            {
+              path: 'customer_type',
+              message: errorMessage('UNKNOWN_CUSTOMER_TYPE', params),
+              code: 'UNKNOWN_CUSTOMER_TYPE',
+              params,
+            },
+          ],
+        },
+      );
+    }
   }
 
   /** Locks the rule at the version the member edited; a newer one means someone else changed it. */
   async function lockAt(tx: DbOrTx, id: number, version: number) {
     const rule = await repo.lock(tx, id);
-    if (!rule) throw new AppError('NOT_FOUND', 'No such commission rule');
-    if (rule.version !== version)
-      throw new AppError('CONFLICT', 'Someone else changed this rule meanwhile; reload it and try again');
+    if (!rule) throw new AppError('COMMISSION_RULE_NOT_FOUND');
+    if (rule.version !== version) throw new AppError('STALE_EDIT');
     return rule;
   }
 
@@ -28,53 +63,49 @@ export function createCommissionsService({ db, repo }: { db: Db; repo: Commissio
       return { items, customer_types };
     },
 
-    create: (rule: RuleFields, memberId: number): Promise<ActionResult & { id: number }> =>
-      db.transaction(async (tx) => {
+    create: (actor: Actor, rule: RuleFields): Promise<ActionResult & { id: number }> =>
+      changes.run(actor, async (tx) => {
         await assertKnownType(tx, rule.customer_type);
         const created = await repo.insert(tx, rule);
-        await recordAudit(tx, {
-          memberId,
-          action: 'create',
-          entity: 'commission_rule',
-          entityId: created.id,
-          after: created,
-        });
         return {
-          success: true,
-          message: 'Commission rule created',
-          version: created.version,
-          id: created.id,
+          result: {
+            success: true,
+            message: 'Commission rule created',
+            version: created.version,
+            id: created.id,
+          },
+          change: {
+            entity: 'commission_rule',
+            action: 'create',
+            entityId: created.id,
+            before: null,
+            after: created,
+          },
         };
       }),
 
-    update: (id: number, version: number, rule: RuleFields, memberId: number): Promise<ActionResult> =>
-      db.transaction(async (tx) => {
+    /** Saves an edit; one that changes nothing writes nothing and keeps the version. */
+    update: (actor: Actor, id: number, version: number, rule: RuleFields): Promise<ActionResult> =>
+      changes.run(actor, async (tx) => {
         await assertKnownType(tx, rule.customer_type);
         const before = await lockAt(tx, id, version);
+        if (sameRule(before, rule))
+          return { result: { success: true, message: 'Commission rule unchanged', version }, change: null };
         const after = await repo.update(tx, id, rule);
-        await recordAudit(tx, {
-          memberId,
-          action: 'update',
-          entity: 'commission_rule',
-          entityId: id,
-          before,
-          after,
-        });
-        return { success: true, message: 'Commission rule saved', version: after.version };
+        return {
+          result: { success: true, message: 'Commission rule saved', version: after.version },
+          change: { entity: 'commission_rule', action: 'update', entityId: id, before, after },
+        };
       }),
 
-    delete: (id: number, version: number, memberId: number): Promise<ActionResult> =>
-      db.transaction(async (tx) => {
+    delete: (actor: Actor, id: number, version: number): Promise<ActionResult> =>
+      changes.run(actor, async (tx) => {
         const before = await lockAt(tx, id, version);
         await repo.delete(tx, id);
-        await recordAudit(tx, {
-          memberId,
-          action: 'delete',
-          entity: 'commission_rule',
-          entityId: id,
-          before,
-        });
-        return { success: true, message: 'Commission rule deleted', version: before.version };
+        return {
+          result: { success: true, message: 'Commission rule deleted', version: before.version },
+          change: { entity: 'commission_rule', action: 'delete', entityId: id, before, after: null },
+        };
       }),
 
     async preview(lookup: {

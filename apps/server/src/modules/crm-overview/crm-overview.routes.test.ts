@@ -1,26 +1,35 @@
+import { customerKycStatus, isActiveCustomer } from '@backdesk/contract/rules';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { sessionHeaders } from '../../../test/roles.ts';
 
 let t: TestApp;
+let headers: Record<string, string>;
 beforeAll(async () => {
   t = await buildTestApp();
+  headers = await sessionHeaders(t, 'manager');
 });
 afterAll(() => t.close());
 
 describe('CRM overview and KYC view', () => {
-  it('counts by status, KYC status and type from the database', async () => {
-    const headers = await sessionHeaders(t, 'manager');
+  it('counts by status, KYC status and type from the database, with the customer rules', async () => {
+    const stored = await t.db.execute<{
+      token_hash: string | null;
+      status: string | null;
+      user_ky: string | null;
+    }>(sql`SELECT token_hash, status, user_ky FROM customers`);
     const o = (await t.app.inject({ url: '/api/crm/overview', headers })).json();
-    expect(o.total).toBe(1000);
+    expect(o.total).toBe(stored.rows.length);
+    expect(o.active).toBe(stored.rows.filter(isActiveCustomer).length);
     for (const group of [o.byStatus, o.byKycStatus, o.byKycType]) {
-      expect(group.reduce((n: number, g: { count: number }) => n + g.count, 0)).toBe(1000);
+      expect(group.reduce((n: number, g: { count: number }) => n + g.count, 0)).toBe(stored.rows.length);
     }
-    expect(o.byKycStatus.map((g: { value: string }) => g.value)).toContain('kyc');
+    const defaulted = stored.rows.filter((r) => customerKycStatus(r.user_ky) === 'kyc').length;
+    expect(o.byKycStatus.find((g: { value: string }) => g.value === 'kyc')?.count).toBe(defaulted);
   });
 
   it('lists KYC state, type, level and last decision with filters', async () => {
-    const headers = await sessionHeaders(t, 'manager');
     const page = (
       await t.app.inject({ url: '/api/customers/kyc?kyc_type=kyb&kyc_status=approved', headers })
     ).json();
@@ -30,5 +39,13 @@ describe('CRM overview and KYC view', () => {
     expect(page.items.some((r: { last_decision: string | null }) => r.last_decision === 'approved')).toBe(
       true,
     );
+  });
+
+  it('shows a customer without KYC status or type as "kyc" and Individual', async () => {
+    await t.db.execute(sql`INSERT INTO customers (user_name, kyc_type) VALUES ('kyc_defaults', 'kyc')`);
+    const page = (await t.app.inject({ url: '/api/customers/kyc?search=kyc_defaults', headers })).json();
+    expect(page.items).toEqual([
+      expect.objectContaining({ user_name: 'kyc_defaults', kyc_status: 'kyc', kyc_type_label: 'Individual' }),
+    ]);
   });
 });

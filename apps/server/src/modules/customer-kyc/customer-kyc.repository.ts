@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
-import { CUSTOMER_SORT, customerWhere, isoUtc } from '../customers/customer-sql.ts';
+import { CUSTOMER_MAPPING, CUSTOMER_SORT, customerWhere, isoUtc } from '../customers/customer-sql.ts';
 
 type Query = z.output<typeof crmApi.CustomerKycQuerySchema>;
 
@@ -22,14 +22,11 @@ function where(q: Query): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
-type Row = Omit<CustomerKycRow, 'kyc_type_label' | 'kyc_status'> & {
-  user_ky: string | null;
-  kyc_type: string;
-  sort_value: string;
-};
+type Row = CustomerKycRow & { sort_value: string };
 
 export function createCustomerKycRepository() {
   return {
+    /** Each customer's KYC state (defaults and label as the customer list maps them) and last decision. */
     async page(db: DbOrTx, q: Query) {
       const filter = where(q);
       const sort = SORT[q.sort];
@@ -38,12 +35,18 @@ export function createCustomerKycRepository() {
           { sort, id: sql`id`, dir: q.dir },
           q,
           (row) => [row.sort_value, Number(row.id)],
+          // The page is cut first, then joined to its last decisions; the outer ORDER BY repeats
+          // the sort, whose columns the inner SELECT * carries.
           async (k) =>
             (
               await db.execute<Row>(sql`
-                SELECT c.id, c.user_name, c.alias_name, c.alias_surname, c.user_ky, c.kyc_type, c.kyc_level,
-                       d.decision AS last_decision, ${isoUtc(sql`d.at`)} AS last_decision_at, c.sort_value
-                FROM (SELECT *, (${sort})::text AS sort_value FROM customers
+                SELECT c.id, c.user_name, c.alias_name, c.alias_surname, c.kyc_status, c.kyc_type_label,
+                       c.kyc_level, d.decision AS last_decision, ${isoUtc(sql`d.at`)} AS last_decision_at,
+                       c.sort_value
+                FROM (SELECT *, ${CUSTOMER_MAPPING.kyc_status} AS kyc_status,
+                             ${CUSTOMER_MAPPING.kyc_type_label} AS kyc_type_label,
+                             (${sort})::text AS sort_value
+                      FROM customers
                       WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
                       ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}) c
                 LEFT JOIN LATERAL (SELECT decision, at FROM kyc_decisions
@@ -53,8 +56,11 @@ export function createCustomerKycRepository() {
         ),
         boundedCount(db, sql`customers WHERE ${filter}`),
       ]);
-      return { ...page, total };
+      return {
+        ...page,
+        items: page.items.map(({ sort_value: _sort, ...row }) => ({ ...row, id: Number(row.id) })),
+        total,
+      };
     },
   };
 }
-export type CustomerKycRepository = ReturnType<typeof createCustomerKycRepository>;

@@ -1,7 +1,7 @@
 import type { CustomerFilters } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { customerWhere } from '../customers/customer-sql.ts';
+import { CUSTOMER_MAPPING, customerWhere } from '../customers/customer-sql.ts';
 
 export type CustomerTypeRow = {
   code: string;
@@ -13,25 +13,27 @@ export type CustomerTypeRow = {
   version: number;
   customers: number;
 };
+type StoredType = Omit<CustomerTypeRow, 'customers'>;
 
 const TYPE_COLUMNS = sql`code, name, description, required_kyc_level, commission_discount::text, rank, version`;
+/** A customer's tier, a missing one read as the default tier. */
+const TIER = CUSTOMER_MAPPING.customer_type;
 
 export function createCustomerTypesRepository() {
   return {
-    /** Every tier with its customer count; customers without a tier count as bronze (spec §9). */
+    /** Every tier with its customer count; customers without a tier count in the default one. */
     async list(db: DbOrTx): Promise<CustomerTypeRow[]> {
       const result = await db.execute<CustomerTypeRow>(sql`
         SELECT t.code, t.name, t.description, t.required_kyc_level, t.commission_discount::text, t.rank, t.version,
                coalesce(n.customers, 0)::int AS customers
         FROM customer_types t
-        LEFT JOIN (SELECT coalesce(customer_type, 'bronze') AS code, count(*) AS customers
-                   FROM customers GROUP BY 1) n ON n.code = t.code
+        LEFT JOIN (SELECT ${TIER} AS code, count(*) AS customers FROM customers GROUP BY 1) n ON n.code = t.code
         ORDER BY t.rank, t.code`);
       return result.rows;
     },
 
-    async lock(tx: DbOrTx, code: string) {
-      const result = await tx.execute<Omit<CustomerTypeRow, 'customers'>>(
+    async lock(tx: DbOrTx, code: string): Promise<StoredType | undefined> {
+      const result = await tx.execute<StoredType>(
         sql`SELECT ${TYPE_COLUMNS} FROM customer_types WHERE code = ${code} FOR UPDATE`,
       );
       return result.rows[0];
@@ -46,8 +48,8 @@ export function createCustomerTypesRepository() {
         required_kyc_level: number;
         commission_discount: string;
       },
-    ) {
-      const result = await tx.execute<Omit<CustomerTypeRow, 'customers'>>(sql`
+    ): Promise<StoredType> {
+      const result = await tx.execute<StoredType>(sql`
         UPDATE customer_types SET name = ${t.name}, description = ${t.description},
           required_kyc_level = ${t.required_kyc_level}, commission_discount = ${t.commission_discount}::numeric,
           version = version + 1
@@ -57,25 +59,30 @@ export function createCustomerTypesRepository() {
 
     async countOf(db: DbOrTx, code: string): Promise<number> {
       const result = await db.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM customers WHERE coalesce(customer_type, 'bronze') = ${code}`,
+        sql`SELECT count(*)::int AS n FROM customers WHERE ${TIER} = ${code}`,
       );
       return result.rows[0]!.n;
     },
 
-    async moveOne(tx: DbOrTx, customerId: number, to: string) {
-      const result = await tx.execute<{ before: string | null }>(sql`
-        UPDATE customers c SET customer_type = ${to}, version = c.version + 1, update_date = now()
-        FROM (SELECT id, customer_type AS before FROM customers WHERE id = ${customerId} FOR UPDATE) old
-        WHERE c.id = old.id AND coalesce(old.before, 'bronze') <> ${to}
-        RETURNING old.before`);
-      return result.rows[0];
+    /** A customer's tier, the row locked for the move; undefined when there is no such customer. */
+    async lockCustomerTier(tx: DbOrTx, customerId: number): Promise<string | undefined> {
+      const result = await tx.execute<{ tier: string }>(
+        sql`SELECT ${TIER} AS tier FROM customers WHERE id = ${customerId} FOR UPDATE`,
+      );
+      return result.rows[0]?.tier;
     },
 
-    /** One statement for the whole filtered set, however large. */
+    async moveOne(tx: DbOrTx, customerId: number, to: string): Promise<void> {
+      await tx.execute(sql`
+        UPDATE customers SET customer_type = ${to}, version = version + 1, update_date = now()
+        WHERE id = ${customerId}`);
+    },
+
+    /** One statement for the whole filtered set, however large; customers already there stay untouched. */
     async moveMatching(tx: DbOrTx, filters: CustomerFilters, to: string): Promise<number> {
       const result = await tx.execute(sql`
         UPDATE customers SET customer_type = ${to}, version = version + 1, update_date = now()
-        WHERE ${customerWhere(filters)} AND coalesce(customer_type, 'bronze') <> ${to}`);
+        WHERE ${customerWhere(filters)} AND ${TIER} <> ${to}`);
       return result.rowCount ?? 0;
     },
   };

@@ -1,61 +1,96 @@
-import { CRM_MESSAGES, type crmApi } from '@backdesk/contract';
+import type { crmApi } from '@backdesk/contract';
+import { Decimal } from '@backdesk/contract/rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import type { Actor, Changes } from '../audit/changes.ts';
 import type { CustomerTypesRepository } from './customer-types.repository.ts';
 
-export function createCustomerTypesService(deps: { db: Db; repo: CustomerTypesRepository }) {
-  const { db, repo } = deps;
+type UpdateBody = z.output<typeof crmApi.UpdateCustomerTypeBodySchema>;
+type EditableType = Pick<UpdateBody, 'name' | 'description' | 'required_kyc_level' | 'commission_discount'>;
+
+/** The fields a member edits; the discount is compared as a number ("12.5" is "12.50"). */
+const editableOf = (t: EditableType) => ({
+  name: t.name,
+  description: t.description,
+  required_kyc_level: t.required_kyc_level,
+  commission_discount: new Decimal(t.commission_discount).toFixed(),
+});
+const sameType = (a: EditableType, b: EditableType) =>
+  JSON.stringify(editableOf(a)) === JSON.stringify(editableOf(b));
+
+export function createCustomerTypesService(deps: {
+  db: Db;
+  repo: CustomerTypesRepository;
+  changes: Changes;
+}) {
+  const { db, repo, changes } = deps;
   return {
     list: async () => ({ items: await repo.list(db) }),
 
-    async update(body: z.output<typeof crmApi.UpdateCustomerTypeBodySchema>, memberId: number) {
-      return db.transaction(async (tx) => {
+    /** A stale version is refused; an edit that changes nothing writes nothing and keeps the version. */
+    update(body: UpdateBody, actor: Actor) {
+      return changes.run(actor, async (tx) => {
         const before = await repo.lock(tx, body.code);
-        if (!before) throw new AppError('NOT_FOUND', CRM_MESSAGES.tierNotFound);
-        if (before.version !== body.version) throw new AppError('CONFLICT', CRM_MESSAGES.staleEdit);
-        const after = await repo.update(tx, body);
-        await recordAudit(tx, {
-          memberId,
-          action: 'customer_type.update',
-          entity: 'customer_type',
-          entityId: body.code,
-          before,
-          after,
-        });
-        return { success: true as const, item: { ...after, customers: await repo.countOf(tx, body.code) } };
+        if (!before) throw new AppError('CUSTOMER_TYPE_NOT_FOUND');
+        if (before.version !== body.version) throw new AppError('STALE_EDIT');
+        const after = sameType(before, body) ? before : await repo.update(tx, body);
+        return {
+          result: {
+            success: true as const,
+            item: { ...after, customers: await repo.countOf(tx, body.code) },
+          },
+          change:
+            after === before
+              ? null
+              : {
+                  entity: 'customer_type',
+                  action: 'update',
+                  entityId: body.code,
+                  before: editableOf(before),
+                  after: editableOf(after),
+                },
+        };
       });
     },
 
-    async move(body: z.output<typeof crmApi.MoveCustomersBodySchema>, memberId: number) {
-      return db.transaction(async (tx) => {
-        if (!(await repo.lock(tx, body.to))) throw new AppError('NOT_FOUND', CRM_MESSAGES.tierNotFound);
+    /**
+     * One customer: one row on that customer. Every customer matching the filters: one decision, so
+     * one row on the tier naming the filters and how many moved. Moving nobody writes nothing.
+     */
+    move(body: z.output<typeof crmApi.MoveCustomersBodySchema>, actor: Actor) {
+      return changes.run(actor, async (tx) => {
+        if (!(await repo.lock(tx, body.to))) throw new AppError('CUSTOMER_TYPE_NOT_FOUND');
         if (body.customerId !== undefined) {
-          const moved = await repo.moveOne(tx, body.customerId, body.to);
-          if (moved) {
-            await recordAudit(tx, {
-              memberId,
-              action: 'customer.move_tier',
+          const from = await repo.lockCustomerTier(tx, body.customerId);
+          if (from === undefined) throw new AppError('CUSTOMER_NOT_FOUND');
+          if (from === body.to) return { result: { success: true as const, moved: 0 }, change: null };
+          await repo.moveOne(tx, body.customerId, body.to);
+          return {
+            result: { success: true as const, moved: 1 },
+            change: {
               entity: 'customer',
+              action: 'move_tier',
               entityId: body.customerId,
-              before: { customer_type: moved.before ?? 'bronze' },
+              before: { customer_type: from },
               after: { customer_type: body.to },
-            });
-          }
-          return { success: true as const, moved: moved ? 1 : 0 };
+            },
+          };
         }
-        // A bulk move is one decision: one audit row naming the filters and how many moved.
         const filters = body.filters ?? {};
         const moved = await repo.moveMatching(tx, filters, body.to);
-        await recordAudit(tx, {
-          memberId,
-          action: 'customer_type.move_matching',
-          entity: 'customer_type',
-          entityId: body.to,
-          after: { filters, moved },
-        });
-        return { success: true as const, moved };
+        return {
+          result: { success: true as const, moved },
+          change: moved
+            ? {
+                entity: 'customer_type',
+                action: 'move_matching',
+                entityId: body.to,
+                before: null,
+                after: { filters, count: moved },
+              }
+            : null,
+        };
       });
     },
   };

@@ -11,11 +11,11 @@ export type CustomerRow = {
   status: string | null;
   kyc_type: string;
   kyc_level: number;
-  /** Already parsed by bd_customer_roles (spec §3 rule, in SQL so the filter uses the same one). */
+  /** Already parsed by bd_customer_roles (in SQL, so the role filter uses the same parse). */
   role_list: string[];
   token_hash: string | null;
   version: number;
-  /** CUSTOMER_MAPPING (customer-sql.ts): spec §3 defaults and labels, spec §4 active. */
+  /** CUSTOMER_MAPPING (customer-sql.ts): the defaults, the KYC type label and the active rule. */
   phone: string;
   kyc_status: string;
   kyc_type_label: string;
@@ -25,7 +25,7 @@ export type CustomerRow = {
   updated_at: string;
 };
 
-/** Spec §3 mapping onto the API shape; the rules themselves are SQL (CUSTOMER_MAPPING). */
+/** A row onto the API shape; the mapped fields were computed in SQL (CUSTOMER_MAPPING). */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     id: Number(row.id),

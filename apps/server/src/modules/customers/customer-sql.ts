@@ -1,18 +1,35 @@
 import type { CustomerFilters, CustomerSortKey } from '@backdesk/contract';
+import {
+  ACTIVE_STATUS,
+  BUSINESS_KYC_TYPE,
+  BUSINESS_LABEL,
+  DEFAULT_CUSTOMER_TYPE,
+  DEFAULT_KYC_STATUS,
+  INDIVIDUAL_LABEL,
+  MISSING_PHONE,
+} from '@backdesk/contract/rules';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * Spec §3 mapping, to the letter, as SQL: the list (through CUSTOMER_COLUMNS and toCustomer), the
- * detail and both export formats read these expressions, so the rules have one definition. The
- * defaults equal the sort expressions below (and the index expressions of schema.ts).
+ * A constant written into the statement rather than bound as a parameter: the planner matches an
+ * index expression (schema.ts) only against the same literal.
+ */
+const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
+
+/**
+ * The customer rules of packages/contract/src/rules/customer.ts as SQL, with their literals taken
+ * from there: the list (through CUSTOMER_COLUMNS and toCustomer), the detail, the KYC list, the
+ * overview and both export formats read these expressions. The defaults equal the sort expressions
+ * below (and the index expressions of schema.ts).
  */
 export const CUSTOMER_MAPPING = {
-  phone: sql`coalesce(mobile, '-')`,
-  kyc_status: sql`coalesce(user_ky, 'kyc')`,
-  kyc_type_label: sql`CASE WHEN kyc_type = 'kyb' THEN 'Business' ELSE 'Individual' END`,
-  customer_type: sql`coalesce(customer_type, 'bronze')`,
-  /** Spec §4: a live session token (non-empty) or the status "active". */
-  active: sql`(coalesce(token_hash, '') <> '' OR coalesce(status = 'active', false))`,
+  phone: sql`coalesce(mobile, ${literal(MISSING_PHONE)})`,
+  kyc_status: sql`coalesce(user_ky, ${literal(DEFAULT_KYC_STATUS)})`,
+  kyc_type_label: sql`CASE WHEN kyc_type = ${literal(BUSINESS_KYC_TYPE)} THEN ${literal(BUSINESS_LABEL)}
+    ELSE ${literal(INDIVIDUAL_LABEL)} END`,
+  customer_type: sql`coalesce(customer_type, ${literal(DEFAULT_CUSTOMER_TYPE)})`,
+  /** isActiveCustomer: a live session token (non-empty) or the status "active". */
+  active: sql`(coalesce(token_hash, '') <> '' OR coalesce(status = ${literal(ACTIVE_STATUS)}, false))`,
 } as const;
 
 /**
@@ -46,22 +63,29 @@ export const exportTimestamp = (column: SQL) =>
   sql`replace((${column} AT TIME ZONE 'UTC')::text, ' ', 'T') || 'Z'`;
 
 /** LIKE metacharacters taken literally: a search for "50%" means the text "50%". */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Spec §5 filters, evaluated in the database. Case-insensitivity is Turkish-aware (bd_fold):
- * search is a substring of any of user_name, alias_name, alias_surname, alias_email (the stored
- * search_text = bd_customer_search_text, trigram-indexed); KYC status compares with the spec's "kyc"
- * default applied; a role matches any of the customer's parsed roles (stored roles_folded, GIN).
+ * The customer search: the term, Turkish-folded (bd_fold), is a substring of the stored search_text
+ * (user_name, alias_name, alias_surname, alias_email; trigram-indexed). `searchText` names the
+ * column, qualified when the customer is joined.
+ */
+export const customerSearch = (searchText: SQL, term: string) =>
+  sql`${searchText} LIKE '%' || public.bd_fold(${escapeLike(term)}) || '%'`;
+
+/**
+ * The customer list's filters, evaluated in the database. Case-insensitivity is Turkish-aware
+ * (bd_fold): search as customerSearch; KYC status compares with its default applied; a role matches
+ * any of the customer's parsed roles (stored roles_folded, GIN).
  */
 export function customerWhere(filters: CustomerFilters): SQL {
   const conditions: SQL[] = [];
-  if (filters.search) {
-    conditions.push(sql`search_text LIKE '%' || public.bd_fold(${escapeLike(filters.search)}) || '%'`);
-  }
+  if (filters.search) conditions.push(customerSearch(sql`search_text`, filters.search));
   if (filters.status) conditions.push(sql`status = ${filters.status}`);
   if (filters.kyc_status) {
-    conditions.push(sql`public.bd_fold(coalesce(user_ky, 'kyc')) = public.bd_fold(${filters.kyc_status})`);
+    conditions.push(
+      sql`public.bd_fold(${CUSTOMER_MAPPING.kyc_status}) = public.bd_fold(${filters.kyc_status})`,
+    );
   }
   if (filters.role) {
     conditions.push(sql`roles_folded @> ARRAY[public.bd_fold(${filters.role})]`);
@@ -70,8 +94,8 @@ export function customerWhere(filters: CustomerFilters): SQL {
 }
 
 /**
- * A customers row for toCustomer: the raw columns the detail and the audit read, and the spec §3
- * mapped fields (CUSTOMER_MAPPING); role_list holds bd_customer_roles.
+ * A customers row for toCustomer: the raw columns the detail and the audit read, and the mapped
+ * fields (CUSTOMER_MAPPING); role_list holds bd_customer_roles.
  */
 export const CUSTOMER_COLUMNS = sql`
   id, user_name, alias_name, alias_surname, alias_email, mobile, status, kyc_type, kyc_level,
@@ -82,7 +106,7 @@ export const CUSTOMER_COLUMNS = sql`
   ${isoUtc(sql`create_date`)} AS created_at, ${isoUtc(sql`update_date`)} AS updated_at`;
 
 /**
- * The exported columns, in file order: the spec's mapped fields without token_hash (a credential,
+ * The exported columns, in file order: the list's mapped fields without token_hash (a credential,
  * not data). Values are the cells as text, the same for CSV (COPY) and XLSX (streamed rows).
  */
 export const CUSTOMER_EXPORT_COLUMNS = [

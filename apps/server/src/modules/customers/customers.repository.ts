@@ -8,6 +8,7 @@ import type { CustomerRow } from './customer-mapping.ts';
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_EXPORT_COLUMNS,
+  CUSTOMER_MAPPING,
   CUSTOMER_SORT,
   customerWhere,
   isoUtc,
@@ -98,7 +99,7 @@ export function createCustomersRepository() {
       const result = await db.execute<{ statuses: string[]; kyc: string[]; roles: string[] }>(sql`
         SELECT
           ARRAY(SELECT DISTINCT status FROM customers WHERE status IS NOT NULL ORDER BY 1) AS statuses,
-          ARRAY(SELECT DISTINCT coalesce(user_ky, 'kyc') FROM customers ORDER BY 1) AS kyc,
+          ARRAY(SELECT DISTINCT ${CUSTOMER_MAPPING.kyc_status} FROM customers ORDER BY 1) AS kyc,
           ARRAY(SELECT DISTINCT r FROM customers, unnest(role_list) AS r
                 WHERE r <> '' ORDER BY 1) AS roles`);
       return result.rows[0]!;
@@ -119,13 +120,13 @@ export function createCustomersRepository() {
       return result.rows[0];
     },
 
+    /** Writes the given fields and a new version; the caller passes at least one field. */
     async update(tx: DbOrTx, id: number, changes: CustomerChanges): Promise<CustomerRow> {
       const sets = Object.entries(changes).map(
         ([column, value]) => sql`${sql.identifier(column)} = ${value}`,
       );
       const result = await tx.execute<CustomerRow>(sql`
-        UPDATE customers SET ${sql.join(sets, sql`, `)}${sets.length ? sql`, ` : sql``}
-          version = version + 1, update_date = now()
+        UPDATE customers SET ${sql.join(sets, sql`, `)}, version = version + 1, update_date = now()
         WHERE id = ${id} RETURNING ${CUSTOMER_COLUMNS}`);
       return result.rows[0]!;
     },

@@ -31,6 +31,21 @@ async function insertCustomer(values: Record<string, string | null>) {
   return Number(result.rows[0]!.id);
 }
 
+/** The audit rows written about a customer, oldest first. */
+async function auditOf(customerId: number) {
+  const result = await t.db.execute<{
+    entity: string;
+    action: string;
+    request_id: string | null;
+    member_id: number | null;
+    before: unknown;
+    after: unknown;
+  }>(sql`SELECT entity, action, request_id, member_id, before, after FROM audit_log
+         WHERE (entity = 'customer' AND entity_id = ${String(customerId)}) OR customer_id = ${customerId}
+         ORDER BY id`);
+  return result.rows;
+}
+
 async function userNamed(userName: string) {
   const res = await get(`/api/customers/get-users?search=${encodeURIComponent(userName)}`);
   return res.json().users.find((u: { user_name: string }) => u.user_name === userName);
@@ -44,7 +59,8 @@ describe('GET /api/customers/count-users', () => {
   };
 
   it('counts what the list shows, with the same filters', async () => {
-    expect(await count('')).toEqual({ value: 1000, exact: true });
+    const all = await t.pool.query(`SELECT count(*)::int AS n FROM customers`);
+    expect(await count('')).toEqual({ value: all.rows[0].n, exact: true });
     const active = await t.pool.query(`SELECT count(*)::int AS n FROM customers WHERE status = 'active'`);
     expect(await count('status=active')).toEqual({ value: active.rows[0].n, exact: true });
     expect(await count('search=count_nobody_has_this')).toEqual({ value: 0, exact: true });
@@ -58,7 +74,7 @@ describe('GET /api/customers/count-users', () => {
 });
 
 describe('GET /api/customers/get-users', () => {
-  it('answers the spec shape with the first page only', async () => {
+  it('answers the get-users shape with the first page only', async () => {
     const res = await get('/api/customers/get-users');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -68,7 +84,7 @@ describe('GET /api/customers/get-users', () => {
     expect(body.prevCursor).toBeNull();
   });
 
-  it('maps every field as spec §3 says, with its defaults', async () => {
+  it('maps every field with its defaults', async () => {
     await insertCustomer({ user_name: 'map_defaults', alias_name: 'Deniz', roles: null, kyc_type: 'kyc' });
     const c = await userNamed('map_defaults');
     expect(c).toMatchObject({
@@ -123,7 +139,7 @@ describe('GET /api/customers/get-users', () => {
     }
   });
 
-  it('counts a customer active by status alone (spec §4)', async () => {
+  it('counts a customer active by status alone', async () => {
     await insertCustomer({ user_name: 'active_by_status', status: 'active' });
     expect((await userNamed('active_by_status')).active).toBe(true);
   });
@@ -177,7 +193,7 @@ describe('GET /api/customers/get-users', () => {
 });
 
 describe('POST /api/customers/update', () => {
-  it('changes only the supplied fields, bumps the version and audits in the same transaction', async () => {
+  it('changes only the supplied fields, bumps the version and writes one audit row of what changed', async () => {
     const id = await insertCustomer({
       user_name: 'upd_1',
       alias_name: 'Ali',
@@ -186,6 +202,7 @@ describe('POST /api/customers/update', () => {
     });
     const res = await post('/api/customers/update', {
       user_name: 'upd_1',
+      alias_name: 'Ali',
       alias_surname: 'Yılmaz',
       version: 1,
     });
@@ -193,10 +210,34 @@ describe('POST /api/customers/update', () => {
     expect(res.json()).toEqual({ success: true, message: 'Customer updated successfully', version: 2 });
     const c = await userNamed('upd_1');
     expect(c).toMatchObject({ alias_name: 'Ali', alias_surname: 'Yılmaz', email: 'upd1@example.com' });
-    const audit = await t.db.execute<{ action: string }>(
-      sql`SELECT action FROM audit_log WHERE entity = 'customer' AND entity_id = ${String(id)}`,
-    );
-    expect(audit.rows.map((r) => r.action)).toEqual(['customer.update']);
+    expect(await auditOf(id)).toEqual([
+      {
+        entity: 'customer',
+        action: 'update',
+        request_id: expect.any(String),
+        member_id: expect.any(Number),
+        before: { alias_surname: 'Veli' },
+        after: { alias_surname: 'Yılmaz' },
+      },
+    ]);
+  });
+
+  it('writes nothing and keeps the version when nothing changes', async () => {
+    const id = await insertCustomer({
+      user_name: 'upd_same',
+      alias_name: 'Ayşe',
+      alias_email: 'same@example.com',
+    });
+    for (const body of [
+      { user_name: 'upd_same', alias_name: 'Ayşe', alias_email: 'same@example.com', version: 1 },
+      { user_name: 'upd_same' },
+    ]) {
+      const res = await post('/api/customers/update', body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().version).toBe(1);
+    }
+    expect((await userNamed('upd_same')).version).toBe(1);
+    expect(await auditOf(id)).toEqual([]);
   });
 
   it('refuses a stale edit and writes nothing', async () => {
@@ -208,7 +249,7 @@ describe('POST /api/customers/update', () => {
       version: 1,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(CRM_MESSAGES.staleEdit);
+    expect(res.json().code).toBe('STALE_EDIT');
     expect((await userNamed('upd_stale')).alias_name).toBe('Second');
   });
 
@@ -228,7 +269,18 @@ describe('POST /api/customers/update', () => {
   it('answers 404 for an unknown customer', async () => {
     const res = await post('/api/customers/update', { user_name: 'nobody_here', alias_name: 'X' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(CRM_MESSAGES.customerNotFound);
+    expect(res.json().code).toBe('CUSTOMER_NOT_FOUND');
+  });
+
+  it("refuses another customer's email, in any case", async () => {
+    await insertCustomer({ user_name: 'upd_mail_owner', alias_email: 'taken@example.com' });
+    await insertCustomer({ user_name: 'upd_mail_other' });
+    const res = await post('/api/customers/update', {
+      user_name: 'upd_mail_other',
+      alias_email: 'TAKEN@example.com',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('DUPLICATE_EMAIL');
   });
 });
 
@@ -243,7 +295,7 @@ describe('POST /api/customers/create', () => {
     customer_type: 'bronze',
   };
 
-  it('creates once per Idempotency-Key', async () => {
+  it('creates once per Idempotency-Key, with one audit row', async () => {
     const key = { 'idempotency-key': 'create-customer-0001' };
     const first = await post('/api/customers/create', body, key);
     expect(first.statusCode).toBe(200);
@@ -258,34 +310,81 @@ describe('POST /api/customers/create', () => {
       sql`SELECT count(*)::int AS n FROM customers WHERE user_name = 'new.customer'`,
     );
     expect(n.rows[0]!.n).toBe(1);
+    const audit = await auditOf(first.json().customer.id);
+    expect(audit.map((a) => a.action)).toEqual(['create']);
+    expect(audit[0]!.after).toMatchObject({
+      user_name: 'new.customer',
+      alias_email: 'sule.celik@example.com',
+    });
   });
 
   it('refuses a duplicate user name or email (any case)', async () => {
-    const byName = await post('/api/customers/create', { ...body, alias_email: 'other@example.com' });
+    const original = { ...body, user_name: 'dup.customer', alias_email: 'dup.customer@example.com' };
+    expect((await post('/api/customers/create', original)).statusCode).toBe(200);
+    const byName = await post('/api/customers/create', { ...original, alias_email: 'other@example.com' });
     expect(byName.statusCode).toBe(409);
-    expect(byName.json().message).toBe(CRM_MESSAGES.duplicateUserName);
+    expect(byName.json().code).toBe('DUPLICATE_USER_NAME');
     const byEmail = await post('/api/customers/create', {
-      ...body,
+      ...original,
       user_name: 'another.one',
-      alias_email: 'SULE.CELIK@example.com',
+      alias_email: 'DUP.CUSTOMER@example.com',
     });
     expect(byEmail.statusCode).toBe(409);
-    expect(byEmail.json().message).toBe(CRM_MESSAGES.duplicateEmail);
+    expect(byEmail.json().code).toBe('DUPLICATE_EMAIL');
+  });
+
+  it('refuses an unknown tier on its field', async () => {
+    const res = await post('/api/customers/create', {
+      ...body,
+      user_name: 'tierless.customer',
+      alias_email: 'tierless@example.com',
+      customer_type: 'diamond',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'UNKNOWN_CUSTOMER_TYPE',
+      params: { code: 'diamond' },
+      issues: [{ path: 'customer_type', code: 'UNKNOWN_CUSTOMER_TYPE' }],
+    });
   });
 });
 
 describe('customer page', () => {
   it('joins profile, KYC, balances, transactions, P2P, restrictions and notes', async () => {
-    const res = await get('/api/customers/detail?id=1');
+    const seeded = await t.db.execute<{ id: number; balances: number; documents: number }>(sql`
+      SELECT c.id, (SELECT count(*)::int FROM customer_balances WHERE customer_id = c.id) AS balances,
+             (SELECT count(*)::int FROM kyc_documents WHERE customer_id = c.id) AS documents
+      FROM customers c
+      WHERE EXISTS (SELECT 1 FROM customer_balances WHERE customer_id = c.id)
+        AND EXISTS (SELECT 1 FROM kyc_documents WHERE customer_id = c.id)
+      ORDER BY c.id LIMIT 1`);
+    const { id, balances, documents } = seeded.rows[0]!;
+    const res = await get(`/api/customers/detail?id=${id}`);
     expect(res.statusCode).toBe(200);
     const d = res.json();
-    expect(d.customer.id).toBe(1);
-    expect(d.balances.length).toBe(3);
+    expect(d.customer.id).toBe(Number(id));
+    expect(d.balances).toHaveLength(balances);
     for (const b of d.balances) expect(b.available).toMatch(/^\d+(\.\d+)?$/);
-    expect(d.kyc.documents.length).toBeGreaterThan(0);
-    const note = await post('/api/customers/notes', { customerId: 1, body: 'Called the customer' });
+    expect(d.kyc.documents).toHaveLength(documents);
+  });
+
+  it('adds a note with one audit row, and answers 404 for an unknown customer', async () => {
+    const id = await insertCustomer({ user_name: 'note_1' });
+    const note = await post('/api/customers/notes', { customerId: id, body: 'Called the customer' });
     expect(note.json().note).toMatchObject({ body: 'Called the customer', member: expect.any(String) });
-    expect((await get('/api/customers/detail?id=999999')).statusCode).toBe(404);
+    expect((await get(`/api/customers/detail?id=${id}`)).json().notes).toEqual([note.json().note]);
+    const audit = await auditOf(id);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        entity: 'customer',
+        action: 'add_note',
+        after: { note: note.json().note.id, body: 'Called the customer' },
+      }),
+    ]);
+    const unknown = id + 1_000_000;
+    expect((await get(`/api/customers/detail?id=${unknown}`)).json().code).toBe('CUSTOMER_NOT_FOUND');
+    const refused = await post('/api/customers/notes', { customerId: unknown, body: 'Nobody' });
+    expect(refused.statusCode).toBe(404);
   });
 });
 

@@ -7,8 +7,6 @@ import { type ExportColumn, sendExport, streamRows } from '../../lib/export/inde
 import { CUSTOMER_EXPORT_COLUMNS } from './customer-sql.ts';
 import type { CustomersService } from './customers.service.ts';
 
-const EXPORT_ROLES = ['admin', 'super'] as const;
-
 type ExportRow = Record<string, string | null>;
 
 /** XLSX cells: the export query's columns (CUSTOMER_EXPORT_COLUMNS), the id as a number. */
@@ -23,7 +21,7 @@ export function registerCustomerRoutes(
 ): void {
   const { service } = deps;
 
-  registerEndpoint(app, crmApi.getUsers, {}, async ({ query }) => {
+  registerEndpoint(app, crmApi.getUsers, async ({ query }) => {
     const page = await service.list(query);
     return {
       success: true,
@@ -35,11 +33,11 @@ export function registerCustomerRoutes(
     };
   });
 
-  registerEndpoint(app, crmApi.countUsers, {}, async ({ query }) => ({ total: await service.count(query) }));
+  registerEndpoint(app, crmApi.countUsers, async ({ query }) => ({ total: await service.count(query) }));
 
-  registerEndpoint(app, crmApi.getCustomerFacets, {}, () => service.facets());
+  registerEndpoint(app, crmApi.getCustomerFacets, () => service.facets());
 
-  registerExportEndpoint(app, crmApi.exportCustomers, { roles: EXPORT_ROLES }, async ({ query, reply }) => {
+  registerExportEndpoint(app, crmApi.exportCustomers, async ({ query, reply }) => {
     const exported = service.exportQuery(query);
     // CSV is written by PostgreSQL (COPY); XLSX streams the same query's rows through exceljs.
     if (query.format === 'csv') return sendCsvCopy(deps.db, reply, { fileName: 'customers', ...exported });
@@ -51,13 +49,11 @@ export function registerCustomerRoutes(
     });
   });
 
-  registerEndpoint(app, crmApi.getCustomer, {}, ({ query }) => service.detail(query.id));
-  registerEndpoint(app, crmApi.updateCustomer, {}, ({ body, member }) => service.update(body, member.id));
-  registerEndpoint(app, crmApi.createCustomer, { idempotent: true }, ({ body, member }) =>
-    service.create(body, member.id),
-  );
-  registerEndpoint(app, crmApi.addNote, {}, async ({ body, member }) => ({
+  registerEndpoint(app, crmApi.getCustomer, ({ query }) => service.detail(query.id));
+  registerEndpoint(app, crmApi.updateCustomer, ({ body, actor }) => service.update(body, actor));
+  registerEndpoint(app, crmApi.createCustomer, ({ body, actor }) => service.create(body, actor));
+  registerEndpoint(app, crmApi.addNote, async ({ body, actor }) => ({
     success: true as const,
-    note: await service.addNote(body.customerId, body.body, member.id),
+    note: await service.addNote(body.customerId, body.body, actor),
   }));
 }

@@ -4,12 +4,14 @@ import {
   type CustomerFacets,
   type CustomerFilters,
   type crmApi,
+  errorMessage,
+  type Restriction,
 } from '@backdesk/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import type { RestrictionsService } from '../restrictions/restrictions.service.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { Actor, Changes } from '../audit/changes.ts';
 import type { CustomerDetailRepository } from './customer-detail.repository.ts';
 import { type CustomerRow, toCustomer } from './customer-mapping.ts';
 import type { CustomerChanges, CustomersRepository } from './customers.repository.ts';
@@ -17,6 +19,11 @@ import type { CustomerChanges, CustomersRepository } from './customers.repositor
 type ListQuery = z.output<typeof crmApi.CustomersQuerySchema>;
 type UpdateBody = z.output<typeof crmApi.UpdateCustomerBodySchema>;
 type CreateBody = z.output<typeof crmApi.CreateCustomerBodySchema>;
+
+/** The restrictions a customer page shows; the restrictions module provides them (wired in app.ts). */
+export interface CustomerRestrictions {
+  forCustomer(customerId: number): Promise<Restriction[]>;
+}
 
 /** Distinct values change slowly and cost a scan of the table: computed at most once a minute. */
 const FACETS_TTL_MS = 60_000;
@@ -28,44 +35,79 @@ const filtersOf = ({ search, status, kyc_status, role }: CustomerFilters) => ({
   role,
 });
 
-/** The spec's update fields (§7) onto their columns: alias_mobile is stored as mobile. */
-function changesOf(body: UpdateBody): CustomerChanges {
-  const changes: CustomerChanges = {};
-  if (body.alias_name !== undefined) changes.alias_name = body.alias_name;
-  if (body.alias_surname !== undefined) changes.alias_surname = body.alias_surname;
-  if (body.alias_email !== undefined) changes.alias_email = body.alias_email;
-  if (body.alias_mobile !== undefined) changes.mobile = body.alias_mobile;
-  return changes;
-}
-
+/** The contact fields a member may edit, as stored (alias_mobile is the mobile column). */
 const contactOf = (row: CustomerRow) => ({
   alias_name: row.alias_name,
   alias_surname: row.alias_surname,
   alias_email: row.alias_email,
   mobile: row.mobile,
-  version: row.version,
+});
+
+/**
+ * The supplied fields that differ from the stored ones; an empty object when the update changes
+ * nothing (and then nothing is written: no row, no audit, no new version).
+ */
+function changesOf(body: UpdateBody, row: CustomerRow): CustomerChanges {
+  const supplied: CustomerChanges = {
+    alias_name: body.alias_name,
+    alias_surname: body.alias_surname,
+    alias_email: body.alias_email,
+    mobile: body.alias_mobile,
+  };
+  const changes: CustomerChanges = {};
+  for (const key of Object.keys(supplied) as (keyof CustomerChanges)[]) {
+    const value = supplied[key];
+    if (value !== undefined && value !== row[key]) changes[key] = value;
+  }
+  return changes;
+}
+
+/** What the audit trail keeps of a new customer: what the member entered. */
+const createdOf = (row: CustomerRow) => ({
+  user_name: row.user_name,
+  alias_name: row.alias_name,
+  alias_surname: row.alias_surname,
+  alias_email: row.alias_email,
+  mobile: row.mobile,
+  kyc_type: row.kyc_type,
+  customer_type: row.customer_type,
+  status: row.status,
 });
 
 /** PostgreSQL's unique violation, named by constraint: the race-free duplicate check. */
-function duplicateOf(error: unknown): string | undefined {
+function duplicateOf(error: unknown): AppError | undefined {
   const e = (error as { cause?: unknown }).cause ?? error;
   const { code, constraint } = e as { code?: string; constraint?: string };
   if (code !== '23505') return undefined;
-  return constraint === 'customers_email_lower_key'
-    ? CRM_MESSAGES.duplicateEmail
-    : CRM_MESSAGES.duplicateUserName;
+  return new AppError(constraint === 'customers_email_lower_key' ? 'DUPLICATE_EMAIL' : 'DUPLICATE_USER_NAME');
+}
+
+/** Runs a write, turning a unique violation that a concurrent write caused into its error code. */
+async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw duplicateOf(error) ?? error;
+  }
 }
 
 export function createCustomersService(deps: {
   db: Db;
   repo: CustomersRepository;
   detail: CustomerDetailRepository;
-  restrictions: RestrictionsService;
-  now?: () => number;
+  restrictions: CustomerRestrictions;
+  changes: Changes;
+  clock?: Clock;
 }) {
-  const { db, repo } = deps;
-  const now = deps.now ?? Date.now;
+  const { db, repo, changes } = deps;
+  const clock = deps.clock ?? systemClock;
   let facets: { value: CustomerFacets; at: number } | undefined;
+
+  const requireCustomer = async (tx: DbOrTx, id: number) => {
+    const row = await repo.byId(tx, id);
+    if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
+    return row;
+  };
 
   return {
     async list(query: ListQuery) {
@@ -80,20 +122,18 @@ export function createCustomersService(deps: {
     count: (query: CustomerFilters) => repo.count(db, filtersOf(query)),
 
     exportQuery: (query: Omit<ListQuery, 'cursor' | 'limit'>) =>
-      repo.exportQuery(filtersOf(query as ListQuery), query.sort, query.dir),
+      repo.exportQuery(filtersOf(query), query.sort, query.dir),
 
     async facets(): Promise<CustomerFacets> {
-      if (facets && now() - facets.at < FACETS_TTL_MS) return facets.value;
+      const now = clock.now().getTime();
+      if (facets && now - facets.at < FACETS_TTL_MS) return facets.value;
       const row = await repo.facets(db);
-      facets = { value: { statuses: row.statuses, kycStatuses: row.kyc, roles: row.roles }, at: now() };
+      facets = { value: { statuses: row.statuses, kycStatuses: row.kyc, roles: row.roles }, at: now };
       return facets.value;
     },
 
-    exists: async (id: number) => (await repo.byId(db, id)) !== undefined,
-
     async detail(id: number): Promise<CustomerDetail> {
-      const row = await repo.byId(db, id);
-      if (!row) throw new AppError('NOT_FOUND', CRM_MESSAGES.customerNotFound);
+      const row = await requireCustomer(db, id);
       const d = deps.detail;
       const [lastDecision, documents, balances, walletTransactions, trades, offers, restrictions, notes] =
         await Promise.all([
@@ -124,44 +164,59 @@ export function createCustomersService(deps: {
       };
     },
 
-    /** Spec §7 update: only supplied fields change; a stale version is refused, nothing written. */
-    async update(body: UpdateBody, memberId: number) {
-      return db.transaction(async (tx) => {
-        const before = await repo.lockByUserName(tx, body.user_name);
-        if (!before) throw new AppError('NOT_FOUND', CRM_MESSAGES.customerNotFound);
-        if (body.version !== undefined && body.version !== before.version) {
-          throw new AppError('CONFLICT', CRM_MESSAGES.staleEdit);
-        }
-        const changes = changesOf(body);
-        if (changes.alias_email && (await repo.emailTaken(tx, changes.alias_email, Number(before.id)))) {
-          throw new AppError('CONFLICT', CRM_MESSAGES.duplicateEmail);
-        }
-        const after = await repo.update(tx, Number(before.id), changes);
-        await recordAudit(tx, {
-          memberId,
-          action: 'customer.update',
-          entity: 'customer',
-          entityId: before.id,
-          before: contactOf(before),
-          after: contactOf(after),
-        });
-        return { success: true as const, message: CRM_MESSAGES.updated, version: after.version };
-      });
+    /** Only supplied fields change; a stale version is refused; an update that changes nothing writes nothing. */
+    update(body: UpdateBody, actor: Actor) {
+      return refusingDuplicates(() =>
+        changes.run(actor, async (tx) => {
+          const before = await repo.lockByUserName(tx, body.user_name);
+          if (!before) throw new AppError('CUSTOMER_NOT_FOUND');
+          if (body.version !== undefined && body.version !== before.version) throw new AppError('STALE_EDIT');
+          const id = Number(before.id);
+          const fields = changesOf(body, before);
+          const answer = (version: number) => ({
+            success: true as const,
+            message: CRM_MESSAGES.updated,
+            version,
+          });
+          if (Object.keys(fields).length === 0) return { result: answer(before.version), change: null };
+          // Checked first for a precise answer; the unique index still decides a race.
+          if (fields.alias_email && (await repo.emailTaken(tx, fields.alias_email, id))) {
+            throw new AppError('DUPLICATE_EMAIL');
+          }
+          const after = await repo.update(tx, id, fields);
+          return {
+            result: answer(after.version),
+            change: {
+              entity: 'customer',
+              action: 'update',
+              entityId: id,
+              before: contactOf(before),
+              after: contactOf(after),
+            },
+          };
+        }),
+      );
     },
 
-    async create(body: CreateBody, memberId: number) {
-      if (!(await repo.tierExists(db, body.customer_type))) {
-        throw new AppError('VALIDATION_FAILED', CRM_MESSAGES.tierNotFound, {
-          issues: [{ path: 'customer_type', message: CRM_MESSAGES.tierNotFound }],
-        });
-      }
-      // Checked first for a precise message; the unique indexes still decide a race.
-      if (await repo.userNameTaken(db, body.user_name))
-        throw new AppError('CONFLICT', CRM_MESSAGES.duplicateUserName);
-      if (await repo.emailTaken(db, body.alias_email))
-        throw new AppError('CONFLICT', CRM_MESSAGES.duplicateEmail);
-      try {
-        return await db.transaction(async (tx) => {
+    create(body: CreateBody, actor: Actor) {
+      return refusingDuplicates(() =>
+        changes.run(actor, async (tx) => {
+          if (!(await repo.tierExists(tx, body.customer_type))) {
+            const params = { code: body.customer_type };
+            throw new AppError('UNKNOWN_CUSTOMER_TYPE', params, {
+              issues: [
+                {
+                  path: 'customer_type',
+                  message: errorMessage('UNKNOWN_CUSTOMER_TYPE', params),
+                  code: 'UNKNOWN_CUSTOMER_TYPE',
+                  params,
+                },
+              ],
+            });
+          }
+          // Checked first for a precise answer; the unique indexes still decide a race.
+          if (await repo.userNameTaken(tx, body.user_name)) throw new AppError('DUPLICATE_USER_NAME');
+          if (await repo.emailTaken(tx, body.alias_email)) throw new AppError('DUPLICATE_EMAIL');
           const row = await repo.insert(tx, {
             user_name: body.user_name,
             alias_name: body.alias_name,
@@ -171,35 +226,39 @@ export function createCustomersService(deps: {
             kyc_type: body.kyc_type,
             customer_type: body.customer_type,
           });
-          const customer = toCustomer(row);
-          await recordAudit(tx, {
-            memberId,
-            action: 'customer.create',
-            entity: 'customer',
-            entityId: row.id,
-            after: customer,
-          });
-          return { success: true as const, message: CRM_MESSAGES.customerCreated, customer };
-        });
-      } catch (error) {
-        const duplicate = duplicateOf(error);
-        if (duplicate) throw new AppError('CONFLICT', duplicate);
-        throw error;
-      }
+          return {
+            result: {
+              success: true as const,
+              message: CRM_MESSAGES.customerCreated,
+              customer: toCustomer(row),
+            },
+            change: {
+              entity: 'customer',
+              action: 'create',
+              entityId: Number(row.id),
+              before: null,
+              after: createdOf(row),
+            },
+          };
+        }),
+      );
     },
 
-    async addNote(customerId: number, body: string, memberId: number) {
-      if (!(await repo.byId(db, customerId))) throw new AppError('NOT_FOUND', CRM_MESSAGES.customerNotFound);
-      return db.transaction(async (tx) => {
-        const note = await repo.insertNote(tx, customerId, memberId, body);
-        await recordAudit(tx, {
-          memberId,
-          action: 'customer.note',
-          entity: 'customer',
-          entityId: customerId,
-          after: { note: note.id, body },
-        });
-        return { ...note, id: Number(note.id) };
+    addNote(customerId: number, body: string, actor: Actor) {
+      return changes.run(actor, async (tx) => {
+        await requireCustomer(tx, customerId);
+        const note = await repo.insertNote(tx, customerId, actor.memberId, body);
+        const id = Number(note.id);
+        return {
+          result: { ...note, id },
+          change: {
+            entity: 'customer',
+            action: 'add_note',
+            entityId: customerId,
+            before: null,
+            after: { note: id, body },
+          },
+        };
       });
     },
   };

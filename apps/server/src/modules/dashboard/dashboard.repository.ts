@@ -14,16 +14,21 @@ export type KpiRow = {
 
 export function createDashboardRepository() {
   return {
-    /** Every KPI in one round trip; the growth is computed as an exact numeric, rounded to 0.1. */
-    async kpis(db: DbOrTx): Promise<KpiRow> {
+    /**
+     * Every KPI in one round trip, sign-ups counted in the 30 and 60 days before `now`; the growth is
+     * computed as an exact numeric, rounded to 0.1.
+     */
+    async kpis(db: DbOrTx, now: Date): Promise<KpiRow> {
       const result = await db.execute<KpiRow>(sql`
-        WITH sign_ups AS (
+        WITH bounds AS (
+          SELECT ${now}::timestamptz - interval '30 days' AS d30, ${now}::timestamptz - interval '60 days' AS d60
+        ),
+        sign_ups AS (
           SELECT
-            count(*) FILTER (WHERE create_date >= now() - interval '30 days') AS last30,
-            count(*) FILTER (WHERE create_date >= now() - interval '60 days'
-                               AND create_date < now() - interval '30 days') AS previous30
-          FROM customers
-          WHERE create_date >= now() - interval '60 days'
+            count(*) FILTER (WHERE create_date >= b.d30) AS last30,
+            count(*) FILTER (WHERE create_date < b.d30) AS previous30
+          FROM customers, bounds b
+          WHERE create_date >= b.d60 AND create_date < ${now}::timestamptz
         )
         SELECT
           (SELECT count(*) FROM customers) AS customers_total,

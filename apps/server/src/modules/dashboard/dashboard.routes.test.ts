@@ -1,50 +1,88 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, login } from '../../../test/auth-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { sessionHeaders } from '../../../test/roles.ts';
+import { manualClock } from '../../lib/clock.ts';
 
+const clock = manualClock('2026-06-15T12:00:00Z');
+const DAY_MS = 86_400_000;
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { clock });
 });
 afterAll(() => t.close());
+
+/** Moves customers' sign-up `days` before the app's clock. */
+const signedUpDaysAgo = (days: number, ids?: number[]) =>
+  t.db.execute(sql`UPDATE customers SET create_date = ${new Date(clock.now().getTime() - days * DAY_MS)}
+    ${
+      ids
+        ? sql`WHERE id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql``
+    }`);
+
+const count = async (query: ReturnType<typeof sql>) => (await t.db.execute<{ n: number }>(query)).rows[0]!.n;
+
+const kpis = async () => {
+  const res = await t.app.inject({ url: '/api/dashboard/kpis', headers: await sessionHeaders(t, 'manager') });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
 
 describe('GET /api/dashboard/kpis', () => {
   it('needs a session', async () => {
     expect((await t.app.inject({ url: '/api/dashboard/kpis' })).statusCode).toBe(401);
   });
 
-  it('reports the figures of the database, with a computed growth', async () => {
+  it('reports the figures of the database, with a growth counted from the clock', async () => {
+    const ids = (
+      await t.db.execute<{ id: number }>(sql`SELECT id::int AS id FROM customers ORDER BY id LIMIT 5`)
+    ).rows.map((r) => r.id);
     // A known sign-up pattern: 3 in the last 30 days against 2 in the 30 before → +50.0 %.
-    await t.db.execute(sql`UPDATE customers SET create_date = now() - interval '200 days'`);
-    await t.db.execute(
-      sql`UPDATE customers SET create_date = now() - interval '5 days' WHERE id IN (1, 2, 3)`,
-    );
-    await t.db.execute(sql`UPDATE customers SET create_date = now() - interval '45 days' WHERE id IN (4, 5)`);
-    const cookie = cookieHeader(await login(t.app, 'manager'));
-    const res = await t.app.inject({ url: '/api/dashboard/kpis', headers: { cookie } });
-    expect(res.statusCode).toBe(200);
-    const kpis = res.json();
-    const count = async (q: ReturnType<typeof sql>) => (await t.db.execute<{ n: number }>(q)).rows[0]!.n;
-    expect(kpis.customers).toEqual({
+    await signedUpDaysAgo(200);
+    await signedUpDaysAgo(5, ids.slice(0, 3));
+    await signedUpDaysAgo(45, ids.slice(3));
+    const body = await kpis();
+    expect(body.generatedAt).toBe('2026-06-15T12:00:00.000Z');
+    expect(body.customers).toEqual({
       total: await count(sql`SELECT count(*)::int AS n FROM customers`),
       newLast30Days: 3,
       newPrevious30Days: 2,
       growthPercent: '50.0',
     });
-    expect(kpis.pendingTrades).toBe(
+    expect(body.pendingTrades).toBe(
       await count(sql`SELECT count(*)::int AS n FROM p2p_trades WHERE status = 'pending'`),
     );
-    expect(kpis.activeOffers).toBe(
+    expect(body.activeOffers).toBe(
       await count(sql`SELECT count(*)::int AS n FROM p2p_offers WHERE status = 'active'`),
     );
-    expect(kpis.transactionLimits).toBe(await count(sql`SELECT count(*)::int AS n FROM transaction_limits`));
+    expect(body.transactionLimits).toBe(await count(sql`SELECT count(*)::int AS n FROM transaction_limits`));
+    expect(body.withdrawalsAwaitingReview).toBe(
+      await count(
+        sql`SELECT count(*)::int AS n FROM wallet_transactions WHERE type = 'withdrawal' AND status = 'under_review'`,
+      ),
+    );
+
+    // Twenty days later the three are 25 days old and the two have left the 60-day span.
+    clock.advance(20 * DAY_MS);
+    expect((await kpis()).customers).toMatchObject({
+      newLast30Days: 3,
+      newPrevious30Days: 0,
+      growthPercent: null,
+    });
+    clock.advance(10 * DAY_MS);
+    expect((await kpis()).customers).toMatchObject({
+      newLast30Days: 0,
+      newPrevious30Days: 3,
+      growthPercent: '-100.0',
+    });
   });
 
   it('has no growth figure when there is nothing to compare with', async () => {
-    await t.db.execute(sql`UPDATE customers SET create_date = now() - interval '200 days'`);
-    const cookie = cookieHeader(await login(t.app, 'admin'));
-    const kpis = (await t.app.inject({ url: '/api/dashboard/kpis', headers: { cookie } })).json();
-    expect(kpis.customers.growthPercent).toBeNull();
+    await signedUpDaysAgo(200);
+    expect((await kpis()).customers.growthPercent).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 import { type DashboardKpis, dashboardApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
 export function registerDashboardRoutes(
   app: FastifyInstance,
-  deps: { db: Db; repo: DashboardRepository },
+  deps: { db: Db; repo: DashboardRepository; clock: Clock },
 ): void {
-  registerEndpoint(app, dashboardApi.getDashboardKpis, {}, async (): Promise<DashboardKpis> => {
-    const row = await deps.repo.kpis(deps.db);
+  registerEndpoint(app, dashboardApi.getDashboardKpis, async (): Promise<DashboardKpis> => {
+    const now = deps.clock.now();
+    const row = await deps.repo.kpis(deps.db, now);
     return {
       customers: {
         total: Number(row.customers_total),
@@ -21,7 +23,7 @@ export function registerDashboardRoutes(
       activeOffers: Number(row.active_offers),
       transactionLimits: Number(row.transaction_limits),
       withdrawalsAwaitingReview: Number(row.withdrawals_under_review),
-      generatedAt: new Date().toISOString(),
+      generatedAt: now.toISOString(),
     };
   });
 }

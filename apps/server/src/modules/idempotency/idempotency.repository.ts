@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 
@@ -10,7 +10,10 @@ const byKey = (memberId: number, key: string) =>
 export function createIdempotencyRepository() {
   return {
     /** Claims the key; false when a request with it was seen before (the primary key decides). */
-    async claim(db: DbOrTx, row: { memberId: number; key: string; route: string; requestHash: string }) {
+    async claim(
+      db: DbOrTx,
+      row: { memberId: number; key: string; route: string; requestHash: string; createdAt: Date },
+    ) {
       const inserted = await db.insert(idempotencyKeys).values(row).onConflictDoNothing().returning();
       return inserted.length === 1;
     },
@@ -28,10 +31,8 @@ export function createIdempotencyRepository() {
       await db.delete(idempotencyKeys).where(byKey(memberId, key));
     },
 
-    async purgeOlderThan(db: DbOrTx, hours: number): Promise<void> {
-      await db
-        .delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${hours})`));
+    async purgeOlderThan(db: DbOrTx, cutoff: Date): Promise<void> {
+      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff));
     },
   };
 }

@@ -34,16 +34,24 @@ const valid = {
   monthly_cap: '50',
 };
 
-describe('limits (spec §7)', () => {
-  it('lists limits in the spec shape with exact amounts', async () => {
+describe('limits', () => {
+  it('lists limits in the spec shape, in lid order, with exact amounts', async () => {
+    const stored = await t.db.execute<{ lid: number }>(
+      sql`INSERT INTO transaction_limits (limit_type, contract_name, min_amount, max_amount)
+          VALUES ('deposit', 'ETH-ERC20', '0.000000000000000001', '1500.250000') RETURNING lid`,
+    );
     const body = await list();
     expect(body.success).toBe(true);
     expect(body.limits).toHaveLength(await count());
-    expect(body.limits[0]).toMatchObject({
-      lid: 1,
+    const lids = body.limits.map((l: { lid: number }) => l.lid);
+    expect(lids).toEqual([...lids].sort((a, b) => a - b));
+    expect(body.limits.find((l: { lid: number }) => l.lid === stored.rows[0]!.lid)).toMatchObject({
       limit_type: 'deposit',
-      contract_name: null,
-      min_amount: '10',
+      contract_name: 'ETH-ERC20',
+      wallet_address: null,
+      min_amount: '0.000000000000000001',
+      max_amount: '1500.25',
+      daily_cap: null,
     });
   });
 
@@ -56,10 +64,11 @@ describe('limits (spec §7)', () => {
     expect(await count()).toBe(before + 1);
     const created = (await list()).limits.at(-1);
     expect(created).toMatchObject({ ...valid, max_amount: '2.5' });
-    const audit = await t.db.execute(
-      sql`SELECT action FROM audit_log WHERE entity = 'transaction_limit' AND entity_id = ${String(created.lid)}`,
+    const audit = await t.db.execute<{ action: string; user_name: string; request_id: string | null }>(
+      sql`SELECT a.action, m.user_name, a.request_id FROM audit_log a JOIN staff_members m ON m.id = a.member_id
+          WHERE a.entity = 'transaction_limit' AND a.entity_id = ${String(created.lid)}`,
     );
-    expect(audit.rows).toEqual([{ action: 'create' }]);
+    expect(audit.rows).toEqual([{ action: 'create', user_name: 'admin', request_id: expect.any(String) }]);
   });
 
   it.each([
@@ -90,7 +99,11 @@ describe('limits (spec §7)', () => {
     expect(await count()).toBe(before);
   });
 
-  it('deletes by lid, audited; a missing or unknown lid is refused', async () => {
+  it('deletes by lid, audited with what was deleted; a missing or unknown lid is refused', async () => {
+    const victim = await t.db.execute<{ lid: number }>(
+      sql`INSERT INTO transaction_limits (limit_type, contract_name, max_amount) VALUES ('p2p', 'BTC', '3') RETURNING lid`,
+    );
+    const lid = victim.rows[0]!.lid;
     const before = await count();
     const missing = await t.app.inject({
       method: 'POST',
@@ -100,26 +113,38 @@ describe('limits (spec §7)', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().issues[0]).toMatchObject({ path: 'lid', message: 'lid is required' });
+    const unknownLid = lid + 1000;
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/transactions/transaction-limit-delete',
-      payload: { lid: 99999 },
+      payload: { lid: unknownLid },
       headers: admin,
     });
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      code: 'LIMIT_NOT_FOUND',
+      params: { lid: unknownLid },
+      message: `No limit with lid ${unknownLid}`,
+    });
     expect(await count()).toBe(before);
 
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/transactions/transaction-limit-delete',
-      payload: { lid: 3 },
+      payload: { lid },
       headers: admin,
     });
     expect(res.json()).toEqual({ success: true, message: 'Limit deleted successfully' });
     expect(await count()).toBe(before - 1);
-    const audit = await t.db.execute<{ action: string }>(
-      sql`SELECT action FROM audit_log WHERE entity = 'transaction_limit' AND entity_id = '3'`,
+    const audit = await t.db.execute<{ action: string; before: { max_amount: string }; after: unknown }>(
+      sql`SELECT action, before, after FROM audit_log WHERE entity = 'transaction_limit' AND entity_id = ${String(lid)}`,
     );
-    expect(audit.rows.map((r) => r.action)).toEqual(['delete']);
+    expect(audit.rows).toEqual([
+      {
+        action: 'delete',
+        before: expect.objectContaining({ lid, limit_type: 'p2p', max_amount: '3' }),
+        after: null,
+      },
+    ]);
   });
 });

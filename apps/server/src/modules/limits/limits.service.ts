@@ -1,37 +1,50 @@
 import type { TransactionLimit } from '@backdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import type { Actor, Changes } from '../audit/changes.ts';
 import type { LimitsRepository, NewLimit } from './limits.repository.ts';
 
-export function createLimitsService({ db, repo }: { db: Db; repo: LimitsRepository }) {
+export function createLimitsService({
+  db,
+  changes,
+  repo,
+}: {
+  db: Db;
+  changes: Changes;
+  repo: LimitsRepository;
+}) {
   return {
     list: () => repo.list(db),
 
-    create: (limit: NewLimit, memberId: number): Promise<TransactionLimit> =>
-      db.transaction(async (tx) => {
-        const created = await repo.insert(tx, limit, memberId);
-        await recordAudit(tx, {
-          memberId,
-          action: 'create',
-          entity: 'transaction_limit',
-          entityId: created.lid,
-          after: created,
-        });
-        return created;
+    create: (actor: Actor, limit: NewLimit): Promise<TransactionLimit> =>
+      changes.run(actor, async (tx) => {
+        const created = await repo.insert(tx, limit, actor.memberId);
+        return {
+          result: created,
+          change: {
+            entity: 'transaction_limit',
+            action: 'create',
+            entityId: created.lid,
+            before: null,
+            after: created,
+          },
+        };
       }),
 
-    delete: (lid: number, memberId: number): Promise<void> =>
-      db.transaction(async (tx) => {
+    delete: (actor: Actor, lid: number): Promise<void> =>
+      changes.run(actor, async (tx) => {
         const deleted = await repo.delete(tx, lid);
-        if (!deleted) throw new AppError('NOT_FOUND', `No limit with lid ${lid}`);
-        await recordAudit(tx, {
-          memberId,
-          action: 'delete',
-          entity: 'transaction_limit',
-          entityId: lid,
-          before: deleted,
-        });
+        if (!deleted) throw new AppError('LIMIT_NOT_FOUND', { lid });
+        return {
+          result: undefined,
+          change: {
+            entity: 'transaction_limit',
+            action: 'delete',
+            entityId: lid,
+            before: deleted,
+            after: null,
+          },
+        };
       }),
   };
 }

@@ -1,5 +1,6 @@
 import { type EnrichedTrade, type MarketOffer, type PendingTrade, transactionsApi } from '@backdesk/contract';
 import { ENRICHMENT_DEFAULTS } from '@backdesk/contract/rules';
+import type { OfferStatus, TradeStatus } from '@backdesk/contract/transactions/keys';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -10,7 +11,7 @@ const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 /** A LIKE pattern matching the text literally, as a prefix. */
 const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Spec §3 enriched trade as one LEFT JOIN: offer fields or the spec's defaults, total in numeric. */
+/** The enriched trade (docs/product-rules.md R16) as one LEFT JOIN: offer fields or the defaults, total in numeric. */
 const ENRICHED_TRADE_COLUMNS = sql`
   t.id, t.trade_market_guid::text AS trade_market_guid, trim_scale(t.trade_amount)::text AS trade_amount,
   t.buyer_user_name, t.status, ${iso(sql`t.created_at`)} AS created_at, t.dispute_reason, t.version,
@@ -42,10 +43,12 @@ const where = (conditions: (SQL | undefined)[]) => {
 
 export type TradeRow = {
   id: number;
-  status: string;
+  status: TradeStatus;
   version: number;
   trade_market_guid: string;
   trade_amount: string;
+  resolution: string | null;
+  resolution_reason: string | null;
 };
 
 export function createP2pRepository() {
@@ -139,7 +142,7 @@ export function createP2pRepository() {
       return result.rows[0];
     },
 
-    async setOfferStatus(tx: DbOrTx, guid: string, status: 'active' | 'suspended'): Promise<number> {
+    async setOfferStatus(tx: DbOrTx, guid: string, status: OfferStatus): Promise<number> {
       const result = await tx.execute<{ version: number }>(sql`
         UPDATE p2p_offers SET status = ${status}, version = version + 1
         WHERE trade_market_guid = ${guid} RETURNING version`);
@@ -149,7 +152,7 @@ export function createP2pRepository() {
     async lockTrade(tx: DbOrTx, id: number): Promise<TradeRow | undefined> {
       const result = await tx.execute<TradeRow>(sql`
         SELECT id, status, version, trade_market_guid::text AS trade_market_guid,
-               trim_scale(trade_amount)::text AS trade_amount
+               trim_scale(trade_amount)::text AS trade_amount, resolution, resolution_reason
         FROM p2p_trades WHERE id = ${id} FOR UPDATE`);
       return result.rows[0];
     },

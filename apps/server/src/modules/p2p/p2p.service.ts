@@ -1,47 +1,53 @@
-import type { ActionResult, transactionsApi } from '@backdesk/contract';
-import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { ActionResult } from '@backdesk/contract';
+import type { DisputeOutcome, OfferStatus, TradeStatus } from '@backdesk/contract/transactions/keys';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import type { P2pRepository } from './p2p.repository.ts';
+import type { Actor, Changes } from '../audit/changes.ts';
+import type { P2pRepository, TradeRow } from './p2p.repository.ts';
 
-type DisputeOutcome = z.output<typeof transactionsApi.settleDispute.body>['outcome'];
+/** How a dispute settles: released, the buyer gets the crypto and the trade completes; refunded, the seller keeps it. */
+const SETTLEMENT = {
+  release: { status: 'completed', resolution: 'released', message: 'Released to the buyer' },
+  refund: { status: 'cancelled', resolution: 'refunded', message: 'Refunded to the seller' },
+} as const;
 
-/** A stale version means someone changed the record since the member loaded it: refuse, never overwrite. */
-function assertVersion(current: number, seen: number): void {
-  if (current !== seen)
-    throw new AppError('CONFLICT', 'Someone else changed this record meanwhile; reload it and try again');
-}
+const tradeFields = (t: Pick<TradeRow, 'status' | 'resolution' | 'resolution_reason'>) => ({
+  status: t.status,
+  resolution: t.resolution,
+  resolution_reason: t.resolution_reason,
+});
 
-export function createP2pService({ db, repo }: { db: Db; repo: P2pRepository }) {
-  async function setOfferStatus(
-    guid: string,
+export function createP2pService({ db, changes, repo }: { db: Db; changes: Changes; repo: P2pRepository }) {
+  /** Locks a trade at the version the member saw, in the one status the action starts from. */
+  async function lockTrade(tx: Tx, id: number, version: number, from: TradeStatus): Promise<TradeRow> {
+    const trade = await repo.lockTrade(tx, id);
+    if (!trade) throw new AppError('TRADE_NOT_FOUND');
+    if (trade.version !== version) throw new AppError('STALE_EDIT');
+    if (trade.status !== from) throw new AppError('INVALID_TRANSITION', { status: trade.status });
+    return trade;
+  }
+
+  /** Closes a trade for good (cancelled or settled): one audit row with its new status and resolution. */
+  async function resolve(
+    actor: Actor,
+    id: number,
     version: number,
-    memberId: number,
-    to: 'active' | 'suspended',
+    from: TradeStatus,
+    to: {
+      status: 'cancelled' | 'completed';
+      resolution: 'cancelled' | 'released' | 'refunded';
+      reason: string;
+    },
+    action: 'cancel' | 'settle',
+    message: string,
   ): Promise<ActionResult> {
-    return db.transaction(async (tx) => {
-      const offer = await repo.lockOffer(tx, guid);
-      if (!offer) throw new AppError('NOT_FOUND', 'No such offer');
-      assertVersion(offer.version, version);
-      if (offer.status === to)
-        throw new AppError(
-          'CONFLICT',
-          to === 'suspended' ? 'The offer is already suspended' : 'The offer is already active',
-        );
-      const next = await repo.setOfferStatus(tx, guid, to);
-      await recordAudit(tx, {
-        memberId,
-        action: to === 'suspended' ? 'suspend' : 'resume',
-        entity: 'p2p_offer',
-        entityId: guid,
-        before: { status: offer.status },
-        after: { status: to },
-      });
+    return changes.run(actor, async (tx) => {
+      const trade = await lockTrade(tx, id, version, from);
+      const next = await repo.resolveTrade(tx, id, { ...to, memberId: actor.memberId });
+      const after = { status: to.status, resolution: to.resolution, resolution_reason: to.reason };
       return {
-        success: true,
-        message: to === 'suspended' ? 'Offer suspended' : 'Offer resumed',
-        version: next,
+        result: { success: true, message, version: next },
+        change: { entity: 'p2p_trade', action, entityId: id, before: tradeFields(trade), after },
       };
     });
   }
@@ -51,71 +57,43 @@ export function createP2pService({ db, repo }: { db: Db; repo: P2pRepository }) 
     newestOffers: () => repo.newestOffers(db),
     tradesPage: (q: Parameters<P2pRepository['tradesPage']>[1]) => repo.tradesPage(db, q),
     offersPage: (q: Parameters<P2pRepository['offersPage']>[1]) => repo.offersPage(db, q),
-    suspendOffer: (guid: string, version: number, memberId: number) =>
-      setOfferStatus(guid, version, memberId, 'suspended'),
-    resumeOffer: (guid: string, version: number, memberId: number) =>
-      setOfferStatus(guid, version, memberId, 'active'),
 
-    cancelTrade: (id: number, version: number, reason: string, memberId: number): Promise<ActionResult> =>
-      db.transaction(async (tx) => {
-        const trade = await repo.lockTrade(tx, id);
-        if (!trade) throw new AppError('NOT_FOUND', 'No such trade');
-        assertVersion(trade.version, version);
-        if (trade.status !== 'pending')
-          throw new AppError(
-            'CONFLICT',
-            `Only a pending trade can be cancelled; this one is ${trade.status}`,
-          );
-        const next = await repo.resolveTrade(tx, id, {
-          status: 'cancelled',
-          resolution: 'cancelled',
-          reason,
-          memberId,
-        });
-        await recordAudit(tx, {
-          memberId,
-          action: 'cancel',
-          entity: 'p2p_trade',
-          entityId: id,
-          before: { status: trade.status },
-          after: { status: 'cancelled', reason },
-        });
-        return { success: true, message: 'Trade cancelled', version: next };
-      }),
-
-    settleDispute: (
-      id: number,
-      version: number,
-      outcome: DisputeOutcome,
-      reason: string,
-      memberId: number,
-    ): Promise<ActionResult> =>
-      db.transaction(async (tx) => {
-        const trade = await repo.lockTrade(tx, id);
-        if (!trade) throw new AppError('NOT_FOUND', 'No such trade');
-        assertVersion(trade.version, version);
-        if (trade.status !== 'disputed')
-          throw new AppError('CONFLICT', `Only a disputed trade can be settled; this one is ${trade.status}`);
-        // Released: the buyer gets the crypto, the trade completes. Refunded: the seller keeps it.
-        const change =
-          outcome === 'release'
-            ? ({ status: 'completed', resolution: 'released' } as const)
-            : ({ status: 'cancelled', resolution: 'refunded' } as const);
-        const next = await repo.resolveTrade(tx, id, { ...change, reason, memberId });
-        await recordAudit(tx, {
-          memberId,
-          action: `settle_${outcome}`,
-          entity: 'p2p_trade',
-          entityId: id,
-          before: { status: trade.status },
-          after: { ...change, reason },
-        });
+    /** Suspends an active offer or resumes a suspended one. */
+    setOfferStatus: (actor: Actor, guid: string, version: number, to: OfferStatus): Promise<ActionResult> =>
+      changes.run(actor, async (tx) => {
+        const offer = await repo.lockOffer(tx, guid);
+        if (!offer) throw new AppError('OFFER_NOT_FOUND');
+        if (offer.version !== version) throw new AppError('STALE_EDIT');
+        if (offer.status === to) throw new AppError('INVALID_TRANSITION', { status: offer.status });
+        const next = await repo.setOfferStatus(tx, guid, to);
+        const suspend = to === 'suspended';
         return {
-          success: true,
-          message: outcome === 'release' ? 'Released to the buyer' : 'Refunded to the seller',
-          version: next,
+          result: { success: true, message: suspend ? 'Offer suspended' : 'Offer resumed', version: next },
+          change: {
+            entity: 'p2p_offer',
+            action: suspend ? 'suspend' : 'resume',
+            entityId: guid,
+            before: { status: offer.status },
+            after: { status: to },
+          },
         };
       }),
+
+    cancelTrade: (actor: Actor, id: number, version: number, reason: string) =>
+      resolve(
+        actor,
+        id,
+        version,
+        'pending',
+        { status: 'cancelled', resolution: 'cancelled', reason },
+        'cancel',
+        'Trade cancelled',
+      ),
+
+    settleDispute: (actor: Actor, id: number, version: number, outcome: DisputeOutcome, reason: string) => {
+      const { message, ...to } = SETTLEMENT[outcome];
+      return resolve(actor, id, version, 'disputed', { ...to, reason }, 'settle', message);
+    },
   };
 }
 export type P2pService = ReturnType<typeof createP2pService>;

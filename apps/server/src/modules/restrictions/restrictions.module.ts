@@ -1,20 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { createChanges } from '../audit/changes.ts';
 import { createCustomersRepository } from '../customers/customers.repository.ts';
 import { createRestrictionsRepository } from './restrictions.repository.ts';
 import { registerRestrictionRoutes } from './restrictions.routes.ts';
-import { createRestrictionsService } from './restrictions.service.ts';
+import { createRestrictionsService, type RestrictionsService } from './restrictions.service.ts';
 
-export function createRestrictions(db: Db) {
+/**
+ * Wires the restrictions area. Restrictions read customers through the customers repository only;
+ * the service is returned so app.ts can hand the customer page its restrictions.
+ */
+export function registerRestrictionsModule(app: FastifyInstance, { db }: { db: Db }): RestrictionsService {
   const customers = createCustomersRepository();
-  return createRestrictionsService({
+  const service = createRestrictionsService({
     db,
     repo: createRestrictionsRepository(),
-    customerExists: async (id) => (await customers.byId(db, id)) !== undefined,
+    changes: createChanges(db),
+    customerExists: async (tx, id) => (await customers.byId(tx, id)) !== undefined,
   });
-}
-
-/** Wires the module's factories; app.ts registers it in one line. */
-export function registerRestrictionsModule(app: FastifyInstance, db: Db): void {
-  registerRestrictionRoutes(app, { service: createRestrictions(db) });
+  registerRestrictionRoutes(app, { service });
+  return service;
 }

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
-import { escapeLike, isoUtc } from '../customers/customer-sql.ts';
+import { customerSearch, isoUtc } from '../customers/customer-sql.ts';
 
 /** A restriction's state at this moment: lifted wins, then not yet started, then past its end. */
 const STATE = sql`CASE WHEN r.lifted_at IS NOT NULL THEN 'lifted'
@@ -58,9 +58,7 @@ function where(f: RestrictionFilters): SQL {
   if (f.kind) conditions.push(sql`r.kind = ${f.kind}`);
   if (f.state) conditions.push(STATE_WHERE[f.state]);
   if (f.customerId) conditions.push(sql`r.customer_id = ${f.customerId}`);
-  if (f.customer) {
-    conditions.push(sql`c.search_text LIKE '%' || public.bd_fold(${escapeLike(f.customer)}) || '%'`);
-  }
+  if (f.customer) conditions.push(customerSearch(sql`c.search_text`, f.customer));
   return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
 }
 

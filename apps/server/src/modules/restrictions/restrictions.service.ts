@@ -1,8 +1,8 @@
-import { CRM_MESSAGES, type crmApi, type Restriction } from '@backdesk/contract';
+import type { crmApi, Restriction } from '@backdesk/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import type { Actor, Changes } from '../audit/changes.ts';
 import type { RestrictionRow, RestrictionsRepository } from './restrictions.repository.ts';
 
 const toRestriction = (row: RestrictionRow): Restriction => ({
@@ -11,12 +11,29 @@ const toRestriction = (row: RestrictionRow): Restriction => ({
   customer_id: Number(row.customer_id),
 });
 
+/** Whether a customer exists: the one thing restrictions need to know of customers (a port, wired by the module). */
+export type CustomerExists = (db: DbOrTx, customerId: number) => Promise<boolean>;
+
+/** What the audit trail keeps of a restriction: what was decided, and whether and why it was lifted. */
+const auditedOf = (row: RestrictionRow) => ({
+  kind: row.kind,
+  reason: row.reason,
+  starts_at: row.starts_at,
+  ends_at: row.ends_at,
+});
+const liftOf = (row: RestrictionRow) => ({
+  state: row.state,
+  lifted_at: row.lifted_at,
+  lift_reason: row.lift_reason,
+});
+
 export function createRestrictionsService(deps: {
   db: Db;
   repo: RestrictionsRepository;
-  customerExists: (id: number) => Promise<boolean>;
+  changes: Changes;
+  customerExists: CustomerExists;
 }) {
-  const { db, repo } = deps;
+  const { db, repo, changes } = deps;
   return {
     async list(query: z.output<typeof crmApi.RestrictionsQuerySchema>) {
       const page = await repo.page(db, query);
@@ -25,57 +42,45 @@ export function createRestrictionsService(deps: {
 
     forCustomer: async (customerId: number) => (await repo.forCustomer(db, customerId)).map(toRestriction),
 
-    async add(body: z.output<typeof crmApi.AddRestrictionBodySchema>, memberId: number) {
-      if (!(await deps.customerExists(body.customerId))) {
-        throw new AppError('NOT_FOUND', CRM_MESSAGES.customerNotFound);
-      }
-      return db.transaction(async (tx) => {
-        const id = await repo.insert(tx, { ...body, createdBy: memberId });
+    /** One audit row, on the restriction, naming its customer so the customer's trail shows it. */
+    add(body: z.output<typeof crmApi.AddRestrictionBodySchema>, actor: Actor) {
+      return changes.run(actor, async (tx) => {
+        if (!(await deps.customerExists(tx, body.customerId))) throw new AppError('CUSTOMER_NOT_FOUND');
+        const id = await repo.insert(tx, { ...body, createdBy: actor.memberId });
         const row = (await repo.byId(tx, id))!;
-        await recordAudit(tx, {
-          memberId,
-          action: 'restriction.add',
-          entity: 'customer_restriction',
-          entityId: id,
-          after: row,
-        });
-        // The customer's own history shows it too.
-        await recordAudit(tx, {
-          memberId,
-          action: 'restriction.add',
-          entity: 'customer',
-          entityId: body.customerId,
-          after: { restriction: id, kind: row.kind, reason: row.reason },
-        });
-        return toRestriction(row);
+        return {
+          result: toRestriction(row),
+          change: {
+            entity: 'customer_restriction',
+            action: 'add',
+            entityId: id,
+            customerId: body.customerId,
+            before: null,
+            after: auditedOf(row),
+          },
+        };
       });
     },
 
-    async lift(body: z.output<typeof crmApi.liftRestriction.body>, memberId: number) {
-      return db.transaction(async (tx) => {
+    lift(body: z.output<typeof crmApi.liftRestriction.body>, actor: Actor) {
+      return changes.run(actor, async (tx) => {
         const before = await repo.byId(tx, body.id, true);
-        if (!before) throw new AppError('NOT_FOUND', CRM_MESSAGES.restrictionNotFound);
-        if (before.version !== body.version) throw new AppError('CONFLICT', CRM_MESSAGES.staleEdit);
-        if (before.lifted_at) throw new AppError('CONFLICT', CRM_MESSAGES.restrictionAlreadyLifted);
-        await repo.lift(tx, body.id, memberId, body.reason);
+        if (!before) throw new AppError('RESTRICTION_NOT_FOUND');
+        if (before.version !== body.version) throw new AppError('STALE_EDIT');
+        if (before.lifted_at) throw new AppError('RESTRICTION_ALREADY_LIFTED');
+        await repo.lift(tx, body.id, actor.memberId, body.reason);
         const after = (await repo.byId(tx, body.id))!;
-        await recordAudit(tx, {
-          memberId,
-          action: 'restriction.lift',
-          entity: 'customer_restriction',
-          entityId: body.id,
-          before,
-          after,
-        });
-        await recordAudit(tx, {
-          memberId,
-          action: 'restriction.lift',
-          entity: 'customer',
-          entityId: before.customer_id,
-          before: { restriction: body.id, state: before.state },
-          after: { restriction: body.id, state: after.state, reason: body.reason },
-        });
-        return toRestriction(after);
+        return {
+          result: toRestriction(after),
+          change: {
+            entity: 'customer_restriction',
+            action: 'lift',
+            entityId: body.id,
+            customerId: Number(before.customer_id),
+            before: liftOf(before),
+            after: liftOf(after),
+          },
+        };
       });
     },
   };

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
-import { escapeLike, isoUtc } from '../customers/customer-sql.ts';
+import { customerSearch, isoUtc } from '../customers/customer-sql.ts';
 
 type Query = z.output<typeof crmApi.UserAssetsQuerySchema>;
 type Filters = Pick<Query, 'customer' | 'customerId' | 'asset'>;
@@ -31,9 +31,7 @@ function where(f: Filters): SQL {
   const conditions: SQL[] = [];
   if (f.asset) conditions.push(sql`b.asset = upper(${f.asset})`);
   if (f.customerId) conditions.push(sql`b.customer_id = ${f.customerId}`);
-  if (f.customer) {
-    conditions.push(sql`c.search_text LIKE '%' || public.bd_fold(${escapeLike(f.customer)}) || '%'`);
-  }
+  if (f.customer) conditions.push(customerSearch(sql`c.search_text`, f.customer));
   return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
 }
 

@@ -1,4 +1,5 @@
 import type { transactionsApi, WalletTransaction } from '@backdesk/contract';
+import type { WalletTxStatus } from '@backdesk/contract/transactions/keys';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -57,17 +58,9 @@ export type LockedTransaction = {
   amount: string;
   from_address: string | null;
   to_address: string | null;
-  status: string;
+  status: WalletTxStatus;
+  review_reason: string | null;
   version: number;
-};
-
-export type ReviewRow = {
-  member_id: number;
-  user_name: string;
-  display_name: string;
-  decision: 'approve' | 'reject';
-  reason: string | null;
-  at: string;
 };
 
 const dialect = new PgDialect();
@@ -111,34 +104,12 @@ export function createWalletTransactionsRepository() {
     async lock(tx: DbOrTx, id: number): Promise<LockedTransaction | undefined> {
       const result = await tx.execute<LockedTransaction>(sql`
         SELECT id, customer_id, type, asset, network, trim_scale(amount)::text AS amount, from_address, to_address,
-               status, version
+               status, review_reason, version
         FROM wallet_transactions WHERE id = ${id} FOR UPDATE`);
       return result.rows[0];
     },
 
-    async reviews(db: DbOrTx, transactionId: number): Promise<ReviewRow[]> {
-      const result = await db.execute<ReviewRow>(sql`
-        SELECT r.member_id, m.user_name, m.display_name, r.decision, r.reason, ${iso(sql`r.at`)} AS at
-        FROM withdrawal_reviews r JOIN staff_members m ON m.id = r.member_id
-        WHERE r.transaction_id = ${transactionId} ORDER BY r.at, r.id`);
-      return result.rows;
-    },
-
-    async addReview(
-      tx: DbOrTx,
-      review: {
-        transactionId: number;
-        memberId: number;
-        decision: 'approve' | 'reject';
-        reason: string | null;
-      },
-    ): Promise<void> {
-      await tx.execute(sql`
-        INSERT INTO withdrawal_reviews (transaction_id, member_id, decision, reason)
-        VALUES (${review.transactionId}, ${review.memberId}, ${review.decision}, ${review.reason})`);
-    },
-
-    async setStatus(tx: DbOrTx, id: number, status: string, reason: string | null): Promise<number> {
+    async setStatus(tx: DbOrTx, id: number, status: WalletTxStatus, reason: string | null): Promise<number> {
       const result = await tx.execute<{ version: number }>(sql`
         UPDATE wallet_transactions
         SET status = ${status}, review_reason = coalesce(${reason}, review_reason), updated_at = now(), version = version + 1

@@ -5,9 +5,6 @@ import { registerEndpoint, registerExportEndpoint } from '../../lib/endpoint-rou
 import { type ExportColumn, sendExport, streamRows } from '../../lib/export/index.ts';
 import type { WalletTransactionsService } from './wallet-transactions.service.ts';
 
-/** Approving, rejecting and exporting (customer data) are for admin and super (PRODUCT.md). */
-const DECIDERS = ['admin', 'super'] as const;
-
 const EXPORT_COLUMNS: readonly ExportColumn<WalletTransaction>[] = [
   { header: 'id', value: (r) => r.id },
   { header: 'created_at', value: (r) => r.created_at },
@@ -31,29 +28,23 @@ export function registerWalletTransactionsRoutes(
   app: FastifyInstance,
   { db, wallet }: { db: Db; wallet: WalletTransactionsService },
 ): void {
-  registerEndpoint(app, transactionsApi.listWalletTransactions, {}, ({ query }) => wallet.page(query));
-  registerEndpoint(app, transactionsApi.getWalletTransaction, {}, ({ query }) => wallet.detail(query.id));
+  registerEndpoint(app, transactionsApi.listWalletTransactions, ({ query }) => wallet.page(query));
+  registerEndpoint(app, transactionsApi.getWalletTransaction, ({ query }) => wallet.detail(query.id));
 
-  registerExportEndpoint(
-    app,
-    transactionsApi.exportWalletTransactions,
-    { roles: DECIDERS },
-    ({ query, reply }) => {
-      const { format, sort, dir, ...filters } = query;
-      return sendExport(reply, {
-        format,
-        fileName: 'wallet-transactions',
-        columns: EXPORT_COLUMNS,
-        rows: streamRows<WalletTransaction>(db, wallet.exportQuery(filters, { sort, dir })),
-      });
-    },
-  );
+  registerExportEndpoint(app, transactionsApi.exportWalletTransactions, ({ query, reply }) => {
+    const { format, sort, dir, ...filters } = query;
+    return sendExport(reply, {
+      format,
+      fileName: 'wallet-transactions',
+      columns: EXPORT_COLUMNS,
+      rows: streamRows<WalletTransaction>(db, wallet.exportQuery(filters, { sort, dir })),
+    });
+  });
 
-  const decide = { roles: DECIDERS, idempotent: true } as const;
-  registerEndpoint(app, transactionsApi.approveWithdrawal, decide, ({ body, member }) =>
-    wallet.approve(body.id, body.version, body.reason ?? null, member.id),
+  registerEndpoint(app, transactionsApi.approveWithdrawal, ({ body, actor }) =>
+    wallet.approve(actor, body.id, body.version, body.reason ?? null),
   );
-  registerEndpoint(app, transactionsApi.rejectWithdrawal, decide, ({ body, member }) =>
-    wallet.reject(body.id, body.version, body.reason, member.id),
+  registerEndpoint(app, transactionsApi.rejectWithdrawal, ({ body, actor }) =>
+    wallet.reject(actor, body.id, body.version, body.reason),
   );
 }

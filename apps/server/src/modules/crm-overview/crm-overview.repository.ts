@@ -1,14 +1,16 @@
-import { type CrmOverview, crmApi } from '@backdesk/contract';
+import type { CrmOverview } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { CUSTOMER_MAPPING } from '../customers/customer-sql.ts';
 
 type Count = { value: string | null; count: number };
 
 export function createCrmOverviewRepository() {
   return {
-    /** One pass over customers, grouped three ways (GROUPING SETS); KYC with the spec's default. */
+    /**
+     * One pass over customers, grouped three ways (GROUPING SETS), with the customer list's rules:
+     * a missing KYC status counts as its default, and active is the active-customer rule.
+     */
     async counts(db: DbOrTx): Promise<CrmOverview> {
       const result = await db.execute<{
         dim: string;
@@ -18,8 +20,9 @@ export function createCrmOverviewRepository() {
       }>(sql`
         SELECT CASE WHEN grouping(status) = 0 THEN 'status' WHEN grouping(kyc) = 0 THEN 'kyc' ELSE 'type' END AS dim,
                coalesce(status, kyc, kyc_type) AS value, count(*)::int AS count,
-               count(*) FILTER (WHERE token_hash IS NOT NULL OR status = 'active')::int AS active
-        FROM (SELECT status, coalesce(user_ky, 'kyc') AS kyc, kyc_type, token_hash FROM customers) c
+               count(*) FILTER (WHERE active)::int AS active
+        FROM (SELECT status, ${CUSTOMER_MAPPING.kyc_status} AS kyc, kyc_type,
+                     ${CUSTOMER_MAPPING.active} AS active FROM customers) c
         GROUP BY GROUPING SETS ((status), (kyc), (kyc_type))
         ORDER BY count DESC`);
       const of = (dim: string): Count[] =>
@@ -35,9 +38,4 @@ export function createCrmOverviewRepository() {
       };
     },
   };
-}
-
-export function registerCrmOverviewModule(app: FastifyInstance, db: Db): void {
-  const repo = createCrmOverviewRepository();
-  registerEndpoint(app, crmApi.getCrmOverview, {}, () => repo.counts(db));
 }

@@ -15,22 +15,19 @@ const COLUMNS = [
   { header: 'updated_at', value: (r: UserAssetRow) => r.updated_at },
 ];
 
-export function registerUserAssetsModule(app: FastifyInstance, db: Db): void {
+/** Read-only balances with no rules of their own: the routes read the repository. */
+export function registerUserAssetsModule(app: FastifyInstance, { db }: { db: Db }): void {
   const repo = createUserAssetsRepository();
-  registerEndpoint(app, crmApi.listUserAssets, {}, ({ query }) => repo.page(db, query));
-  registerEndpoint(app, crmApi.getAssetTotals, {}, async ({ query }) => ({
+  registerEndpoint(app, crmApi.listUserAssets, ({ query }) => repo.page(db, query));
+  registerEndpoint(app, crmApi.getAssetTotals, async ({ query }) => ({
     items: await repo.totals(db, query),
   }));
-  registerExportEndpoint(
-    app,
-    crmApi.exportUserAssets,
-    { roles: ['admin', 'super'] },
-    async ({ query, reply }) =>
-      sendExport(reply, {
-        format: query.format,
-        fileName: 'user-assets',
-        columns: COLUMNS,
-        rows: streamRows<UserAssetRow>(db, repo.exportQuery(query)),
-      }),
+  registerExportEndpoint(app, crmApi.exportUserAssets, ({ query, reply }) =>
+    sendExport(reply, {
+      format: query.format,
+      fileName: 'user-assets',
+      columns: COLUMNS,
+      rows: streamRows<UserAssetRow>(db, repo.exportQuery(query)),
+    }),
   );
 }

@@ -1,0 +1,41 @@
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { accessLog } from '../../db/schema.ts';
+
+export interface FailureWindow {
+  failures: number;
+  oldest: Date | null;
+}
+
+/** The data behind sign-in throttling: the failed sign-ins of the access log, and a lock per attempt. */
+export function createLoginThrottleRepository() {
+  return {
+    /**
+     * Holds the account's and the address's lock until the transaction ends: concurrent guesses would
+     * otherwise all read the failure count before any of them is recorded.
+     */
+    async lockAttempt(tx: Tx, userName: string, ip: string): Promise<void> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:user:${userName}`}))`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:ip:${ip}`}))`);
+    },
+
+    /** Failed sign-ins after `since`, for a user name, an address, or both together. */
+    async failuresSince(
+      db: DbOrTx,
+      by: { userName?: string; ip?: string },
+      since: Date,
+    ): Promise<FailureWindow> {
+      const who = and(
+        by.userName === undefined ? undefined : eq(accessLog.userName, by.userName),
+        by.ip === undefined ? undefined : eq(accessLog.ip, by.ip),
+      );
+      const [row] = await db
+        .select({ failures: count(), oldest: min(accessLog.at) })
+        .from(accessLog)
+        // A literal, not a parameter, so the planner can use the partial indexes on failed sign-ins.
+        .where(and(sql`${accessLog.event} = 'login_failed'`, who, gt(accessLog.at, since)));
+      return { failures: row?.failures ?? 0, oldest: row?.oldest ?? null };
+    },
+  };
+}
+export type LoginThrottleRepository = ReturnType<typeof createLoginThrottleRepository>;

@@ -1,0 +1,118 @@
+// Free of zod, so the web app can read error codes before the schemas load.
+
+/**
+ * Every error the server may answer with, once: its HTTP status and its English text for clients
+ * other than Backdesk's own (`{{name}}` is filled from the error's params). The web app shows the
+ * locale text `errors:<CODE>` in the member's language instead (docs/product-rules.md R9).
+ */
+export const ERROR_CATALOGUE = {
+  // ── Requests ──────────────────────────────────────────────────────────────
+  VALIDATION_FAILED: { status: 400, message: 'The request is not valid' },
+  INVALID_CURSOR: { status: 400, message: 'The page cursor is not valid; start again from the first page' },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    message: 'The Idempotency-Key header must be 8 to 200 letters, digits or - _ . :',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    message: 'This Idempotency-Key was already used for a different request',
+  },
+  REQUEST_IN_PROGRESS: {
+    status: 409,
+    message: 'The same request is still being processed; try again in a moment',
+  },
+  TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests. Try again shortly.' },
+  FOREIGN_ORIGIN: { status: 403, message: 'Cross-origin request refused' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state' },
+  INTERNAL: { status: 500, message: 'Internal server error' },
+
+  // ── Sign-in and sessions (the spec's texts to the letter, R2–R4) ──────────
+  LOGIN_FAILED: { status: 401, message: 'Login failed' },
+  ACCESS_DENIED: { status: 403, message: 'Access denied: Administrative privileges required' },
+  CAPTCHA_INVALID: { status: 400, message: 'The captcha was not solved or was already used' },
+  TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many failed sign-ins. Try again later.' },
+  AUTHENTICATION_REQUIRED: { status: 401, message: 'Authentication required' },
+  ACCESS_TOKEN_EXPIRED: { status: 401, message: 'Access token expired' },
+  TOKEN_EXPIRED: { status: 401, message: 'TokenExpiredError: session expired' },
+  INVALID_TOKEN: { status: 401, message: 'Invalid token' },
+  FORBIDDEN: { status: 403, message: 'Your role does not allow this action' },
+
+  // ── Records ───────────────────────────────────────────────────────────────
+  /** The one stale-edit error: the version the member loaded is no longer the current one. */
+  STALE_EDIT: {
+    status: 409,
+    message:
+      'This record was changed by someone else after you opened it. Reload it and apply your change again.',
+  },
+  CUSTOMER_NOT_FOUND: { status: 404, message: 'Customer not found' },
+  CUSTOMERS_NOT_FOUND: { status: 404, message: 'No customer with the ids {{ids}}' },
+  DUPLICATE_USER_NAME: { status: 409, message: 'A customer with this user name already exists' },
+  DUPLICATE_EMAIL: { status: 409, message: 'A customer with this email already exists' },
+  CUSTOMER_TYPE_NOT_FOUND: { status: 404, message: 'Customer type not found' },
+  UNKNOWN_CUSTOMER_TYPE: { status: 400, message: 'Unknown customer type {{code}}' },
+  RESTRICTION_NOT_FOUND: { status: 404, message: 'Restriction not found' },
+  RESTRICTION_ALREADY_LIFTED: { status: 409, message: 'This restriction has already been lifted' },
+  LIMIT_NOT_FOUND: { status: 404, message: 'No limit with lid {{lid}}' },
+  COMMISSION_RULE_NOT_FOUND: { status: 404, message: 'No such commission rule' },
+  WALLET_TRANSACTION_NOT_FOUND: { status: 404, message: 'No such wallet transaction' },
+  OFFER_NOT_FOUND: { status: 404, message: 'No such offer' },
+  TRADE_NOT_FOUND: { status: 404, message: 'No such trade' },
+  SAVED_VIEW_NOT_FOUND: { status: 404, message: 'No such saved filter' },
+  SAVED_VIEWS_FULL: { status: 409, message: 'At most {{max}} saved filters per list; delete one first' },
+  /** A state change that the record's current state does not allow (`{{status}}` is that state). */
+  INVALID_TRANSITION: { status: 409, message: 'Not possible while the record is {{status}}' },
+  STAFF_MEMBER_EXISTS: { status: 409, message: 'A staff member named "{{userName}}" already exists' },
+  WEAK_PASSWORD: { status: 400, message: 'The password needs at least {{min}} characters' },
+
+  // ── Withdrawal review ─────────────────────────────────────────────────────
+  ALREADY_REVIEWED: {
+    status: 409,
+    message: 'You have already reviewed this withdrawal; a different member must decide next',
+  },
+  CUSTOMER_RESTRICTED: {
+    status: 400,
+    message: 'The customer has an active {{kind}} restriction',
+  },
+  BELOW_LIMIT_MINIMUM: {
+    status: 400,
+    message: 'Below the minimum of {{amount}} {{asset}} per withdrawal (limit #{{lid}})',
+  },
+  ABOVE_LIMIT_MAXIMUM: {
+    status: 400,
+    message: 'Above the maximum of {{amount}} {{asset}} per withdrawal (limit #{{lid}})',
+  },
+  DAILY_CAP_EXCEEDED: {
+    status: 400,
+    message: "The customer's withdrawals in 24 hours would exceed {{amount}} {{asset}} (limit #{{lid}})",
+  },
+  MONTHLY_CAP_EXCEEDED: {
+    status: 400,
+    message: "The customer's withdrawals in 30 days would exceed {{amount}} {{asset}} (limit #{{lid}})",
+  },
+
+  // ── Four-eyes approvals ───────────────────────────────────────────────────
+  APPROVAL_NOT_FOUND: { status: 404, message: 'No such approval request' },
+  APPROVAL_OWN_REQUEST: {
+    status: 409,
+    message: 'You asked for this change; a different member must approve or reject it',
+  },
+  APPROVAL_ALREADY_DECIDED: { status: 409, message: 'This request has already been {{status}}' },
+  APPROVAL_EXPIRED: { status: 409, message: 'This request expired before it was decided' },
+  APPROVAL_NOT_REQUESTER: {
+    status: 403,
+    message: 'Only the member who asked for this change can withdraw the request',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+
+/** The catalogue's English text with its `{{name}}` placeholders filled. */
+export const errorMessage = (code: ErrorCode, params: ErrorParams = {}): string =>
+  ERROR_CATALOGUE[code].message.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    name in params ? String(params[name]) : `{{${name}}}`,
+  );
