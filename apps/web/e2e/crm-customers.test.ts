@@ -116,7 +116,7 @@ describe('CRM customers', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await form
       .getByTestId('edit-failure')
-      .getByText('Someone changed this record', { exact: false })
+      .getByText('This record was changed by someone else after you opened it.', { exact: false })
       .waitFor();
     const { rows: after } = await db.query(
       `SELECT alias_name, alias_surname FROM customers WHERE user_name = 'e2e_isik'`,

@@ -25,7 +25,14 @@ describe('CRM restrictions', () => {
     await row.getByTestId('restriction-state').getByText('Lifted').waitFor();
 
     await page.getByTestId('tab-history').click();
-    await page.getByTestId('audit-history').getByText('restriction.lift').first().waitFor();
+    // The customer's trail shows the restriction's own row, translated, with its fields before → after.
+    const lifted = page.getByTestId('audit-history').getByText('Restriction · Lifted', { exact: true });
+    await lifted.first().waitFor();
+    await page
+      .getByTestId('audit-history')
+      .locator('tr[data-field="lift_reason"]', { hasText: 'Documents received' })
+      .first()
+      .waitFor();
   });
 
   it('filters the restrictions list by state and shows expired ones as such', async () => {

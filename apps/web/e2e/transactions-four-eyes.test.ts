@@ -51,6 +51,9 @@ describe('four-eyes withdrawal approval', () => {
     await toasts(superPage).getByText('Withdrawal approved').waitFor();
     const superDetail = superPage.getByTestId('wallet-detail');
     await expect.poll(() => superDetail.getAttribute('data-status')).toBe('pending');
-    await superPage.getByTestId('audit-history').getByText('First approval (1 of 2)').waitFor();
+    // The trail words both steps of the four-eyes request in English, never as action ids.
+    const trail = superPage.getByTestId('audit-history');
+    await trail.getByText('Approval request · Requested', { exact: true }).waitFor();
+    await trail.getByText('Approval request · Approved', { exact: true }).waitFor();
   });
 });

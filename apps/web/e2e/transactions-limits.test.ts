@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { signIn, toasts, useE2E } from './support.ts';
 
@@ -29,9 +30,46 @@ describe('transaction limits', () => {
     const lid = await created.getAttribute('data-lid');
     await expect.poll(() => created.textContent()).toContain('2.5');
 
+    // Deleting asks first, naming the limit.
     await page.getByTestId(`delete-limit-${lid}`).click();
+    const confirm = page.getByRole('dialog', { name: `Delete limit #${lid} (Withdrawal, BTC)?` });
+    await confirm.getByTestId('confirm-action').click();
     await toasts(page).getByText('Limit deleted', { exact: true }).waitFor();
+    await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => rows.count()).toBe(before);
+  });
+
+  it('reads an amount typed the Turkish way (1.234,5) exactly', async () => {
+    const { context, page } = await e2e.open();
+    await signIn(page, 'admin');
+    await context.addCookies([{ name: 'i18n_redirected', value: 'tr', url: e2e.url('/') }]);
+    await page.goto('/transactions/limits');
+    const rows = page.locator('[data-testid="limits-table"] tbody tr');
+    await rows.first().waitFor();
+
+    await page.getByTestId('new-limit').click();
+    const form = page.getByTestId('limit-form');
+    // A contract and wallet no other test's lookup matches.
+    await form.locator('input[name="contract_name"]').fill('USDC-ERC20');
+    await form.locator('input[name="wallet_name"]').fill('E2E kasa');
+    // An English-style amount is refused on a Turkish screen rather than misread.
+    await form.locator('input[name="max_amount"]').fill('1234.5');
+    await page.getByTestId('limit-submit').click();
+    await form.getByText('1.250,50 gibi bir sayı girin.').waitFor();
+    await form.locator('input[name="max_amount"]').fill('1.234,5');
+    await page.getByTestId('limit-submit').click();
+    const created = rows.filter({ hasText: 'E2E kasa' });
+    await expect.poll(() => created.textContent()).toContain('1.234,5');
+    const db = new pg.Client({ connectionString: e2e.server.databaseUrl });
+    await db.connect();
+    try {
+      const { rows: stored } = await db.query(
+        `SELECT max_amount = 1234.5 AS exact FROM transaction_limits WHERE wallet_name = 'E2E kasa'`,
+      );
+      expect(stored).toEqual([{ exact: true }]);
+    } finally {
+      await db.end();
+    }
   });
 
   it('the tester shows the winning limit and every candidate score (ties to the highest lid)', async () => {

@@ -1,4 +1,5 @@
 // Free of zod, so the web app can read error codes before the schemas load.
+import { SPEC_MESSAGES } from './messages.ts';
 
 /**
  * Every error the server may answer with, once: its HTTP status and its English text for clients
@@ -28,14 +29,14 @@ export const ERROR_CATALOGUE = {
   INTERNAL: { status: 500, message: 'Internal server error' },
 
   // ── Sign-in and sessions (the spec's texts to the letter, R2–R4) ──────────
-  LOGIN_FAILED: { status: 401, message: 'Login failed' },
-  ACCESS_DENIED: { status: 403, message: 'Access denied: Administrative privileges required' },
+  LOGIN_FAILED: { status: 401, message: SPEC_MESSAGES.loginFailed },
+  ACCESS_DENIED: { status: 403, message: SPEC_MESSAGES.accessDenied },
   CAPTCHA_INVALID: { status: 400, message: 'The captcha was not solved or was already used' },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many failed sign-ins. Try again later.' },
-  AUTHENTICATION_REQUIRED: { status: 401, message: 'Authentication required' },
-  ACCESS_TOKEN_EXPIRED: { status: 401, message: 'Access token expired' },
-  TOKEN_EXPIRED: { status: 401, message: 'TokenExpiredError: session expired' },
-  INVALID_TOKEN: { status: 401, message: 'Invalid token' },
+  AUTHENTICATION_REQUIRED: { status: 401, message: SPEC_MESSAGES.authenticationRequired },
+  ACCESS_TOKEN_EXPIRED: { status: 401, message: SPEC_MESSAGES.accessTokenExpired },
+  TOKEN_EXPIRED: { status: 401, message: SPEC_MESSAGES.tokenExpired },
+  INVALID_TOKEN: { status: 401, message: SPEC_MESSAGES.invalidToken },
   FORBIDDEN: { status: 403, message: 'Your role does not allow this action' },
 
   // ── Records ───────────────────────────────────────────────────────────────

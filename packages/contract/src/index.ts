@@ -1,8 +1,9 @@
+export * from './access.ts';
 export type { ApprovalListQuery, ApprovalRequest } from './approvals.ts';
 export * as approvalsApi from './approvals.ts';
-export * from './audit-vocabulary.ts';
 export type { AuditEntry } from './audit.ts';
 export * as auditApi from './audit.ts';
+export * from './audit-vocabulary.ts';
 export type { CaptchaChallenge, LoginBody, LoginResponse, StaffUser } from './auth.ts';
 export * as authApi from './auth.ts';
 export type {
@@ -54,4 +55,3 @@ export type {
   WalletTransactionDetail,
 } from './transactions/index.ts';
 export * as transactionsApi from './transactions/index.ts';
-export * from './access.ts';

@@ -122,9 +122,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
-    index('audit_log_customer_idx')
-      .on(t.customerId, t.at)
-      .where(sql`customer_id IS NOT NULL`),
+    index('audit_log_customer_idx').on(t.customerId, t.at).where(sql`customer_id IS NOT NULL`),
   ],
 );
 
@@ -140,7 +138,7 @@ export const customerTypes = pgTable('customer_types', {
   version: integer('version').notNull().default(1),
 });
 
-/** Column names follow the upstream system the spec maps from (§3). */
+/** Column names follow the upstream system Backdesk maps from (docs/product-rules.md R6). */
 export const customers = pgTable(
   'customers',
   {
@@ -156,7 +154,7 @@ export const customers = pgTable(
     /** kyc (Individual) | kyb (Business) */
     kycType: text('kyc_type').notNull().default('kyc'),
     kycLevel: smallint('kyc_level').notNull().default(0),
-    /** Text holding a list, possibly with backslash escapes (spec §3). */
+    /** Text holding a list, possibly with backslash escapes (docs/product-rules.md R6). */
     roles: text('roles'),
     customerType: text('customer_type').references(() => customerTypes.code),
     tokenHash: text('token_hash'),
@@ -168,7 +166,7 @@ export const customers = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`public.bd_customer_search_text(user_name, alias_name, alias_surname, alias_email)`,
     ),
-    /** Spec §3 roles, parsed (bd_customer_roles). */
+    /** Roles parsed (docs/product-rules.md R6) (bd_customer_roles). */
     roleList: text('role_list').array().generatedAlwaysAs(sql`public.bd_customer_roles(roles)`),
     /** The same roles, Turkish-folded, for the case-insensitive role filter. */
     rolesFolded: text('roles_folded').array().generatedAlwaysAs(sql`public.bd_customer_roles_folded(roles)`),
@@ -500,9 +498,7 @@ export const approvalRequests = pgTable(
   },
   (t) => [
     // One open request per thing and kind: a second request joins the first instead.
-    uniqueIndex('approval_requests_open_key')
-      .on(t.kind, t.entity, t.entityId)
-      .where(sql`status = 'pending'`),
+    uniqueIndex('approval_requests_open_key').on(t.kind, t.entity, t.entityId).where(sql`status = 'pending'`),
     index('approval_requests_status_idx').on(t.status, t.requestedAt),
   ],
 );

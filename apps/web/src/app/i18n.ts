@@ -8,7 +8,11 @@ import {
   rememberLanguage,
 } from '../lib/language.ts';
 
-/** Loaded at start; feature namespaces (crm, transactions) load with their first page. */
+/**
+ * Loaded at start; `errors` loads as the signed-in layout opens (any page there may have to word a
+ * failure; the sign-in page has its own texts and stays light); feature namespaces (crm,
+ * transactions, audit) load with their first page.
+ */
 export const NAMESPACES = ['common', 'auth', 'dashboard'] as const;
 
 // One lazy chunk per language and namespace: only the active language is ever downloaded.
@@ -23,7 +27,7 @@ const lazyLocales: BackendModule = {
     load().then(
       (module) => callback(null, module.default),
       (error: unknown) => {
-        // Spec §8: a failed locale load is only logged; i18next falls back to English.
+        // A failed locale load is only logged (docs/product-rules.md R26); i18next falls back to English.
         console.error('Locale load failed', language, namespace, error);
         callback(error as Error, false);
       },

@@ -21,7 +21,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       <Suspense fallback={null}>
         <NavigationProgress size={3} />
-        <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} limit={5} zIndex={1000} />
+        {/* Bottom left: a dialog's buttons sit at its bottom right (and a drawer on the right), so a
+            toast about the dialog's action never covers them; above the overlay, so it stays legible. */}
+        <Notifications position="bottom-left" autoClose={TOAST_AUTO_CLOSE_MS} limit={5} zIndex={1000} />
       </Suspense>
       {children}
     </MantineProvider>

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, callEndpoint, setSessionExpiredListener } from './api.ts';
 import { endpointRef } from './contract.ts';
 
-const credentials = endpointRef((c) => c.authApi.getCredentials, 'GET', '/api/auth/credentials');
-const login = endpointRef((c) => c.authApi.login, 'POST', '/api/auth/login');
+const credentials = endpointRef((c) => c.authApi.getCredentials, 'GET', '/api/auth/credentials', 'read');
+const login = endpointRef((c) => c.authApi.login, 'POST', '/api/auth/login', 'public');
 
 const member = {
   id: 1,

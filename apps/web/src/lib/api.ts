@@ -131,10 +131,11 @@ function readErrorBody(text: string): Partial<ApiError> | undefined {
   try {
     const json: unknown = JSON.parse(text);
     if (json && typeof json === 'object') {
-      const { code, message, issues } = json as Record<string, unknown>;
+      const { code, message, params, issues } = json as Record<string, unknown>;
       return {
         ...(typeof code === 'string' ? { code: code as ApiError['code'] } : {}),
         ...(typeof message === 'string' ? { message } : {}),
+        ...(params && typeof params === 'object' ? { params: params as ApiError['params'] } : {}),
         ...(Array.isArray(issues) ? { issues: issues as ApiError['issues'] } : {}),
       };
     }
@@ -151,7 +152,7 @@ function parseRetryAfter(header: string | null): number | undefined {
 
 type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable';
 let refreshInFlight: Promise<RefreshOutcome> | undefined;
-const refreshEndpoint = endpointRef((c) => c.authApi.refresh, 'POST', '/api/auth/refresh');
+const refreshEndpoint = endpointRef((c) => c.authApi.refresh, 'POST', '/api/auth/refresh', 'public');
 
 /**
  * One refresh at a time in this tab (single flight) and across tabs (Web Locks): the refresh token

@@ -19,12 +19,14 @@ export const loadContract = (): Promise<Contract> => {
 
 /**
  * Names an endpoint without loading the contract: the request can start at once, and the schema is
- * picked from the contract when the response has to be parsed. `method` and `path` are checked
- * against the contract's literal types, so they cannot drift from it.
+ * picked from the contract when the response has to be parsed. `method`, `path` and `access` are
+ * checked against the contract's literal types, so they cannot drift from it; `access` lets the page
+ * hide what the server would refuse (`useCan` in features/auth/can.ts) before any schema loads.
  */
 export interface EndpointRef<E extends EndpointDef> {
   method: E['method'];
   path: E['path'];
+  access: E['access'];
   select: (contract: Contract) => E;
 }
 
@@ -32,4 +34,5 @@ export const endpointRef = <E extends EndpointDef>(
   select: (contract: Contract) => E,
   method: E['method'],
   path: E['path'],
-): EndpointRef<E> => ({ select, method, path });
+  access: E['access'],
+): EndpointRef<E> => ({ select, method, path, access });

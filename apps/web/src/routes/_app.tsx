@@ -1,23 +1,25 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import i18next from 'i18next';
 import { useEffect } from 'react';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
-import { customersQueryOptions } from '../features/crm/api/get-customers.ts';
+import { customersSource } from '../features/crm/api/get-customers.ts';
 import { AppLayout } from '../features/shell/app-layout.tsx';
-import { limitsQueryOptions } from '../features/transactions/api/limits.ts';
-import { offersQueryOptions, tradesQueryOptions } from '../features/transactions/api/p2p.ts';
-import { useP2pRefresh } from '../features/transactions/p2p/p2p-refresh.ts';
+import { limitsSource } from '../features/transactions/api/limits.ts';
+import { offersSource, tradesSource } from '../features/transactions/api/p2p.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /** Every page but /login lives here: the guard (spec §2) and the default layout. */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: ({ context }) => {
+  beforeLoad: async ({ context }) => {
     if (!context.auth.getState().isAuthenticated) throw redirect({ to: '/login', replace: true });
+    await i18next.loadNamespaces('errors');
   },
   component: AuthenticatedLayout,
 });
 
-// The lists' default URL state, so the pages find these queries already in the cache.
+// The lists' default URL state (their routes' validateSearch of an empty URL), so the pages find these
+// queries already in the cache.
 const FIRST_PAGE = { sort: 'created_at', dir: 'desc' } as const;
 
 /**
@@ -26,14 +28,14 @@ const FIRST_PAGE = { sort: 'created_at', dir: 'desc' } as const;
  */
 function useStartupData() {
   const client = useQueryClient();
-  const refresh = !useP2pRefresh().paused;
+  const refresh = tradesSource.useRefresh();
   useEffect(() => {
     // ensureQueryData fetches only what the cache does not hold yet: "only if not yet loaded".
-    void client.ensureQueryData(customersQueryOptions(FIRST_PAGE)).catch(() => {});
-    void client.ensureQueryData(limitsQueryOptions()).catch(() => {});
+    void client.ensureQueryData(customersSource.pageOptions(FIRST_PAGE)).catch(() => {});
+    void client.ensureQueryData(limitsSource.pageOptions({})).catch(() => {});
   }, [client]);
-  useQuery(tradesQueryOptions({ ...FIRST_PAGE, status: 'pending' }, refresh));
-  useQuery(offersQueryOptions(FIRST_PAGE, refresh));
+  useQuery(tradesSource.pageOptions(FIRST_PAGE, refresh));
+  useQuery(offersSource.pageOptions(FIRST_PAGE, refresh));
 }
 
 function StartupData() {

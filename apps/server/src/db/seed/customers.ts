@@ -15,7 +15,7 @@ export interface Customer {
   kycLevel: number;
   /** What the roles text means, for choosing sellers and buyers. */
   roleList: readonly string[];
-  /** The roles column as upstream stores it (spec §3): JSON, backslash-escaped JSON, a bare word or null. */
+  /** The roles column as upstream stores it (docs/product-rules.md R6): JSON, backslash-escaped JSON, a bare word or null. */
   rolesText: string | null;
   customerType: string | null;
   tokenHash: string | null;
@@ -94,7 +94,7 @@ function rolesFor(rng: Rng, kycType: string, tier: number): string[] {
   return roles;
 }
 
-/** Upstream wrote the roles column by hand over the years; reproduce each of its shapes (spec §3). */
+/** Upstream wrote the roles column by hand over the years; reproduce each of its shapes (docs/product-rules.md R6). */
 function rolesText(rng: Rng, roles: string[]): { text: string | null; meaning: readonly string[] } {
   const json = JSON.stringify(roles);
   switch (pickRolesShape(rng)) {

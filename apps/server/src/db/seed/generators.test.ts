@@ -58,7 +58,7 @@ describe('determinism', () => {
 describe('customers', () => {
   const customers = sample(3_000);
 
-  it('has every roles shape upstream produced (spec §3)', () => {
+  it('has every roles shape upstream produced (docs/product-rules.md R6)', () => {
     const texts = customers.map((c) => c.rolesText);
     expect(texts).toContain(null);
     expect(texts).toContain('[]');

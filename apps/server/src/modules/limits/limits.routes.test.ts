@@ -99,6 +99,13 @@ describe('limits', () => {
     expect(await count()).toBe(before);
   });
 
+  it('names the broken rule and its bound in the issue, so the web app words it in Turkish too', async () => {
+    const res = await create({ ...valid, daily_cap: '1.123456789' });
+    expect(res.json().issues).toEqual([
+      expect.objectContaining({ path: 'daily_cap', params: { rule: 'too_many_decimals', decimals: 8 } }),
+    ]);
+  });
+
   it('deletes by lid, audited with what was deleted; a missing or unknown lid is refused', async () => {
     const victim = await t.db.execute<{ lid: number }>(
       sql`INSERT INTO transaction_limits (limit_type, contract_name, max_amount) VALUES ('p2p', 'BTC', '3') RETURNING lid`,

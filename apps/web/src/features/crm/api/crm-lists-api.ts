@@ -1,23 +1,15 @@
-import type { CustomerKycQuery, UserAssetsQuery } from '@backdesk/contract';
+import type { UserAssetsQuery } from '@backdesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { crmEndpoints } from './endpoints.ts';
 
-export const customerKycQueryOptions = (query: CustomerKycQuery) =>
-  queryOptions({
-    queryKey: ['crm', 'kyc', query],
-    queryFn: ({ signal }) => callEndpoint(crmEndpoints.kyc, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-export const useCustomerKyc = (query: CustomerKycQuery) => useQuery(customerKycQueryOptions(query));
+export const customerKycSource = listSource({ endpoint: crmEndpoints.kyc, queryKey: ['crm', 'kyc'] });
 
-export const userAssetsQueryOptions = (query: UserAssetsQuery) =>
-  queryOptions({
-    queryKey: ['crm', 'user-assets', query],
-    queryFn: ({ signal }) => callEndpoint(crmEndpoints.userAssets, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-export const useUserAssets = (query: UserAssetsQuery) => useQuery(userAssetsQueryOptions(query));
+export const userAssetsSource = listSource({
+  endpoint: crmEndpoints.userAssets,
+  queryKey: ['crm', 'user-assets'],
+});
 
 export const useAssetTotals = (query: Pick<UserAssetsQuery, 'customer' | 'asset' | 'customerId'>) =>
   useQuery({

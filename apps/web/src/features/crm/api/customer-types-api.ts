@@ -1,15 +1,20 @@
 import type { MoveCustomersBody, UpdateCustomerTypeBody } from '@backdesk/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { crmEndpoints } from './endpoints.ts';
 
-export const customerTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['crm', 'customer-types'],
-    queryFn: ({ signal }) => callEndpoint(crmEndpoints.customerTypes, { signal }),
-  });
+/** The tiers: a short list the server answers whole, shown by the list kit in client mode. */
+export const customerTypesSource = listSource({
+  endpoint: crmEndpoints.customerTypes,
+  queryKey: ['crm', 'customer-types'],
+  mode: 'client',
+  read: (response) => ({ rows: response.items, nextCursor: null, prevCursor: null }),
+});
 
-export const useCustomerTypes = () => useQuery(customerTypesQueryOptions());
+/** The tiers for a picker; the same cache entry as the list. */
+export const useCustomerTypes = () =>
+  useQuery({ ...customerTypesSource.pageOptions({}), select: (page) => ({ items: page.rows }) });
 
 export function useUpdateCustomerType() {
   const client = useQueryClient();

@@ -1,32 +1,77 @@
+import * as contract from '@backdesk/contract';
 import { CRM_MESSAGES } from '@backdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../lib/api.ts';
 import {
   CustomerFetchError,
-  readCustomersResponse,
+  readCustomersPage,
   rememberAuthError,
   toCustomerFetchError,
 } from './customers-response.ts';
+import { crmEndpoints } from './endpoints.ts';
+
+const customer = {
+  id: 1,
+  user_name: 'ada',
+  alias_name: null,
+  alias_surname: null,
+  email: null,
+  phone: '-',
+  status: 'active',
+  kyc_status: 'kyc',
+  kyc_type_label: 'Individual',
+  roles: [],
+  customer_type: 'bronze',
+  token_hash: null,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+  active: true,
+  version: 1,
+} as const;
+
+/** The answer's schema, as callEndpoint parses it. */
+const schema = crmEndpoints.getUsers.select(contract).response;
+const parsed = (body: unknown) => schema.parse(body);
 
 describe('customer list response (spec §5, §8)', () => {
   it('accepts a bare array or a success flag with users', () => {
-    expect(readCustomersResponse([]).users).toEqual([]);
-    expect(readCustomersResponse({ success: true, users: [], nextCursor: 'n' }).nextCursor).toBe('n');
+    expect(readCustomersPage(parsed([customer])).rows).toHaveLength(1);
+    const page = {
+      success: true,
+      statusCode: 200,
+      message: 'ok',
+      users: [customer],
+      nextCursor: 'n',
+      prevCursor: null,
+    };
+    expect(readCustomersPage(parsed(page))).toMatchObject({ rows: [customer], nextCursor: 'n' });
   });
 
   it('turns success false into its message or "Failed to fetch customers", status default 500', () => {
-    const e = (() => {
-      try {
-        readCustomersResponse({ success: false });
-      } catch (error) {
-        return error as CustomerFetchError;
-      }
-    })();
-    expect(e).toMatchObject({ statusCode: 500, message: 'Failed to fetch customers' });
+    const failed = {
+      success: false,
+      statusCode: 0,
+      message: '',
+      users: [],
+      nextCursor: null,
+      prevCursor: null,
+    };
+    expect(() => readCustomersPage(parsed(failed))).toThrow(CRM_MESSAGES.fetchFailed);
+    try {
+      readCustomersPage(parsed({ ...failed, statusCode: 403, message: 'Unauthorized access' }));
+    } catch (error) {
+      expect(error).toMatchObject({ statusCode: 403, message: 'Unauthorized access' });
+    }
+    expect.assertions(2);
   });
 
-  it('names an invalid shape and an exception with the spec texts', () => {
-    expect(() => readCustomersResponse({ users: 'x' })).toThrow('Invalid response format from server');
+  it('names a shape the contract refuses, and an exception, with the spec texts', () => {
+    const refused = schema.safeParse({ users: 'x' }).error;
+    expect(refused).toBeDefined();
+    expect(toCustomerFetchError(refused)).toMatchObject({
+      statusCode: 500,
+      message: CRM_MESSAGES.invalidResponse,
+    });
     expect(toCustomerFetchError(new TypeError('boom'))).toMatchObject({
       statusCode: 500,
       message: 'An unexpected error occurred',

@@ -1,5 +1,7 @@
-import { CRM_MESSAGES, type Customer } from '@backdesk/contract';
+import { CRM_MESSAGES, type Customer, type EndpointResponse } from '@backdesk/contract';
+import type { ListPage } from '../../../components/list-page/list-source.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
+import type { crmEndpoints } from './endpoints.ts';
 
 /** Spec §8 customer-fetch error: a status (default 500) and one of the spec's messages. */
 export class CustomerFetchError extends Error {
@@ -12,30 +14,18 @@ export class CustomerFetchError extends Error {
   }
 }
 
-export interface CustomerListPage {
-  users: Customer[];
-  nextCursor: string | null;
-  prevCursor: string | null;
-}
+type CustomersResponse = EndpointResponse<ReturnType<typeof crmEndpoints.getUsers.select>>;
 
-/** Spec §5: a bare array, or a success flag with a users array; anything else is invalid. */
-export function readCustomersResponse(data: unknown): CustomerListPage {
-  if (Array.isArray(data)) return { users: data as Customer[], nextCursor: null, prevCursor: null };
-  const body = (data ?? {}) as Record<string, unknown>;
-  if (body.success === false) {
-    throw new CustomerFetchError(
-      typeof body.statusCode === 'number' ? body.statusCode : 500,
-      typeof body.message === 'string' ? body.message : CRM_MESSAGES.fetchFailed,
-    );
-  }
-  if (body.success !== true || !Array.isArray(body.users)) {
-    throw new CustomerFetchError(500, CRM_MESSAGES.invalidResponse);
-  }
-  return {
-    users: body.users as Customer[],
-    nextCursor: (body.nextCursor as string | null) ?? null,
-    prevCursor: (body.prevCursor as string | null) ?? null,
-  };
+/**
+ * Spec §5: a bare array, or a success flag with a users array. The schema (endpoints.ts) already refused
+ * any other shape (a ZodError, worded below as an invalid response); what is left is a body that
+ * says it failed, whose message (or "Failed to fetch customers") becomes the error.
+ */
+export function readCustomersPage(data: CustomersResponse): ListPage<Customer> {
+  if (Array.isArray(data)) return { rows: data, nextCursor: null, prevCursor: null };
+  if (!data.success)
+    throw new CustomerFetchError(data.statusCode || 500, data.message || CRM_MESSAGES.fetchFailed);
+  return { rows: data.users, nextCursor: data.nextCursor, prevCursor: data.prevCursor };
 }
 
 /** Any failure of the call, as the spec's error: HTTP errors keep their status, the rest are 500. */

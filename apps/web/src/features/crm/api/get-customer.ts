@@ -9,13 +9,3 @@ export const customerQueryOptions = (id: number) =>
   });
 
 export const useCustomer = (id: number) => useQuery(customerQueryOptions(id));
-
-export const auditHistoryQueryOptions = (entity: string, entityId: string | number) =>
-  queryOptions({
-    queryKey: ['audit', entity, String(entityId)],
-    queryFn: ({ signal }) =>
-      callEndpoint(crmEndpoints.auditHistory, { query: { entity, entityId: String(entityId) }, signal }),
-  });
-
-export const useAuditHistory = (entity: string, entityId: string | number) =>
-  useQuery(auditHistoryQueryOptions(entity, entityId));

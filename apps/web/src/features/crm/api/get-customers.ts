@@ -1,15 +1,14 @@
-import type { CustomerFilters } from '@backdesk/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { crmApi, EndpointQuery } from '@backdesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
-import { readCustomersResponse, rememberAuthError, toCustomerFetchError } from './customers-response.ts';
+import { readCustomersPage, rememberAuthError, toCustomerFetchError } from './customers-response.ts';
 import { crmEndpoints } from './endpoints.ts';
 
-export type CustomersListQuery = CustomerFilters & { sort: string; dir: 'asc' | 'desc'; cursor?: string };
-
-export async function getCustomers(query: CustomersListQuery, signal?: AbortSignal) {
+/** One page of customers; any failure becomes the spec's customer-fetch error (§8). */
+export async function getCustomers(query: EndpointQuery<typeof crmApi.getUsers>, signal?: AbortSignal) {
   try {
-    const data = await callEndpoint(crmEndpoints.getUsers, { query: query as never, signal });
-    return readCustomersResponse(data);
+    return readCustomersPage(await callEndpoint(crmEndpoints.getUsers, { query, signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     const failure = toCustomerFetchError(error);
@@ -18,25 +17,18 @@ export async function getCustomers(query: CustomersListQuery, signal?: AbortSign
   }
 }
 
-export const customersQueryOptions = (query: CustomersListQuery) =>
-  queryOptions({
-    queryKey: ['crm', 'customers', query],
-    queryFn: ({ signal }) => getCustomers(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useCustomers = (query: CustomersListQuery) => useQuery(customersQueryOptions(query));
-
 /**
- * The list's total, asked next to the page so the rows never wait for it. Keyed by the filters
- * only: paging and sorting keep it, and invalidating ['crm', 'customers'] refreshes it too.
+ * The customer list. Its total is asked apart (count-users) and keyed by the filters alone, so the
+ * rows never wait for the count and paging does not recount; invalidating ['crm', 'customers']
+ * refreshes both.
  */
-export const useCustomerCount = (filters: CustomerFilters) =>
-  useQuery({
-    queryKey: ['crm', 'customers', 'count', filters],
-    queryFn: ({ signal }) => callEndpoint(crmEndpoints.countUsers, { query: filters as never, signal }),
-    select: (data) => data.total,
-  });
+export const customersSource = listSource({
+  endpoint: crmEndpoints.getUsers,
+  queryKey: ['crm', 'customers'],
+  fetchPage: getCustomers,
+  count: async (filters, signal) =>
+    (await callEndpoint(crmEndpoints.countUsers, { query: filters, signal })).total,
+});
 
 export const customerFacetsQueryOptions = () =>
   queryOptions({

@@ -1,16 +1,13 @@
-import type { AddRestrictionBody, RestrictionsQuery } from '@backdesk/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddRestrictionBody } from '@backdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { crmEndpoints } from './endpoints.ts';
 
-export const restrictionsQueryOptions = (query: RestrictionsQuery) =>
-  queryOptions({
-    queryKey: ['crm', 'restrictions', query],
-    queryFn: ({ signal }) => callEndpoint(crmEndpoints.restrictions, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-export const useRestrictions = (query: RestrictionsQuery) => useQuery(restrictionsQueryOptions(query));
+export const restrictionsSource = listSource({
+  endpoint: crmEndpoints.restrictions,
+  queryKey: ['crm', 'restrictions'],
+});
 
 function useRestrictionInvalidation() {
   const client = useQueryClient();

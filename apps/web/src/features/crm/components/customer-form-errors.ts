@@ -1,24 +1,13 @@
-import type { TFunction } from 'i18next';
+import type { ErrorCode } from '@backdesk/contract/errors';
+import type { FormatTexts } from '../../../lib/errors.ts';
 
-interface Issue {
-  path: PropertyKey[];
-  code: string;
-  maximum?: unknown;
-  minimum?: unknown;
-}
+/** How the customer forms word a pattern the generic text cannot explain. */
+export const CUSTOMER_FORMATS: FormatTexts = { alias_mobile: 'phone', user_name: 'user_name' };
 
-/** zod issues of the contract's customer schemas, as one translated message per field. */
-export function fieldErrors(issues: readonly Issue[], t: TFunction<'crm'>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    if (errors[field]) continue;
-    if (issue.code === 'too_big') errors[field] = t('validation.tooLong', { max: Number(issue.maximum) });
-    else if (issue.code === 'too_small') errors[field] = t('validation.required');
-    else if (field === 'alias_email') errors[field] = t('validation.email');
-    else if (field === 'alias_mobile') errors[field] = t('validation.phone');
-    else if (field === 'user_name') errors[field] = t('validation.userName');
-    else errors[field] = t('validation.invalid');
-  }
-  return errors;
-}
+/** Refusals that belong under one field of the customer forms. */
+export const CUSTOMER_CODE_FIELDS = {
+  DUPLICATE_EMAIL: 'alias_email',
+  DUPLICATE_USER_NAME: 'user_name',
+  UNKNOWN_CUSTOMER_TYPE: 'customer_type',
+  CUSTOMER_TYPE_NOT_FOUND: 'customer_type',
+} as const satisfies Partial<Record<ErrorCode, string>>;

@@ -19,12 +19,13 @@ import { IconEdit, IconLock } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useAddNote } from '../api/customer-mutations.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { formatDateTime, formatDecimal, fullName } from '../format.ts';
-import { AuditHistory } from './audit-history.tsx';
 import { EditCustomerModal } from './edit-customer-modal.tsx';
 import { AddRestrictionModal, LiftRestrictionModal } from './restriction-forms.tsx';
 import { useRestrictionColumns } from './restrictions-table.tsx';
@@ -36,7 +37,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" component="div">
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </div>
@@ -75,7 +76,7 @@ function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][
 }
 
 export function CustomerPage({ customerId }: { customerId: number }) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation(['crm', 'transactions']);
   const { locale } = useLanguage();
   const { data, isError, error } = useCustomer(customerId);
   const [editing, setEditing] = useState(false);
@@ -85,7 +86,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
   const addNote = useAddNote(customerId);
   const restrictionColumns = useRestrictionColumns(setLifting, false);
 
-  if (isError) return <Alert color="red">{error.message}</Alert>;
+  if (isError) return <Alert color="red">{errorText(error)}</Alert>;
   if (!data)
     return (
       <Center py="xl">
@@ -111,6 +112,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
               variant="default"
               leftSection={<IconLock size={16} />}
               onClick={() => setRestricting(true)}
+              data-testid="add-restriction"
             >
               {t('restrictions.add')}
             </Button>
@@ -242,12 +244,16 @@ export function CustomerPage({ customerId }: { customerId: number }) {
             ]}
             rows={data.walletTransactions.map((w) => [
               dt(w.created_at),
-              w.type,
+              t(`transactions:walletType.${w.type}` as 'transactions:walletType.deposit', {
+                defaultValue: w.type,
+              }),
               w.asset,
               w.network,
               amount(w.amount),
               amount(w.fee),
-              w.status,
+              t(`transactions:walletStatus.${w.status}` as 'transactions:walletStatus.pending', {
+                defaultValue: w.status,
+              }),
             ])}
           />
         </Tabs.Panel>
@@ -267,7 +273,9 @@ export function CustomerPage({ customerId }: { customerId: number }) {
                 dt(p.created_at),
                 p.seller_user_name ?? t('detail.p2p.unknownSeller'),
                 amount(p.trade_amount),
-                p.status,
+                t(`transactions:tradeStatus.${p.status}` as 'transactions:tradeStatus.pending', {
+                  defaultValue: p.status,
+                }),
               ])}
             />
             <Title order={4}>{t('detail.offersAsSeller')}</Title>
@@ -283,7 +291,9 @@ export function CustomerPage({ customerId }: { customerId: number }) {
                 dt(o.created_at),
                 o.selling_contract_name ?? '—',
                 amount(o.unit_price),
-                o.status,
+                t(`transactions:offerStatus.${o.status}` as 'transactions:offerStatus.active', {
+                  defaultValue: o.status,
+                }),
               ])}
             />
           </Stack>
@@ -343,7 +353,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
         </Tabs.Panel>
 
         <Tabs.Panel value="history">
-          <AuditHistory entity="customer" entityId={c.id} />
+          <AuditTrail entity="customer" entityId={c.id} />
         </Tabs.Panel>
       </Tabs>
 

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconArrowsRightLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCustomerTypes, useMoveCustomers } from '../api/customer-types-api.ts';
 
@@ -56,7 +57,7 @@ export function MoveFilteredToTier({
                       notify({ title: t('types.moved', { count: r.moved }), color: 'green' });
                       close();
                     },
-                    onError: (e) => notify({ title: e.message, color: 'red' }),
+                    onError: (e) => notify({ title: errorText(e), color: 'red' }),
                   },
                 )
               }

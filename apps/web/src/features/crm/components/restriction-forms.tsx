@@ -1,8 +1,14 @@
 import { RESTRICTION_KINDS, type Restriction } from '@backdesk/contract';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../lib/api.ts';
+import {
+  DateTimeField,
+  FormActions,
+  FormFailure,
+  toIsoInstant,
+  useContractForm,
+} from '../../../components/forms/index.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAddRestriction, useLiftRestriction } from '../api/restrictions-api.ts';
 
@@ -19,88 +25,87 @@ export function AddRestrictionModal({
   const { t } = useTranslation('crm');
   const add = useAddRestriction();
   const [key] = useState(() => crypto.randomUUID());
-  const [customer, setCustomer] = useState<number | string>(customerId ?? '');
-  const [kind, setKind] = useState<string | null>('withdrawal');
-  const [days, setDays] = useState<number | string>('');
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { form, failure, submit } = useContractForm({
+    initialValues: {
+      customerId: (customerId ?? '') as number | string,
+      kind: 'withdrawal' as Restriction['kind'],
+      startsAt: null as string | null,
+      endsAt: null as string | null,
+      reason: '',
+    },
+    schema: (c) => c.crmApi.AddRestrictionBodySchema,
+    toInput: (values) => ({
+      ...values,
+      customerId: values.customerId === '' ? undefined : Number(values.customerId),
+      startsAt: toIsoInstant(values.startsAt),
+      endsAt: toIsoInstant(values.endsAt),
+    }),
+  });
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (!customer || !kind || reason.trim().length < 3) {
-      setFailure(t('restrictions.form.incomplete'));
-      return;
-    }
-    const endsAt = days ? new Date(Date.now() + Number(days) * 86_400_000).toISOString() : undefined;
-    try {
-      await add.mutateAsync({
-        key,
-        body: {
-          customerId: Number(customer),
-          kind: kind as Restriction['kind'],
-          reason: reason.trim(),
-          endsAt,
-        },
-      });
-      notify({ title: t('restrictions.added'), color: 'green' });
-      onClose();
-    } catch (error) {
-      setFailure(error instanceof ApiRequestError ? error.message : t('common.unexpected'));
-    }
-  }
+  const onSubmit = submit(async (body) => {
+    await add.mutateAsync({ key, body });
+    notify({ title: t('restrictions.added'), color: 'green' });
+    onClose();
+  });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('restrictions.add')} centered>
-      <form onSubmit={(e) => void submit(e)} data-testid="add-restriction-form">
+    <Modal opened={opened} onClose={onClose} title={t('restrictions.add')} centered size="lg">
+      <form onSubmit={onSubmit} noValidate data-testid="add-restriction-form">
         <Stack>
-          {failure && <Alert color="red">{failure}</Alert>}
-          {customerId === undefined && (
-            <NumberInput
-              label={t('restrictions.form.customerId')}
-              name="customerId"
-              value={customer}
-              onChange={setCustomer}
-              min={1}
+          <FormFailure failure={failure} />
+          <SimpleGrid cols={customerId === undefined ? 2 : 1}>
+            {customerId === undefined && (
+              <NumberInput
+                label={t('restrictions.form.customerId')}
+                name="customerId"
+                min={1}
+                allowDecimal={false}
+                {...form.getInputProps('customerId')}
+              />
+            )}
+            <Select
+              label={t('restrictions.columns.kind')}
+              data={RESTRICTION_KINDS.map((k) => ({ value: k, label: t(`restrictions.kinds.${k}`) }))}
+              allowDeselect={false}
+              data-testid="restriction-kind"
+              {...form.getInputProps('kind')}
             />
-          )}
-          <Select
-            label={t('restrictions.columns.kind')}
-            data={RESTRICTION_KINDS.map((k) => ({ value: k, label: t(`restrictions.kinds.${k}`) }))}
-            value={kind}
-            onChange={setKind}
-            allowDeselect={false}
-            data-testid="restriction-kind"
-          />
-          <NumberInput
-            label={t('restrictions.form.days')}
-            description={t('restrictions.form.daysHint')}
-            value={days}
-            onChange={setDays}
-            min={1}
-            max={3650}
-          />
+          </SimpleGrid>
+          <SimpleGrid cols={2}>
+            <DateTimeField
+              label={t('restrictions.columns.from')}
+              description={t('restrictions.form.startsHint')}
+              name="startsAt"
+              {...form.getInputProps('startsAt')}
+            />
+            <DateTimeField
+              label={t('restrictions.columns.until')}
+              description={t('restrictions.form.endsHint')}
+              name="endsAt"
+              minDate={new Date()}
+              {...form.getInputProps('endsAt')}
+            />
+          </SimpleGrid>
           <Textarea
             label={t('restrictions.columns.reason')}
             name="reason"
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            autosize
             minRows={2}
+            {...form.getInputProps('reason')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={add.isPending}>
-              {t('restrictions.add')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={t('restrictions.add')}
+            submitting={form.submitting}
+            onCancel={onClose}
+            color="red"
+          />
         </Stack>
       </form>
     </Modal>
   );
 }
 
+/** Lifting asks first, naming the restriction, and takes the reason in the same dialog. */
 export function LiftRestrictionModal({
   restriction,
   onClose,
@@ -109,50 +114,60 @@ export function LiftRestrictionModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('crm');
-  const lift = useLiftRestriction();
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!restriction) return;
-    if (reason.trim().length < 3) {
-      setFailure(t('restrictions.form.reasonRequired'));
-      return;
-    }
-    try {
-      await lift.mutateAsync({ id: restriction.id, reason: reason.trim(), version: restriction.version });
-      notify({ title: t('restrictions.lifted'), color: 'green' });
-      setReason('');
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.code === 'CONFLICT') setFailure(t('edit.stale'));
-      else setFailure(error instanceof ApiRequestError ? error.message : t('common.unexpected'));
-    }
-  }
-
   return (
-    <Modal opened={restriction !== null} onClose={onClose} title={t('restrictions.lift')} centered>
-      <form onSubmit={(e) => void submit(e)} data-testid="lift-restriction-form">
-        <Stack>
-          {failure && <Alert color="red">{failure}</Alert>}
-          <Textarea
-            label={t('restrictions.form.liftReason')}
-            name="liftReason"
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            minRows={2}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={lift.isPending}>
-              {t('restrictions.lift')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <Modal
+      opened={restriction !== null}
+      onClose={onClose}
+      centered
+      title={
+        restriction &&
+        t('restrictions.liftTitle', {
+          id: restriction.id,
+          kind: t(`restrictions.kinds.${restriction.kind}`),
+          customer: restriction.user_name,
+        })
+      }
+    >
+      {restriction && <LiftRestrictionForm restriction={restriction} onClose={onClose} />}
     </Modal>
+  );
+}
+
+function LiftRestrictionForm({ restriction, onClose }: { restriction: Restriction; onClose: () => void }) {
+  const { t } = useTranslation('crm');
+  const lift = useLiftRestriction();
+  const { form, failure, submit } = useContractForm({
+    initialValues: { reason: '' },
+    schema: (c) => c.crmApi.liftRestriction.body,
+    toInput: ({ reason }) => ({ id: restriction.id, version: restriction.version, reason }),
+  });
+  const onSubmit = submit(async (body) => {
+    await lift.mutateAsync(body);
+    notify({ title: t('restrictions.lifted'), color: 'green' });
+    onClose();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="lift-restriction-form">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {restriction.reason}
+        </Text>
+        <FormFailure failure={failure} />
+        <Textarea
+          label={t('restrictions.form.liftReason')}
+          name="liftReason"
+          autosize
+          minRows={2}
+          data-autofocus
+          {...form.getInputProps('reason')}
+        />
+        <FormActions
+          submitLabel={t('restrictions.lift')}
+          submitting={form.submitting}
+          onCancel={onClose}
+          color="red"
+        />
+      </Stack>
+    </form>
   );
 }

@@ -1,17 +1,48 @@
 import type { Restriction } from '@backdesk/contract';
+import { RESTRICTION_KINDS, RESTRICTION_STATES } from '@backdesk/contract/crm/keys';
 import { Button, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import {
+  defineList,
+  type ListFiltersProps,
+  SelectFilter,
+  TextFilter,
+} from '../../../components/list-page/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { restrictionsSource } from '../api/restrictions-api.ts';
 import { formatDateTime } from '../format.ts';
 import { CustomerLink } from './customer-link.tsx';
 import { RestrictionStateBadge } from './status-badges.tsx';
 
-/** The columns of a restriction list, shared by the restrictions page and the customer page. */
-export function useRestrictionColumns(onLift: (r: Restriction) => void, withCustomer: boolean) {
+/** Lift, or who lifted it and why; nothing for an expired one. */
+export function RestrictionAction({
+  restriction: r,
+  onLift,
+}: {
+  restriction: Restriction;
+  onLift: (r: Restriction) => void;
+}) {
+  const { t } = useTranslation('crm');
+  if (r.state === 'lifted')
+    return (
+      <Text size="xs" c="dimmed">
+        {t('restrictions.liftedBy', { who: r.lifted_by ?? '—', reason: r.lift_reason ?? '' })}
+      </Text>
+    );
+  if (r.state === 'expired') return null;
+  return (
+    <Button size="compact-xs" variant="light" onClick={() => onLift(r)} data-testid="lift-restriction">
+      {t('restrictions.lift')}
+    </Button>
+  );
+}
+
+/** The data columns of a restriction list; `withCustomer` adds the customer and server sorting. */
+function useDataColumns(withCustomer: boolean): DataTableColumn<Restriction>[] {
   const { t } = useTranslation('crm');
   const { locale } = useLanguage();
-  const columns: DataTableColumn<Restriction>[] = [
+  return [
     ...(withCustomer
       ? [
           {
@@ -30,11 +61,14 @@ export function useRestrictionColumns(onLift: (r: Restriction) => void, withCust
     {
       accessor: 'state',
       title: t('restrictions.columns.state'),
+      noWrap: true,
       render: (r) => <RestrictionStateBadge state={r.state} />,
     },
     {
       accessor: 'reason',
       title: t('restrictions.columns.reason'),
+      noWrap: false,
+      width: 280,
       render: (r) => (
         <Text size="sm" lineClamp={2}>
           {r.reason}
@@ -55,20 +89,63 @@ export function useRestrictionColumns(onLift: (r: Restriction) => void, withCust
       noWrap: true,
       render: (r) => (r.ends_at ? formatDateTime(locale, r.ends_at) : t('restrictions.openEnded')),
     },
+  ];
+}
+
+/** The columns of a customer's own restrictions (customer page), the lift action last. */
+export function useRestrictionColumns(onLift: (r: Restriction) => void, withCustomer: boolean) {
+  return [
+    ...useDataColumns(withCustomer),
     {
       accessor: 'actions',
       title: '',
-      render: (r) =>
-        r.state === 'lifted' ? (
-          <Text size="xs" c="dimmed">
-            {t('restrictions.liftedBy', { who: r.lifted_by ?? '—', reason: r.lift_reason ?? '' })}
-          </Text>
-        ) : r.state === 'expired' ? null : (
-          <Button size="compact-xs" variant="light" onClick={() => onLift(r)} data-testid="lift-restriction">
-            {t('restrictions.lift')}
-          </Button>
-        ),
+      render: (r: Restriction) => <RestrictionAction restriction={r} onLift={onLift} />,
     },
-  ];
-  return columns;
+  ] satisfies DataTableColumn<Restriction>[];
 }
+
+function RestrictionFilters({ search, setFilter }: ListFiltersProps) {
+  const { t } = useTranslation('crm');
+  return (
+    <>
+      <SelectFilter
+        name="kind"
+        label={t('restrictions.columns.kind')}
+        placeholder={t('customers.filters.any')}
+        options={RESTRICTION_KINDS.map((k) => ({ value: k, label: t(`restrictions.kinds.${k}`) }))}
+        value={search.kind}
+        onChange={setFilter('kind')}
+        width={170}
+        testId="filter-kind"
+      />
+      <SelectFilter
+        name="state"
+        label={t('restrictions.columns.state')}
+        placeholder={t('customers.filters.any')}
+        options={RESTRICTION_STATES.map((s) => ({ value: s, label: t(`restrictions.states.${s}`) }))}
+        value={search.state}
+        onChange={setFilter('state')}
+        width={170}
+        testId="filter-state"
+      />
+      <TextFilter
+        name="customer"
+        label={t('restrictions.columns.customer')}
+        placeholder={t('customers.filters.searchPlaceholder')}
+        value={search.customer}
+        onChange={setFilter('customer')}
+        width={240}
+        testId="filter-customer"
+      />
+    </>
+  );
+}
+
+export const restrictionsList = defineList({
+  key: 'crm.restrictions',
+  source: restrictionsSource,
+  testId: 'restrictions-list',
+  rowKey: 'id',
+  useColumns: () => useDataColumns(true),
+  Filters: RestrictionFilters,
+});

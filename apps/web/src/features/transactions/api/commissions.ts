@@ -1,34 +1,61 @@
-import type { EndpointBody, transactionsApi } from '@backdesk/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CommissionCustomerType,
+  CommissionRule,
+  EndpointBody,
+  transactionsApi,
+} from '@backdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ListPage, listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { endpointRef } from '../../../lib/contract.ts';
 
-const listEndpoint = endpointRef(
-  (c) => c.transactionsApi.listCommissionRules,
-  'GET',
-  '/api/transactions/commissions',
-);
-const createEndpoint = endpointRef(
-  (c) => c.transactionsApi.createCommissionRule,
-  'POST',
-  '/api/transactions/commissions/create',
-);
-const updateEndpoint = endpointRef(
-  (c) => c.transactionsApi.updateCommissionRule,
-  'POST',
-  '/api/transactions/commissions/update',
-);
-const deleteEndpoint = endpointRef(
-  (c) => c.transactionsApi.deleteCommissionRule,
-  'POST',
-  '/api/transactions/commissions/delete',
-);
+/** The fee schedule endpoints, named without loading the contract (lib/contract.ts). */
+export const commissionEndpoints = {
+  list: endpointRef(
+    (c) => c.transactionsApi.listCommissionRules,
+    'GET',
+    '/api/transactions/commissions',
+    'read',
+  ),
+  create: endpointRef(
+    (c) => c.transactionsApi.createCommissionRule,
+    'POST',
+    '/api/transactions/commissions/create',
+    'configure',
+  ),
+  update: endpointRef(
+    (c) => c.transactionsApi.updateCommissionRule,
+    'POST',
+    '/api/transactions/commissions/update',
+    'configure',
+  ),
+  delete: endpointRef(
+    (c) => c.transactionsApi.deleteCommissionRule,
+    'POST',
+    '/api/transactions/commissions/delete',
+    'configure',
+  ),
+};
 
 const KEY = ['transactions', 'commissions'] as const;
 
-export const commissionsQueryOptions = () =>
-  queryOptions({ queryKey: KEY, queryFn: ({ signal }) => callEndpoint(listEndpoint, { signal }) });
-export const useCommissions = () => useQuery(commissionsQueryOptions());
+/** The fee schedule: its rules, plus the customer types whose discount the preview applies. */
+export interface FeeSchedule extends ListPage<CommissionRule> {
+  customerTypes: CommissionCustomerType[];
+}
+
+/** The whole schedule (a few dozen rules at most): the list kit sorts it in the browser. */
+export const commissionsSource = listSource({
+  endpoint: commissionEndpoints.list,
+  queryKey: KEY,
+  mode: 'client',
+  read: (response): FeeSchedule => ({
+    rows: response.items,
+    customerTypes: response.customer_types,
+    nextCursor: null,
+    prevCursor: null,
+  }),
+});
 
 export type CommissionBody = EndpointBody<typeof transactionsApi.createCommissionRule>;
 
@@ -47,8 +74,8 @@ export function useSaveCommission() {
       key: string;
     }) =>
       id !== undefined && version !== undefined
-        ? callEndpoint(updateEndpoint, { body: { ...rule, id, version }, idempotencyKey: key })
-        : callEndpoint(createEndpoint, { body: rule, idempotencyKey: key }),
+        ? callEndpoint(commissionEndpoints.update, { body: { ...rule, id, version }, idempotencyKey: key })
+        : callEndpoint(commissionEndpoints.create, { body: rule, idempotencyKey: key }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -57,7 +84,7 @@ export function useDeleteCommission() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version, key }: { id: number; version: number; key: string }) =>
-      callEndpoint(deleteEndpoint, { body: { id, version }, idempotencyKey: key }),
+      callEndpoint(commissionEndpoints.delete, { body: { id, version }, idempotencyKey: key }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -6,6 +6,7 @@ const overviewEndpoint = endpointRef(
   (c) => c.transactionsApi.getTransactionsOverview,
   'GET',
   '/api/transactions/overview',
+  'read',
 );
 
 export const transactionsOverviewQueryOptions = () =>

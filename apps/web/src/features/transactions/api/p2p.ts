@@ -1,66 +1,60 @@
-import type { EndpointBody, EndpointQuery, transactionsApi } from '@backdesk/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EndpointBody, transactionsApi } from '@backdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { endpointRef } from '../../../lib/contract.ts';
 import { useP2pRefresh } from '../p2p/p2p-refresh.ts';
 
-const tradesEndpoint = endpointRef(
-  (c) => c.transactionsApi.listTrades,
-  'GET',
-  '/api/transactions/p2p/trades',
-);
-const offersEndpoint = endpointRef(
-  (c) => c.transactionsApi.listOffers,
-  'GET',
-  '/api/transactions/p2p/offers',
-);
-const suspendEndpoint = endpointRef(
-  (c) => c.transactionsApi.suspendOffer,
-  'POST',
-  '/api/transactions/p2p/offers/suspend',
-);
-const resumeEndpoint = endpointRef(
-  (c) => c.transactionsApi.resumeOffer,
-  'POST',
-  '/api/transactions/p2p/offers/resume',
-);
-const cancelEndpoint = endpointRef(
-  (c) => c.transactionsApi.cancelTrade,
-  'POST',
-  '/api/transactions/p2p/trades/cancel',
-);
-const settleEndpoint = endpointRef(
-  (c) => c.transactionsApi.settleDispute,
-  'POST',
-  '/api/transactions/p2p/trades/settle',
-);
+/** The P2P endpoints, named without loading the contract (lib/contract.ts). */
+export const p2pEndpoints = {
+  trades: endpointRef((c) => c.transactionsApi.listTrades, 'GET', '/api/transactions/p2p/trades', 'read'),
+  offers: endpointRef((c) => c.transactionsApi.listOffers, 'GET', '/api/transactions/p2p/offers', 'read'),
+  suspend: endpointRef(
+    (c) => c.transactionsApi.suspendOffer,
+    'POST',
+    '/api/transactions/p2p/offers/suspend',
+    'p2p',
+  ),
+  resume: endpointRef(
+    (c) => c.transactionsApi.resumeOffer,
+    'POST',
+    '/api/transactions/p2p/offers/resume',
+    'p2p',
+  ),
+  cancel: endpointRef(
+    (c) => c.transactionsApi.cancelTrade,
+    'POST',
+    '/api/transactions/p2p/trades/cancel',
+    'p2p',
+  ),
+  settle: endpointRef(
+    (c) => c.transactionsApi.settleDispute,
+    'POST',
+    '/api/transactions/p2p/trades/settle',
+    'p2p',
+  ),
+};
 
 /** Spec §9: P2P data refreshes in the background every 60 seconds. */
 export const P2P_REFRESH_MS = 60_000;
 
-export type TradeQuery = EndpointQuery<typeof transactionsApi.listTrades>;
-export type OfferQuery = EndpointQuery<typeof transactionsApi.listOffers>;
-
 const P2P_KEY = ['transactions', 'p2p'] as const;
 
-export const tradesQueryOptions = (query: TradeQuery, refresh: boolean) =>
-  queryOptions({
-    queryKey: [...P2P_KEY, 'trades', query],
-    queryFn: ({ signal }) => callEndpoint(tradesEndpoint, { query, signal }),
-    refetchInterval: refresh ? P2P_REFRESH_MS : false,
-    placeholderData: keepPreviousData,
-  });
+/** The 60 s background refresh, unless paused from a P2P page (p2p-refresh.ts). */
+const useP2pRefreshInterval = () => (useP2pRefresh().paused ? false : P2P_REFRESH_MS);
 
-export const offersQueryOptions = (query: OfferQuery, refresh: boolean) =>
-  queryOptions({
-    queryKey: [...P2P_KEY, 'offers', query],
-    queryFn: ({ signal }) => callEndpoint(offersEndpoint, { query, signal }),
-    refetchInterval: refresh ? P2P_REFRESH_MS : false,
-    placeholderData: keepPreviousData,
-  });
+/** Trades, enriched with their offers; no status in the URL means the server's default, pending. */
+export const tradesSource = listSource({
+  endpoint: p2pEndpoints.trades,
+  queryKey: [...P2P_KEY, 'trades'],
+  useRefresh: useP2pRefreshInterval,
+});
 
-export const useTrades = (query: TradeQuery) => useQuery(tradesQueryOptions(query, !useP2pRefresh().paused));
-export const useOffers = (query: OfferQuery) => useQuery(offersQueryOptions(query, !useP2pRefresh().paused));
+export const offersSource = listSource({
+  endpoint: p2pEndpoints.offers,
+  queryKey: [...P2P_KEY, 'offers'],
+  useRefresh: useP2pRefreshInterval,
+});
 
 type Keyed<B> = { body: B; key: string };
 
@@ -75,17 +69,17 @@ function useP2pAction<B, R>(call: (input: Keyed<B>) => Promise<R>) {
 type OfferBody = EndpointBody<typeof transactionsApi.suspendOffer>;
 export const useSuspendOffer = () =>
   useP2pAction(({ body, key }: Keyed<OfferBody>) =>
-    callEndpoint(suspendEndpoint, { body, idempotencyKey: key }),
+    callEndpoint(p2pEndpoints.suspend, { body, idempotencyKey: key }),
   );
 export const useResumeOffer = () =>
   useP2pAction(({ body, key }: Keyed<OfferBody>) =>
-    callEndpoint(resumeEndpoint, { body, idempotencyKey: key }),
+    callEndpoint(p2pEndpoints.resume, { body, idempotencyKey: key }),
   );
 export const useCancelTrade = () =>
   useP2pAction(({ body, key }: Keyed<EndpointBody<typeof transactionsApi.cancelTrade>>) =>
-    callEndpoint(cancelEndpoint, { body, idempotencyKey: key }),
+    callEndpoint(p2pEndpoints.cancel, { body, idempotencyKey: key }),
   );
 export const useSettleDispute = () =>
   useP2pAction(({ body, key }: Keyed<EndpointBody<typeof transactionsApi.settleDispute>>) =>
-    callEndpoint(settleEndpoint, { body, idempotencyKey: key }),
+    callEndpoint(p2pEndpoints.settle, { body, idempotencyKey: key }),
   );

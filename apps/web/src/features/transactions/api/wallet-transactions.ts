@@ -1,46 +1,51 @@
-import type { EndpointQuery, transactionsApi } from '@backdesk/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { endpointRef } from '../../../lib/contract.ts';
 
-const listEndpoint = endpointRef(
-  (c) => c.transactionsApi.listWalletTransactions,
-  'GET',
-  '/api/transactions/wallet-transactions',
-);
-const detailEndpoint = endpointRef(
-  (c) => c.transactionsApi.getWalletTransaction,
-  'GET',
-  '/api/transactions/wallet-transaction',
-);
-const approveEndpoint = endpointRef(
-  (c) => c.transactionsApi.approveWithdrawal,
-  'POST',
-  '/api/transactions/wallet-transactions/approve',
-);
-const rejectEndpoint = endpointRef(
-  (c) => c.transactionsApi.rejectWithdrawal,
-  'POST',
-  '/api/transactions/wallet-transactions/reject',
-);
-export const WALLET_EXPORT_PATH = '/api/transactions/wallet-transactions/export';
+/** The wallet endpoints, named without loading the contract (lib/contract.ts). */
+export const walletEndpoints = {
+  list: endpointRef(
+    (c) => c.transactionsApi.listWalletTransactions,
+    'GET',
+    '/api/transactions/wallet-transactions',
+    'read',
+  ),
+  export: endpointRef(
+    (c) => c.transactionsApi.exportWalletTransactions,
+    'GET',
+    '/api/transactions/wallet-transactions/export',
+    'exportPersonal',
+  ),
+  detail: endpointRef(
+    (c) => c.transactionsApi.getWalletTransaction,
+    'GET',
+    '/api/transactions/wallet-transaction',
+    'read',
+  ),
+  approve: endpointRef(
+    (c) => c.transactionsApi.approveWithdrawal,
+    'POST',
+    '/api/transactions/wallet-transactions/approve',
+    'approve',
+  ),
+  reject: endpointRef(
+    (c) => c.transactionsApi.rejectWithdrawal,
+    'POST',
+    '/api/transactions/wallet-transactions/reject',
+    'approve',
+  ),
+};
 
-export type WalletTxQuery = EndpointQuery<typeof transactionsApi.listWalletTransactions>;
 const KEY = ['transactions', 'wallet'] as const;
 
-export const walletTransactionsQueryOptions = (query: WalletTxQuery) =>
-  queryOptions({
-    queryKey: [...KEY, 'list', query],
-    queryFn: ({ signal }) => callEndpoint(listEndpoint, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-export const useWalletTransactions = (query: WalletTxQuery) =>
-  useQuery(walletTransactionsQueryOptions(query));
+/** The wallet transactions; `id` in the URL is the open detail drawer, not a filter. */
+export const walletSource = listSource({ endpoint: walletEndpoints.list, queryKey: KEY, local: ['id'] });
 
 export const walletTransactionQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', id],
-    queryFn: ({ signal }) => callEndpoint(detailEndpoint, { query: { id }, signal }),
+    queryFn: ({ signal }) => callEndpoint(walletEndpoints.detail, { query: { id }, signal }),
   });
 export const useWalletTransaction = (id: number | undefined) =>
   useQuery({ ...walletTransactionQueryOptions(id ?? 0), enabled: id !== undefined });
@@ -58,15 +63,18 @@ export function useReviewWithdrawal() {
   return useMutation({
     mutationFn: ({ decision, id, version, reason, key }: Decision & { decision: 'approve' | 'reject' }) =>
       decision === 'approve'
-        ? callEndpoint(approveEndpoint, {
+        ? callEndpoint(walletEndpoints.approve, {
             body: { id, version, ...(reason ? { reason } : {}) },
             idempotencyKey: key,
           })
-        : callEndpoint(rejectEndpoint, { body: { id, version, reason: reason ?? '' }, idempotencyKey: key }),
+        : callEndpoint(walletEndpoints.reject, {
+            body: { id, version, reason: reason ?? '' },
+            idempotencyKey: key,
+          }),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: KEY }),
-        client.invalidateQueries({ queryKey: ['transactions', 'audit'] }),
+        client.invalidateQueries({ queryKey: ['audit', 'wallet_transaction'] }),
       ]),
   });
 }

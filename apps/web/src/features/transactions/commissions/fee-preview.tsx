@@ -1,11 +1,12 @@
 import type { CommissionCustomerType, CommissionRule } from '@backdesk/contract';
-import { amountIssue, COMMISSION_OPERATIONS, quoteFee } from '@backdesk/contract/rules';
+import { COMMISSION_OPERATIONS, decimalsOf, quoteFee } from '@backdesk/contract/rules';
 import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../../components/forms/index.ts';
+import { issueText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal } from '../shared/decimal-format.ts';
-import { issueText } from '../shared/issue-text.ts';
+import { formatDecimal, parseDecimal } from '../../../lib/locale-format.ts';
 
 /** The fee the schedule charges, computed by the same function the server uses. */
 export function FeePreview({
@@ -18,11 +19,13 @@ export function FeePreview({
   const { t } = useTranslation('transactions');
   const { locale } = useLanguage();
   const [input, setInput] = useState({ operation: 'trade', asset: 'TRY', customer_type: '', amount: '1000' });
-  const issue = input.amount ? amountIssue(input.amount, input.asset) : null;
+  // The amount as the member types it (tr 1.000,50); the fee is computed from its exact canonical text.
+  const amount = parseDecimal(input.amount, locale, decimalsOf(input.asset));
   const quote =
-    input.amount && input.asset && !issue
+    amount.ok && amount.value && input.asset
       ? quoteFee(rules, {
           ...input,
+          amount: amount.value,
           customer_type: input.customer_type || null,
           discount: customerTypes.find((type) => type.code === input.customer_type)?.commission_discount,
         })
@@ -57,12 +60,13 @@ export function FeePreview({
             onChange={set('customer_type')}
             clearable
           />
-          <TextInput
+          <DecimalInput
             label={t('fields.amount')}
-            inputMode="decimal"
             value={input.amount}
-            onChange={(e) => set('amount')(e.currentTarget.value)}
-            error={issue ? issueText(t, issue) : undefined}
+            onChange={set('amount')}
+            error={
+              amount.ok ? undefined : issueText({ path: 'amount', ...amount.issue, params: amount.issue })
+            }
             name="preview_amount"
           />
         </SimpleGrid>

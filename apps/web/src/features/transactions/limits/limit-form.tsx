@@ -1,11 +1,11 @@
-import { LIMIT_AMOUNT_FIELDS, LIMIT_TYPES, limitIssues } from '@backdesk/contract/rules';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { LIMIT_AMOUNT_FIELDS, LIMIT_TYPES } from '@backdesk/contract/rules';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput, FormActions, FormFailure, useContractForm } from '../../../components/forms/index.ts';
+import { errorText } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateLimit } from '../api/limits.ts';
-import { errorText } from '../shared/error-text.ts';
-import { issuesByField } from '../shared/issue-text.ts';
 
 const EMPTY = {
   limit_type: 'withdrawal',
@@ -17,102 +17,84 @@ const EMPTY = {
   daily_cap: '',
   monthly_cap: '',
 };
-type Draft = typeof EMPTY;
 
-/** The create form: checked with the contract's own rules as the member types, then sent once. */
+/** Every amount is typed in the member's locale; the contract's rule refuses places beyond the asset's. */
+const AMOUNTS = Object.fromEntries(LIMIT_AMOUNT_FIELDS.map((field) => [field, () => undefined]));
+
+/** The create form: checked with the contract's own schema, then sent once. */
 export function LimitForm({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('transactions');
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [touched, setTouched] = useState(false);
   // One key per form submission: a retried or double-clicked create makes one limit.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const create = useCreateLimit();
-  const errors = touched ? issuesByField(t, limitIssues(draft)) : {};
-  const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const { form, failure, submit } = useContractForm({
+    initialValues: EMPTY,
+    schema: (c) => c.transactionsApi.LimitInputSchema,
+    decimals: AMOUNTS,
+  });
 
-  const submit = () => {
-    setTouched(true);
-    if (limitIssues(draft).length > 0) return;
-    create.mutate(
-      { limit: draft, key },
-      {
-        onSuccess: (res) => {
-          notify({ title: t('limits.created'), description: res.message, color: 'green' });
-          setDraft(EMPTY);
-          setTouched(false);
-          setKey(crypto.randomUUID());
-          onClose();
-        },
-        // Spec §8: "Failed to create limit", or "Unknown error occurred" when nothing is known.
-        onError: (error) =>
-          notify({ title: t('limits.createFailed'), description: errorText(t, error), color: 'red' }),
-      },
-    );
-  };
+  const onSubmit = submit(async (limit) => {
+    try {
+      await create.mutateAsync({ limit, key });
+    } catch (error) {
+      // Spec §8: "Failed to create limit", with the reason.
+      notify({ title: t('limits.createFailed'), description: errorText(error), color: 'red' });
+      throw error;
+    }
+    notify({ title: t('limits.created'), color: 'green' });
+    form.reset();
+    setKey(crypto.randomUUID());
+    onClose();
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('limits.new')} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        data-testid="limit-form"
-      >
+      <form onSubmit={onSubmit} noValidate data-testid="limit-form">
         <Stack gap="sm">
+          <FormFailure failure={failure} />
           <Select
             label={t('fields.limit_type')}
             data={LIMIT_TYPES.map((type) => ({ value: type, label: t(`limitTypes.${type}`) }))}
-            value={draft.limit_type}
-            onChange={(v) => set('limit_type')(v ?? '')}
-            error={errors.limit_type}
             allowDeselect={false}
             name="limit_type"
+            {...form.getInputProps('limit_type')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               label={t('fields.contract_name')}
               placeholder="USDT-TRC20"
               name="contract_name"
-              value={draft.contract_name}
-              onChange={(e) => set('contract_name')(e.currentTarget.value)}
+              {...form.getInputProps('contract_name')}
             />
             <TextInput
               label={t('fields.wallet_address')}
               name="wallet_address"
-              value={draft.wallet_address}
-              onChange={(e) => set('wallet_address')(e.currentTarget.value)}
+              {...form.getInputProps('wallet_address')}
             />
             <TextInput
               label={t('fields.wallet_name')}
               placeholder={t('limits.walletNameHint')}
               name="wallet_name"
-              value={draft.wallet_name}
-              onChange={(e) => set('wallet_name')(e.currentTarget.value)}
+              {...form.getInputProps('wallet_name')}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {LIMIT_AMOUNT_FIELDS.map((field) => (
-              <TextInput
+              <DecimalInput
                 key={field}
                 label={t(`fields.${field}`)}
                 name={field}
-                inputMode="decimal"
                 placeholder={t('limits.unbounded')}
-                value={draft[field]}
-                onChange={(e) => set(field)(e.currentTarget.value)}
-                error={errors[field]}
+                {...form.getInputProps(field)}
               />
             ))}
           </SimpleGrid>
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="limit-submit">
-              {t('limits.create')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={t('limits.create')}
+            submitting={form.submitting}
+            onCancel={onClose}
+            submitTestId="limit-submit"
+          />
         </Stack>
       </form>
     </Modal>

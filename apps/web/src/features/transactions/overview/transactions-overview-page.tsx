@@ -3,11 +3,11 @@ import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useTransactionsOverview } from '../api/overview.ts';
 import { formatDateTime, formatDecimal } from '../shared/decimal-format.ts';
-import { errorText } from '../shared/error-text.ts';
 import { WALLET_STATUS_COLOR } from '../wallet/wallet-status.ts';
 
 export function TransactionsOverviewPage() {
@@ -30,7 +30,7 @@ export function TransactionsOverviewPage() {
           title={t('errors.loadFailed')}
           mb="md"
         >
-          {errorText(t, overview.error)}
+          {errorText(overview.error)}
         </Alert>
       )}
       <Stack gap="lg">

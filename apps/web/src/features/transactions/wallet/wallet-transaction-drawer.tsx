@@ -1,10 +1,10 @@
 import { Badge, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
 import { useWalletTransaction } from '../api/wallet-transactions.ts';
-import { AuditHistory } from '../shared/audit-history.tsx';
-import { formatDateTime, formatDecimal } from '../shared/decimal-format.ts';
 import { WALLET_STATUS_COLOR } from './wallet-status.ts';
 import { WithdrawalReview } from './withdrawal-review.tsx';
 
@@ -22,7 +22,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function WalletTransactionDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
-  const { t } = useTranslation('transactions');
+  const { t } = useTranslation(['transactions', 'audit']);
   const { locale } = useLanguage();
   const detail = useWalletTransaction(id);
   const tx = detail.data;
@@ -63,8 +63,8 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
             <Field label={t('fields.created_at')}>{formatDateTime(locale, tx.created_at)}</Field>
             <Field label={t('fields.updated_at')}>{formatDateTime(locale, tx.updated_at)}</Field>
           </SimpleGrid>
-          <Divider label={t('audit.title')} labelPosition="left" />
-          <AuditHistory entity="wallet_transaction" entityId={String(tx.id)} />
+          <Divider label={t('audit:title')} labelPosition="left" />
+          <AuditTrail entity="wallet_transaction" entityId={tx.id} />
         </Stack>
       )}
     </Drawer>

@@ -3,13 +3,15 @@ import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errors.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { formatDecimal } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-store.ts';
-import { useReviewWithdrawal } from '../api/wallet-transactions.ts';
-import { errorText } from '../shared/error-text.ts';
+import { useCan } from '../../auth/can.ts';
+import { useReviewWithdrawal, walletEndpoints } from '../api/wallet-transactions.ts';
 import { useActionKeys } from '../shared/idempotency.ts';
 import { ReasonDialog } from '../shared/reason-dialog.tsx';
-import { useCanAct } from '../shared/use-can-act.ts';
 
 /**
  * The four-eyes review of a withdrawal under review: approvals so far ("1 of 2"), who gave them,
@@ -17,7 +19,8 @@ import { useCanAct } from '../shared/use-can-act.ts';
  */
 export function WithdrawalReview({ tx }: { tx: WalletTransactionDetail }) {
   const { t } = useTranslation('transactions');
-  const canAct = useCanAct();
+  const { locale } = useLanguage();
+  const canAct = useCan()(walletEndpoints.approve);
   const me = useAuth().user?.user_name;
   const review = useReviewWithdrawal();
   const keys = useActionKeys();
@@ -43,7 +46,7 @@ export function WithdrawalReview({ tx }: { tx: WalletTransactionDetail }) {
           notify({ title, color: res.status === 'rejected' ? 'yellow' : 'green' });
         },
         onError: (error) =>
-          notify({ title: t('review.failed'), description: errorText(t, error), color: 'red' }),
+          notify({ title: t('review.failed'), description: errorText(error), color: 'red' }),
       },
     );
   };
@@ -105,7 +108,12 @@ export function WithdrawalReview({ tx }: { tx: WalletTransactionDetail }) {
       {decision && (
         <ReasonDialog
           opened
-          title={t(decision === 'approve' ? 'review.approveTitle' : 'review.rejectTitle', { id: tx.id })}
+          title={t(decision === 'approve' ? 'review.approveTitle' : 'review.rejectTitle', {
+            id: tx.id,
+            amount: formatDecimal(locale, tx.amount),
+            asset: tx.asset,
+            customer: tx.customer_user_name,
+          })}
           reasonRequired={decision === 'reject'}
           confirmLabel={t(decision === 'approve' ? 'review.approve' : 'review.reject')}
           confirmColor={decision === 'approve' ? 'green' : 'red'}

@@ -1,24 +1,17 @@
+import { OFFER_SORT_KEYS, OFFER_STATUSES } from '@backdesk/contract/transactions/keys';
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearch } from '../../../components/data-list/list-search.ts';
+import { listRoute, listSearch } from '../../../components/list-page/list-search.ts';
 import { ActiveP2pPage } from '../../../features/transactions/p2p/active-p2p-page.tsx';
-import { OFFER_FILTERS, OFFER_SORTS } from '../../../features/transactions/search.ts';
 
 export const Route = createFileRoute('/_app/transactions/active-p2p')({
-  validateSearch: listSearch({
-    sortKeys: OFFER_SORTS,
-    sort: 'created_at',
-    dir: 'desc',
-    filters: OFFER_FILTERS,
-  }),
-  component: ActiveP2pRoute,
+  ...listRoute(
+    listSearch({
+      sortKeys: OFFER_SORT_KEYS,
+      sort: 'created_at',
+      dir: 'desc',
+      filters: { seller: 'text', contract: 'text', status: OFFER_STATUSES },
+    }),
+    'transactions.offers',
+  ),
+  component: ActiveP2pPage,
 });
-
-function ActiveP2pRoute() {
-  const navigate = Route.useNavigate();
-  return (
-    <ActiveP2pPage
-      search={Route.useSearch()}
-      onSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })}
-    />
-  );
-}

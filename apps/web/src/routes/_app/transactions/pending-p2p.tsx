@@ -1,24 +1,23 @@
+import { TRADE_SORT_KEYS, TRADE_STATUSES } from '@backdesk/contract/transactions/keys';
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearch } from '../../../components/data-list/list-search.ts';
+import { listRoute, listSearch } from '../../../components/list-page/list-search.ts';
 import { PendingP2pPage } from '../../../features/transactions/p2p/pending-p2p-page.tsx';
-import { TRADE_FILTERS, TRADE_SORTS } from '../../../features/transactions/search.ts';
 
 export const Route = createFileRoute('/_app/transactions/pending-p2p')({
-  validateSearch: listSearch({
-    sortKeys: TRADE_SORTS,
-    sort: 'created_at',
-    dir: 'desc',
-    filters: TRADE_FILTERS,
-  }),
-  component: PendingP2pRoute,
+  ...listRoute(
+    listSearch({
+      sortKeys: TRADE_SORT_KEYS,
+      sort: 'created_at',
+      dir: 'desc',
+      filters: {
+        seller: 'text',
+        contract: 'text',
+        status: TRADE_STATUSES,
+        minAmount: 'text',
+        maxAmount: 'text',
+      },
+    }),
+    'transactions.trades',
+  ),
+  component: PendingP2pPage,
 });
-
-function PendingP2pRoute() {
-  const navigate = Route.useNavigate();
-  return (
-    <PendingP2pPage
-      search={Route.useSearch()}
-      onSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })}
-    />
-  );
-}

@@ -1,25 +1,17 @@
-import { RESTRICTION_FILTER_KEYS, RESTRICTION_SORT_KEYS } from '@backdesk/contract/crm/keys';
+import { RESTRICTION_KINDS, RESTRICTION_SORT_KEYS, RESTRICTION_STATES } from '@backdesk/contract/crm/keys';
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearch } from '../../../../components/data-list/list-search.ts';
+import { listRoute, listSearch } from '../../../../components/list-page/list-search.ts';
 import { RestrictionsPage } from '../../../../features/crm/components/restrictions-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/customers/restrictions')({
-  validateSearch: listSearch({
-    sortKeys: RESTRICTION_SORT_KEYS,
-    sort: 'created_at',
-    dir: 'desc',
-    filters: RESTRICTION_FILTER_KEYS,
-  }),
-  component: ListRoute,
+  ...listRoute(
+    listSearch({
+      sortKeys: RESTRICTION_SORT_KEYS,
+      sort: 'created_at',
+      dir: 'desc',
+      filters: { kind: RESTRICTION_KINDS, state: RESTRICTION_STATES, customer: 'text' },
+    }),
+    'crm.restrictions',
+  ),
+  component: RestrictionsPage,
 });
-
-function ListRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <RestrictionsPage
-      search={search}
-      onSearchChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev })}
-    />
-  );
-}

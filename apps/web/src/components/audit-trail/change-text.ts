@@ -1,0 +1,76 @@
+import type { TFunction } from 'i18next';
+import { formatDateTime, formatDecimal } from '../../lib/locale-format.ts';
+
+/**
+ * Bookkeeping that changes with every edit and says nothing to the reader, and member ids the
+ * entry already names (its member asked or decided).
+ */
+const HIDDEN_FIELDS = new Set(['version', 'updated_at', 'requested_by', 'decided_by']);
+
+/** Amounts kept as exact decimal strings: shown grouped for the locale, never as floats. */
+const DECIMAL_FIELDS = new Set([
+  'min_amount',
+  'max_amount',
+  'daily_cap',
+  'monthly_cap',
+  'value',
+  'min_fee',
+  'max_fee',
+  'amount',
+  'fee',
+  'commission_discount',
+  'unit_price',
+  'trade_amount',
+  'total_price',
+  'four_eyes_threshold',
+]);
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+export interface ChangeRow {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** A field's name in the member's language; an unknown field reads as words rather than a key. */
+export const fieldLabel = (t: TFunction<'audit'>, field: string): string =>
+  t(`fields.${field}` as 'fields.status', {
+    defaultValue: field.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase()),
+  });
+
+/** One recorded value as text: translated where a translation exists, dates and amounts per locale. */
+export function valueText(t: TFunction<'audit'>, locale: string, field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? t('yes') : t('no');
+  if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
+  if (Array.isArray(value))
+    return value.length ? value.map((item) => valueText(t, locale, field, item)).join(', ') : '—';
+  if (typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, item]) => `${fieldLabel(t, key)}: ${valueText(t, locale, key, item)}`)
+      .join('; ');
+  const text = String(value);
+  if (field === 'entity') return t(`entities.${text}` as 'entities.customer', { defaultValue: text });
+  if (DECIMAL_FIELDS.has(field)) return formatDecimal(locale, text);
+  if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return formatDateTime(locale, text);
+  return t(`values.${field}.${text}` as 'values.status.active', { defaultValue: text });
+}
+
+/** Each changed field of an entry, before → after (a creation has no before, a deletion no after). */
+export function changeRows(
+  t: TFunction<'audit'>,
+  locale: string,
+  entry: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+): ChangeRow[] {
+  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  return fields
+    .filter((field) => !HIDDEN_FIELDS.has(field))
+    .map((field) => ({
+      field,
+      label: fieldLabel(t, field),
+      before: entry.before ? valueText(t, locale, field, entry.before[field]) : '—',
+      after: entry.after ? valueText(t, locale, field, entry.after[field]) : '—',
+    }));
+}

@@ -1,0 +1,308 @@
+import 'mantine-datatable/styles.css';
+import type { EndpointDef } from '@backdesk/contract';
+import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFilterOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import clsx from 'clsx';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { type ComponentType, type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../features/auth/auth-store.ts';
+import { useCan } from '../../features/auth/can.ts';
+import type { EndpointRef } from '../../lib/contract.ts';
+import { errorText } from '../../lib/errors.ts';
+import { formatInteger } from '../../lib/format.ts';
+import { useLanguage } from '../../lib/language.ts';
+import { sortRows } from './client-sort.ts';
+import { ColumnChooser } from './column-chooser.tsx';
+import { ExportMenu } from './export-menu.tsx';
+import classes from './list-page.module.css';
+import { useListPrefs } from './list-prefs.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, registerList, type SortDir } from './list-search.ts';
+import type { ListPage as ListPageData, ListSource, SearchValues } from './list-source.ts';
+import { SavedViews } from './saved-views.tsx';
+
+/** What a list's filter bar gets: the URL search and a setter that also goes back to the first page. */
+export interface ListFiltersProps {
+  search: Readonly<Record<string, string | undefined>>;
+  setFilter: (key: string) => (value: string | undefined) => void;
+}
+
+export interface ListDefinition<P extends ListPageData<unknown>, Row = P['rows'][number]> {
+  /** Names the list for saved filters and the column choice: "crm.customers". */
+  key: string;
+  /** Where the rows come from (list-source.ts). */
+  source: ListSource<P>;
+  /**
+   * The columns (mantine-datatable). A `sortable` column sorts by its accessor, which must be one of
+   * the route's sort keys; a column's `title` is what the column chooser lists.
+   */
+  useColumns: () => DataTableColumn<Row>[];
+  rowKey: (keyof Row & string) | ((row: Row) => string);
+  /** The filter bar; omit for a list without filters. */
+  Filters?: ComponentType<ListFiltersProps>;
+  /** Offered as CSV/XLSX of exactly the filtered rows, to members the endpoint allows. */
+  exportEndpoint?: EndpointRef<EndpointDef>;
+  /** data-testid of the list (browser tests find it by this). */
+  testId: string;
+  /** More attributes per row (e.g. `data-lid`), for tests and styling. */
+  rowAttributes?: (row: Row) => Record<string, string | number>;
+  /** Keep the last column in view while the rest scrolls sideways (a status shown last). Row actions always are. */
+  pinLastColumn?: boolean;
+  /** The failure as the list's own rules word it; by default the error's code in the member's language. */
+  describeError?: (error: unknown) => ReactNode;
+}
+
+/** Declares a list once; its route's `listLoader(key)` (list-search.ts) prefetches it by key. */
+export const defineList = <P extends ListPageData<unknown>>(list: ListDefinition<P>): ListDefinition<P> => {
+  registerList(list.key, list.source.prefetch as Parameters<typeof registerList>[1]);
+  return list;
+};
+
+export type ListSearchState = SearchValues & { sort: string; dir: SortDir; cursor?: string; limit?: number };
+
+const ACTIONS = '__actions';
+
+/**
+ * The URL search of the current list route, and a setter that merges a patch into it. Pages use it
+ * for what sits beside the list (a header action about the current filters, a drawer's id).
+ */
+export function useListSearch() {
+  const search = useSearch({ strict: false }) as ListSearchState;
+  const navigate = useNavigate();
+  // The kit serves every list route, so it cannot name one route's search type; whatever it writes
+  // passes that route's validateSearch before any page or loader reads it.
+  type AnySearch = (prev: SearchValues) => never;
+  const set = (patch: SearchValues) =>
+    void navigate({ to: '.', search: ((prev) => ({ ...prev, ...patch })) as AnySearch });
+  const replace = (next: SearchValues) => void navigate({ to: '.', search: ((_prev) => next) as AnySearch });
+  return { search, set, replace };
+}
+
+/**
+ * Every list page's table: filters, saved filters, export, column chooser and density over a sticky
+ * header, rows with keyboard navigation and a pinned action column, then total, page size and pages.
+ * All list state is in the URL (see list-search.ts); the page gives only what the rows do.
+ */
+export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number]>({
+  list,
+  onRowOpen,
+  rowActions,
+  emptyText,
+}: {
+  list: ListDefinition<P, Row>;
+  /** A click or Enter on a row. */
+  onRowOpen?: (row: Row) => void;
+  /** Buttons of one row, in a column pinned to the right edge so they are never cut off. */
+  rowActions?: (row: Row) => ReactNode;
+  emptyText?: string;
+}) {
+  const { t } = useTranslation('list');
+  const { locale } = useLanguage();
+  const can = useCan();
+  const { search, set, replace } = useListSearch();
+  const { source } = list;
+  const refresh = source.useRefresh();
+  const page = useQuery(source.pageOptions(search, refresh));
+  const count = useQuery(source.countOptions(search));
+  const [prefs, setPrefs] = useListPrefs(useAuth().user?.id, list.key);
+  const [activeRow, setActiveRow] = useState(0);
+  const declared = list.useColumns();
+
+  const filters = source.filters(search);
+  const filtersActive = Object.keys(filters).length > 0;
+  const setFilter = (key: string) => (value: string | undefined) => set({ [key]: value, cursor: undefined });
+  const client = source.mode === 'client';
+  const rows = useMemo(() => {
+    const loaded = (page.isError ? [] : page.data?.rows) as Row[] | undefined;
+    return client && loaded ? sortRows(loaded, search.sort, search.dir, locale) : loaded;
+  }, [page.isError, page.data, client, search.sort, search.dir, locale]);
+  const total = page.isError
+    ? undefined
+    : client
+      ? rows && { value: rows.length, exact: true }
+      : source.hasCount
+        ? count.data
+        : page.data?.total;
+
+  const choosable = declared.flatMap((c) =>
+    typeof c.title === 'string' && c.title ? [{ accessor: String(c.accessor), title: c.title }] : [],
+  );
+  const columns: DataTableColumn<Row>[] = [
+    ...declared.map((c) => ({ ...c, hidden: prefs.hidden.includes(String(c.accessor)) })),
+    ...(rowActions
+      ? [{ accessor: ACTIONS, title: t('actions'), textAlign: 'right' as const, render: rowActions }]
+      : []),
+  ];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const row = event.target as HTMLElement;
+    // Keys inside a row's own links, buttons and inputs keep their usual meaning.
+    if (!row.matches('tr[data-row-index]')) return;
+    const all = [...event.currentTarget.querySelectorAll<HTMLElement>('tbody tr[data-row-index]')];
+    const index = all.indexOf(row);
+    const focus = (to: number) => {
+      event.preventDefault();
+      all[Math.max(0, Math.min(all.length - 1, to))]?.focus();
+    };
+    if (event.key === 'ArrowDown' || event.key === 'j') focus(index + 1);
+    else if (event.key === 'ArrowUp' || event.key === 'k') focus(index - 1);
+    else if (event.key === 'Home') focus(0);
+    else if (event.key === 'End') focus(all.length - 1);
+    else if (event.key === 'Enter' && onRowOpen && rows?.[index]) {
+      event.preventDefault();
+      onRowOpen(rows[index]);
+    }
+  };
+
+  const totalText =
+    total &&
+    (total.exact
+      ? t('total', { count: total.value, formatted: formatInteger(locale, total.value) })
+      : t('totalAtLeast', { formatted: formatInteger(locale, total.value) }));
+
+  return (
+    <Stack gap="sm" data-testid={list.testId}>
+      {list.Filters && (
+        <Group align="flex-end" gap="sm">
+          <list.Filters search={search as ListFiltersProps['search']} setFilter={setFilter} />
+          {filtersActive && (
+            <Button
+              variant="subtle"
+              leftSection={<IconFilterOff size={16} stroke={1.7} />}
+              onClick={() =>
+                set({
+                  ...Object.fromEntries(Object.keys(filters).map((k) => [k, undefined])),
+                  cursor: undefined,
+                })
+              }
+              data-testid="clear-filters"
+            >
+              {t('clearFilters')}
+            </Button>
+          )}
+        </Group>
+      )}
+      {/* The filters take the whole width; the list's own tools sit on the line of its total. */}
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" data-testid="list-total">
+          {totalText}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          {list.Filters && (
+            <SavedViews
+              list={list.key}
+              current={{ ...filters, sort: search.sort, dir: search.dir, limit: search.limit }}
+              onApply={(view) => replace(view)}
+            />
+          )}
+          {list.exportEndpoint && can(list.exportEndpoint) && (
+            <ExportMenu
+              path={list.exportEndpoint.path}
+              query={{ ...filters, sort: search.sort, dir: search.dir }}
+              label={t('export')}
+              formats={{ csv: t('exportCsv'), xlsx: t('exportXlsx') }}
+            />
+          )}
+          <ColumnChooser
+            columns={choosable}
+            hidden={prefs.hidden}
+            density={prefs.density}
+            onHiddenChange={(hidden) => setPrefs({ hidden })}
+            onDensityChange={(density) => setPrefs({ density })}
+          />
+        </Group>
+      </Group>
+      {page.isError &&
+        (list.describeError?.(page.error) ?? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('loadFailed')}
+            data-testid="list-error"
+          >
+            {errorText(page.error)}
+          </Alert>
+        ))}
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} onKeyDown={onKeyDown}>
+        <DataTable<Row>
+          className={clsx(
+            classes.table,
+            onRowOpen && classes.clickable,
+            prefs.density === 'compact' && classes.compact,
+          )}
+          withTableBorder={false}
+          // A bounded height gives the table its own scroll area, so the header stays in view.
+          maxHeight="calc(100dvh - 180px)"
+          minHeight={rows?.length ? undefined : 220}
+          records={rows ?? []}
+          columns={columns}
+          idAccessor={list.rowKey as keyof Row}
+          fetching={page.isFetching}
+          noRecordsText={emptyText ?? t('empty')}
+          sortStatus={{ columnAccessor: search.sort, direction: search.dir }}
+          onSortStatusChange={(s) =>
+            set({ sort: String(s.columnAccessor), dir: s.direction, cursor: undefined })
+          }
+          pinLastColumn={Boolean(rowActions) || list.pinLastColumn}
+          // One line per row, so rows keep one height; a column that wraps says so (`noWrap: false`).
+          defaultColumnProps={{ noWrap: true }}
+          highlightOnHover
+          striped
+          verticalSpacing={prefs.density === 'compact' ? 2 : 'xs'}
+          customRowAttributes={(row, index) => ({
+            'data-row-index': index,
+            tabIndex: index === Math.min(activeRow, (rows?.length ?? 1) - 1) ? 0 : -1,
+            onFocus: () => setActiveRow(index),
+            ...list.rowAttributes?.(row),
+          })}
+          {...(onRowOpen ? { onRowClick: ({ record }: { record: Row }) => onRowOpen(record) } : {})}
+        />
+      </Paper>
+      {!client && (
+        <Group justify="flex-end" gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('pageSize')}
+          </Text>
+          <Select
+            size="xs"
+            w={80}
+            aria-label={t('pageSize')}
+            data={PAGE_SIZES.map(String)}
+            value={String(search.limit ?? DEFAULT_PAGE_SIZE)}
+            allowDeselect={false}
+            onChange={(value) =>
+              set({
+                limit: Number(value) === DEFAULT_PAGE_SIZE ? undefined : Number(value),
+                cursor: undefined,
+              })
+            }
+            data-testid="page-size"
+          />
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconChevronLeft size={14} />}
+            disabled={!page.data?.prevCursor || page.isError}
+            onClick={() => set({ cursor: page.data?.prevCursor ?? undefined })}
+            data-testid="page-previous"
+          >
+            {t('previous')}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            rightSection={<IconChevronRight size={14} />}
+            disabled={!page.data?.nextCursor || page.isError}
+            onClick={() => set({ cursor: page.data?.nextCursor ?? undefined })}
+            data-testid="page-next"
+          >
+            {t('next')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconBookmark, IconBookmarkPlus, IconChevronDown, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callEndpoint } from '../../lib/api.ts';
+import { endpointRef } from '../../lib/contract.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import type { SearchValues } from './list-source.ts';
+
+const endpoints = {
+  list: endpointRef((c) => c.savedViewsApi.listSavedViews, 'GET', '/api/saved-views', 'read'),
+  save: endpointRef((c) => c.savedViewsApi.saveView, 'POST', '/api/saved-views/save', 'read'),
+  delete: endpointRef((c) => c.savedViewsApi.deleteSavedView, 'POST', '/api/saved-views/delete', 'read'),
+};
+
+const viewsKey = (list: string) => ['saved-views', list] as const;
+
+/** URL values as the server keeps them: text (the route reads `limit` back into a number). */
+const asText = (search: SearchValues): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(search).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  );
+
+/**
+ * The member's saved filters of one list (kept on the server, so they follow the member): apply one,
+ * save the current filters, sort and page size under a name (the same name replaces), delete one.
+ */
+export function SavedViews({
+  list,
+  current,
+  onApply,
+}: {
+  list: string;
+  /** What a view saves: the filters plus sort, direction and page size. */
+  current: SearchValues;
+  onApply: (search: Record<string, string>) => void;
+}) {
+  const { t } = useTranslation(['list', 'common']);
+  const client = useQueryClient();
+  const views = useQuery({
+    queryKey: viewsKey(list),
+    queryFn: ({ signal }) => callEndpoint(endpoints.list, { query: { list }, signal }),
+    staleTime: 60_000,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: viewsKey(list) });
+  const save = useMutation({
+    mutationFn: (name: string) =>
+      callEndpoint(endpoints.save, { body: { list, name, search: asText(current) } }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => callEndpoint(endpoints.delete, { body: { id } }),
+    onSuccess: refresh,
+  });
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const items = views.data?.items ?? [];
+
+  const submit = () => {
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    save.mutate(trimmed, {
+      onSuccess: () => {
+        setNaming(false);
+        setName('');
+        notify({ title: t('views.saved', { name: trimmed }), color: 'green' });
+      },
+    });
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal closeOnItemClick>
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconBookmark size={16} stroke={1.7} />}
+            rightSection={<IconChevronDown size={14} />}
+            data-testid="saved-views"
+          >
+            {t('views.button')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown miw={240} data-testid="saved-views-menu">
+          {items.length === 0 && (
+            <Text size="sm" c="dimmed" px="sm" py={6}>
+              {t('views.none')}
+            </Text>
+          )}
+          {items.map((view) => (
+            <Menu.Item
+              key={view.id}
+              onClick={() => onApply(view.search)}
+              data-testid="saved-view"
+              rightSection={
+                <ActionIcon
+                  component="span"
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={t('views.delete', { name: view.name })}
+                  onClick={(event: React.MouseEvent) => {
+                    event.stopPropagation();
+                    remove.mutate(view.id, {
+                      onError: (error) => notify({ title: errorText(error), color: 'red' }),
+                    });
+                  }}
+                  data-testid="delete-saved-view"
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              }
+            >
+              {view.name}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconBookmarkPlus size={16} stroke={1.7} />}
+            onClick={() => setNaming(true)}
+            data-testid="save-view"
+          >
+            {t('views.saveCurrent')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={naming} onClose={() => setNaming(false)} title={t('views.saveTitle')} centered>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label={t('views.name')}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              maxLength={60}
+              error={save.error ? errorText(save.error) : undefined}
+              data-autofocus
+              data-testid="view-name"
+            />
+            <Text size="xs" c="dimmed">
+              {t('views.sameNameReplaces')}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setNaming(false)}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={!name.trim()} data-testid="view-save">
+                {t('common:actions.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

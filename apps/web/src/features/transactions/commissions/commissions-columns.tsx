@@ -1,0 +1,67 @@
+import type { CommissionRule } from '@backdesk/contract';
+import { Badge } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { defineList } from '../../../components/list-page/index.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { formatDecimal } from '../../../lib/locale-format.ts';
+import { commissionsSource } from '../api/commissions.ts';
+
+function useRuleColumns(): DataTableColumn<CommissionRule>[] {
+  const { t } = useTranslation('transactions');
+  const { locale } = useLanguage();
+  const any = (
+    <Badge variant="outline" color="gray" tt="none">
+      {t('commissions.any')}
+    </Badge>
+  );
+  const money = (v: string | null) => (v === null ? '—' : formatDecimal(locale, v));
+  return [
+    { accessor: 'id', title: '#', sortable: true },
+    {
+      accessor: 'operation',
+      title: t('fields.operation'),
+      sortable: true,
+      render: (rule) => t(`operations.${rule.operation}`),
+    },
+    { accessor: 'asset', title: t('fields.asset'), sortable: true, render: (rule) => rule.asset ?? any },
+    {
+      accessor: 'customer_type',
+      title: t('fields.customer_type'),
+      sortable: true,
+      render: (rule) => rule.customer_type ?? any,
+    },
+    {
+      accessor: 'value',
+      title: t('fields.value'),
+      textAlign: 'right',
+      noWrap: true,
+      render: (rule) =>
+        rule.kind === 'percent'
+          ? `%${formatDecimal(locale, rule.value)}`
+          : `${formatDecimal(locale, rule.value)} ${rule.asset ?? ''}`,
+    },
+    {
+      accessor: 'min_fee',
+      title: t('fields.min_fee'),
+      textAlign: 'right',
+      noWrap: true,
+      render: (r) => money(r.min_fee),
+    },
+    {
+      accessor: 'max_fee',
+      title: t('fields.max_fee'),
+      textAlign: 'right',
+      noWrap: true,
+      render: (r) => money(r.max_fee),
+    },
+  ];
+}
+
+export const commissionsList = defineList({
+  key: 'transactions.commissions',
+  source: commissionsSource,
+  testId: 'commissions-table',
+  rowKey: 'id',
+  useColumns: useRuleColumns,
+});

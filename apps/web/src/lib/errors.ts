@@ -1,0 +1,148 @@
+import { type ErrorCode, isErrorCode } from '@backdesk/contract/errors';
+import i18next from 'i18next';
+import type errorsEn from '../locales/en/errors.json';
+import { ApiRequestError } from './api.ts';
+import { DEFAULT_LANGUAGE, isLanguage, LOCALES } from './language.ts';
+import { decimalExample, formatDecimal } from './locale-format.ts';
+
+/**
+ * Every failure in the member's language, by code (docs/product-rules.md R9): an API error by its
+ * catalogue code and params (`errors:codes.<CODE>`), a field issue by its issue code and bounds
+ * (`errors:issues.<key>`). The server's English `message` is never shown.
+ */
+
+/** One problem with one field, from the contract's schema on the client or the server's `issues`. */
+export interface FieldIssue {
+  path: string;
+  code?: string | undefined;
+  params?: Readonly<Record<string, unknown>> | undefined;
+}
+
+export type IssueKey = keyof typeof errorsEn.issues;
+
+/** Field-specific wording of a pattern the generic text cannot explain (a phone number, a user name). */
+export type FormatTexts = Partial<Record<string, IssueKey>>;
+
+const t = (key: string, options: Record<string, unknown> = {}): string =>
+  i18next.t(key, { ns: 'errors', ...options }) as string;
+
+const currentLocale = (): string => {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return LOCALES[isLanguage(language) ? language : DEFAULT_LANGUAGE];
+};
+
+const ISSUE_KEYS = new Set<string>([
+  'not_a_number',
+  'negative',
+  'too_many_decimals',
+  'min_above_max',
+  'unknown_limit_type',
+  'percent_above_100',
+  'end_before_start',
+]);
+
+/** The origin of a size bound: how "3" reads (characters, a number, choices). */
+function sized(prefix: 'too_small' | 'too_big', origin: unknown): IssueKey {
+  if (origin === 'number' || origin === 'bigint' || origin === 'date') return `${prefix}_number`;
+  if (origin === 'array' || origin === 'set') return `${prefix}_array`;
+  return `${prefix}_string`;
+}
+
+function issueKey(issue: FieldIssue, formats: FormatTexts): IssueKey {
+  const params = issue.params ?? {};
+  const rule = typeof params.rule === 'string' ? params.rule : undefined;
+  switch (issue.code) {
+    case 'too_small':
+      return params.origin !== 'number' && Number(params.minimum) <= 1
+        ? 'required'
+        : sized('too_small', params.origin);
+    case 'too_big':
+      return sized('too_big', params.origin);
+    case 'invalid_type':
+      // The forms send every field; a wrong type means a required value is missing.
+      return 'required';
+    case 'invalid_format':
+      if (params.format === 'email') return 'email';
+      if (params.format === 'datetime') return 'datetime';
+      return formats[issue.path] ?? 'invalid_format';
+    case 'invalid_value':
+      return 'invalid_value';
+    default: {
+      // A contract rule: its code travels as `params.rule` of a custom issue, or as the issue code.
+      const named = rule ?? issue.code;
+      return named && ISSUE_KEYS.has(named) ? (named as IssueKey) : (formats[issue.path] ?? 'invalid');
+    }
+  }
+}
+
+/** The text of one field issue, with its bounds filled in. */
+export function issueText(issue: FieldIssue, formats: FormatTexts = {}): string {
+  const params = issue.params ?? {};
+  return t(`issues.${issueKey(issue, formats)}`, {
+    minimum: params.minimum,
+    maximum: params.maximum,
+    decimals: params.decimals,
+    example: decimalExample(currentLocale()),
+  });
+}
+
+/** Field path → the first issue's text: the shape Mantine's form errors take. */
+export function issuesByField(
+  issues: readonly FieldIssue[],
+  formats: FormatTexts = {},
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path] ??= issueText(issue, formats);
+  return errors;
+}
+
+/** A zod issue as a field issue: the path joined with dots, bounds and rule kept as params. */
+export function fromZodIssue(issue: { path: readonly PropertyKey[]; code: string }): FieldIssue {
+  const { params, minimum, maximum, origin, format } = issue as Record<string, unknown>;
+  return {
+    path: issue.path.map(String).join('.'),
+    code: issue.code,
+    params: {
+      ...(typeof params === 'object' ? params : {}),
+      ...(minimum === undefined ? {} : { minimum: Number(minimum) }),
+      ...(maximum === undefined ? {} : { maximum: Number(maximum) }),
+      ...(origin === undefined ? {} : { origin }),
+      ...(format === undefined ? {} : { format }),
+    },
+  };
+}
+
+/** Params as the sentence shows them: amounts grouped for the locale, states and kinds in words. */
+function localParams(params: Readonly<Record<string, unknown>> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    const text = String(value);
+    if (name === 'amount') out[name] = formatDecimal(currentLocale(), text);
+    else if (name === 'status' || name === 'kind') out[name] = t(`values.${text}`, { defaultValue: text });
+    else out[name] = text;
+  }
+  return out;
+}
+
+/** The code a failed call carries, also when only the HTTP status says what went wrong. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  if (!(error instanceof ApiRequestError)) return undefined;
+  if (isErrorCode(error.code)) return error.code;
+  if (error.status >= 500) return 'INTERNAL';
+  if (error.status === 404) return 'NOT_FOUND';
+  if (error.status === 403) return 'FORBIDDEN';
+  if (error.status === 429) return 'TOO_MANY_REQUESTS';
+  return undefined;
+}
+
+/** A failed call in one sentence (or one line per field for a refused form sent from elsewhere). */
+export function errorText(error: unknown, fieldLabel: (path: string) => string = (path) => path): string {
+  // fetch rejects with a TypeError when the server cannot be reached at all.
+  if (error instanceof TypeError) return t('network');
+  const code = errorCode(error);
+  if (!code) return t('unknown');
+  const body = (error as ApiRequestError).body;
+  if (code === 'VALIDATION_FAILED' && body?.issues?.length)
+    return body.issues.map((issue) => `${fieldLabel(issue.path)}: ${issueText(issue)}`).join('\n');
+  return t(`codes.${code}`, localParams(body?.params));
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { decimalExample, formatDecimal, parseDecimal } from './locale-format.ts';
+
+describe('formatDecimal', () => {
+  it('groups and keeps every digit, per locale', () => {
+    expect(formatDecimal('en-US', '1234567.123456789012345678')).toBe('1,234,567.123456789012345678');
+    expect(formatDecimal('tr-TR', '1234567.5')).toBe('1.234.567,5');
+    expect(formatDecimal('en-US', '99999999999999999999')).toBe('99,999,999,999,999,999,999');
+    expect(formatDecimal('en-US', '-0.000001')).toBe('-0.000001');
+    expect(formatDecimal('en-US', null)).toBe('—');
+    expect(formatDecimal('tr-TR', 'abc')).toBe('abc');
+  });
+
+  it('gives an example in the locale form', () => {
+    expect(decimalExample('en-US')).toBe('1,250.50');
+    expect(decimalExample('tr-TR')).toBe('1.250,50');
+  });
+});
+
+describe('parseDecimal', () => {
+  it('reads Turkish and English grouping into the canonical text', () => {
+    expect(parseDecimal('1.234,56', 'tr-TR')).toEqual({ ok: true, value: '1234.56' });
+    expect(parseDecimal('1,234.56', 'en-US')).toEqual({ ok: true, value: '1234.56' });
+    expect(parseDecimal('1234,5', 'tr-TR')).toEqual({ ok: true, value: '1234.5' });
+    expect(parseDecimal(' 12 345,50 ', 'tr-TR')).toEqual({ ok: true, value: '12345.5' });
+    expect(parseDecimal('1.000.000', 'tr-TR')).toEqual({ ok: true, value: '1000000' });
+    expect(parseDecimal('007', 'en-US')).toEqual({ ok: true, value: '7' });
+    expect(parseDecimal('0,10', 'tr-TR')).toEqual({ ok: true, value: '0.1' });
+  });
+
+  it('keeps every digit of a long amount (no float on the way)', () => {
+    expect(parseDecimal('123.456.789.012.345.678,123456789012345678', 'tr-TR')).toEqual({
+      ok: true,
+      value: '123456789012345678.123456789012345678',
+    });
+    expect(parseDecimal('0.1', 'en-US', 1)).toEqual({ ok: true, value: '0.1' });
+  });
+
+  it('is empty for an empty text', () => {
+    expect(parseDecimal('  ', 'en-US')).toEqual({ ok: true, value: '' });
+  });
+
+  it('refuses the other locale’s separators instead of guessing', () => {
+    expect(parseDecimal('1.5', 'tr-TR')).toEqual({ ok: false, issue: { code: 'not_a_number' } });
+    expect(parseDecimal('1,5', 'en-US')).toEqual({ ok: false, issue: { code: 'not_a_number' } });
+    expect(parseDecimal('1234.56', 'tr-TR')).toEqual({ ok: false, issue: { code: 'not_a_number' } });
+    expect(parseDecimal('1,2,3', 'tr-TR')).toEqual({ ok: false, issue: { code: 'not_a_number' } });
+    expect(parseDecimal('12a', 'en-US')).toEqual({ ok: false, issue: { code: 'not_a_number' } });
+    expect(parseDecimal(',5', 'tr-TR')).toEqual({ ok: false, issue: { code: 'not_a_number' } });
+  });
+
+  it('refuses more decimals than the asset allows, never rounding', () => {
+    expect(parseDecimal('1,123456789', 'tr-TR', 8)).toEqual({
+      ok: false,
+      issue: { code: 'too_many_decimals', decimals: 8 },
+    });
+    // Trailing zeros are not places: 2.50 has one.
+    expect(parseDecimal('2.500000000', 'en-US', 2)).toEqual({ ok: true, value: '2.5' });
+  });
+
+  it('refuses a negative amount but accepts minus zero', () => {
+    expect(parseDecimal('-5', 'en-US')).toEqual({ ok: false, issue: { code: 'negative' } });
+    expect(parseDecimal('-0', 'en-US')).toEqual({ ok: true, value: '0' });
+  });
+});
