@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 // Prints, per route, the gzipped JavaScript a first visit to that route needs before it is
 // interactive: the entry with its static imports, the startup locale files, and the route's own
-// chunks (and its layouts') with their static imports — each file counted once. Exits 1 when /login
-// exceeds its budget (issue 2, part 13). Builds first when dist/ is missing.
-import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// chunks (and its layouts') with their static imports — each file counted once. That table reads the
+// build's manifest, so it cannot see chunks the page imports on demand while starting (the contract,
+// the captcha worker…). The verdict therefore comes from Chromium itself: the real server serves the
+// build, Chromium opens /login, and every script it fetches until the sign-in form is ready and the
+// network is quiet is counted as transferred (compressed) bytes. Exits 1 when that exceeds the /login
+// budget. Builds first when dist/ is missing.
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -120,8 +125,91 @@ for (const row of rows) {
 
 const login = rows.find((row) => row.path === '/login');
 if (!login) throw new Error('No /login route chunk in the manifest');
-const verdict = login.kb <= LOGIN_BUDGET_KB ? 'within' : 'OVER';
 console.log(
-  `\n/login needs ${login.kb.toFixed(1)} KB of gzipped JavaScript: ${verdict} the ${LOGIN_BUDGET_KB} KB budget.`,
+  `\n/login by the manifest: ${login.kb.toFixed(1)} KB in ${login.files} files (static imports only).`,
 );
-process.exit(login.kb <= LOGIN_BUDGET_KB ? 0 : 1);
+
+const fetched = await measureLoginInChromium();
+console.log(`/login in Chromium: ${fetched.files.length} scripts fetched before the form was ready:`);
+for (const file of fetched.files)
+  console.log(`  ${(file.bytes / 1024).toFixed(1).padStart(6)} KB  ${file.url}`);
+const kb = fetched.bytes / 1024;
+const verdict = kb <= LOGIN_BUDGET_KB ? 'within' : 'OVER';
+console.log(
+  `\n/login: Chromium fetched ${kb.toFixed(1)} KB of compressed JavaScript before it was interactive: ${verdict} the ${LOGIN_BUDGET_KB} KB budget.`,
+);
+process.exit(kb <= LOGIN_BUDGET_KB ? 0 : 1);
+
+/**
+ * Starts the real server on a throw-away embedded database (a small demo data set), opens /login in
+ * Chromium, waits until the sign-in form is filled in by the captcha's worker and the network has
+ * been quiet for a second, and sums the transferred size of every script (documents' modules and
+ * workers alike).
+ */
+async function measureLoginInChromium() {
+  const { chromium } = await import('playwright-core');
+  const repoRoot = join(webRoot, '../..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'backdesk-bench-bundle-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO_CUSTOMERS: '50',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let browser;
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
+      const read = (chunk) => {
+        output += chunk;
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1].replace('localhost', '127.0.0.1'));
+        }
+      };
+      server.stdout.on('data', read);
+      server.stderr.on('data', read);
+      server.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+    });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = [];
+    let lastRequestAt = Date.now();
+    context.on('request', () => {
+      lastRequestAt = Date.now();
+    });
+    context.on('requestfinished', async (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!path.endsWith('.js')) return;
+      const sizes = await request.sizes();
+      scripts.push({ url: path, bytes: sizes.responseBodySize });
+    });
+    await page.goto(new URL('/login', url).toString());
+    await page.locator('[data-testid="captcha"][data-status="verified"]').waitFor({ timeout: 60_000 });
+    while (Date.now() - lastRequestAt < 1000) await new Promise((r) => setTimeout(r, 100));
+    scripts.sort((a, b) => b.bytes - a.bytes);
+    return { files: scripts, bytes: scripts.reduce((sum, f) => sum + f.bytes, 0) };
+  } finally {
+    await browser?.close();
+    server.kill('SIGINT');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
