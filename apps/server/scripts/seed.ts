@@ -117,7 +117,8 @@ async function main(): Promise<void> {
   }
 
   let embedded: EmbeddedDatabase | undefined;
-  let url = process.env.DATABASE_URL;
+  // The bulk load sets indexes aside: the schema owner's work (docs/decisions/0005-database-roles.md).
+  let url = process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!url) {
     const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
     console.log(`Starting the embedded PostgreSQL in ${dataDir}`);

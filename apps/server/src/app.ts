@@ -29,6 +29,7 @@ import { registerWalletTransactionsModule } from './modules/wallet-transactions/
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { loggerOptions } from './plugins/request-logging.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 
@@ -50,6 +51,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Signs captcha challenges; stable per deployment. */
   secret: string;
+  /** Where the log goes (standard output unless a test captures it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole app without listening, so tests drive the real thing through `app.inject`. */
@@ -58,9 +61,10 @@ export async function buildApp({
   db,
   secret,
   clock = systemClock,
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -68,7 +72,7 @@ export async function buildApp({
   registerErrorHandling(app);
 
   await app.register(cookie);
-  await registerRateLimit(app);
+  await registerRateLimit(app, { db, clock, listRequestsPerMinute: config.listRequestsPerMinute });
   await registerSecurity(app, config.allowedOrigins);
   await registerOpenApi(app);
 

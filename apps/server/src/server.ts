@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { openDatabase } from './bootstrap/database.ts';
 import { seedDemo } from './bootstrap/demo.ts';
-import { loadConfig } from './config/config.ts';
+import { loadConfig, plainHttpWarning } from './config/config.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/members/members.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,6 +33,8 @@ async function main() {
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   log(`Backdesk is listening on http://localhost:${port}`);
+  const warning = plainHttpWarning(config);
+  if (warning) log(`Warning: ${warning}`);
   if (config.demo) {
     const names = DEMO_MEMBERS.filter((m) => m.roles[0] !== 'support').map((m) => m.userName);
     log(`Sign in as ${names.join(', ')} with the password "${DEMO_PASSWORD}"`);

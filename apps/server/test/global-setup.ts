@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureLoginRole, newRolePassword } from '../src/db/app-role.ts';
 import { createDb, createPool } from '../src/db/client.ts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -11,7 +12,8 @@ import { createMembersService } from '../src/modules/members/members.service.ts'
 /**
  * One PostgreSQL per test run: the embedded one in a fresh folder, or the server of
  * TEST_DATABASE_URL / DATABASE_URL. A migrated template database with the demo staff and a small
- * demo data set is built once; every test file then clones it, which takes milliseconds.
+ * demo data set is built once; every test file then clones it, which takes milliseconds. The app
+ * under test connects as a restricted role of this run's own, as in production (db/app-role.ts).
  */
 export default async function setup() {
   let embedded: EmbeddedDatabase | undefined;
@@ -26,14 +28,17 @@ export default async function setup() {
     adminUrl = embedded.url;
   }
   const template = `bd_template_${process.pid}`;
+  const appRole = `bd_app_${process.pid}`;
+  const appPassword = newRolePassword();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  await ensureLoginRole(admin, appRole, appPassword);
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template}`);
 
   const templateUrl = withDatabase(adminUrl, template);
   const pool = createPool(templateUrl, 4);
-  await runMigrations(pool);
+  await runMigrations(pool, { appRole });
   await createMembersService(createDb(pool)).seedDemoMembers();
   await seedDemoData(pool, { customers: 1_000, now: new Date() });
   await pool.end();
@@ -41,6 +46,8 @@ export default async function setup() {
   process.env.BACKDESK_TEST_ADMIN_URL = adminUrl;
   process.env.BACKDESK_TEST_TEMPLATE = template;
   process.env.BACKDESK_TEST_PID = String(process.pid);
+  process.env.BACKDESK_TEST_APP_ROLE = appRole;
+  process.env.BACKDESK_TEST_APP_PASSWORD = appPassword;
 
   return async () => {
     const leftovers = await admin.query<{ datname: string }>(
@@ -49,6 +56,8 @@ export default async function setup() {
     );
     for (const { datname } of leftovers.rows)
       await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    // Its grants went with the databases; a database another run still holds would keep it.
+    await admin.query(`DROP ROLE IF EXISTS ${appRole}`).catch(() => {});
     await admin.end();
     await embedded?.stop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
+import { urlAs } from '../src/db/app-role.ts';
 import { createDb, createPool, type Db } from '../src/db/client.ts';
 import { type Clock, systemClock } from '../src/lib/clock.ts';
 import { withDatabase } from './global-setup.ts';
+import { type DemoMember, sessionHeaders } from './roles.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -19,8 +22,9 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
   CAPTCHA_COUNTER_MIN: '0',
   CAPTCHA_COUNTER_MAX: '200',
-  // Every test signs in from 127.0.0.1; the per-address request limit has a test of its own.
+  // Every test signs in from 127.0.0.1 as a few members; the request limits have tests of their own.
   AUTH_REQUESTS_PER_MINUTE: '10000',
+  LIST_REQUESTS_PER_MINUTE: '10000',
 };
 
 function testAdmin() {
@@ -32,7 +36,10 @@ function testAdmin() {
 }
 
 export interface TestDatabase {
+  /** As the schema owner: for fixtures the app itself may not write. */
   url: string;
+  /** As the app's restricted role, like the server connects (db/app-role.ts). */
+  appUrl: string;
   drop(): Promise<void>;
 }
 
@@ -47,8 +54,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
+  const url = withDatabase(adminUrl, name);
+  const { BACKDESK_TEST_APP_ROLE: role = '', BACKDESK_TEST_APP_PASSWORD: password = '' } = process.env;
   return {
-    url: withDatabase(adminUrl, name),
+    url,
+    appUrl: urlAs(url, role, password),
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -73,8 +83,8 @@ export async function buildTestApp(
   options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
-  const pool = createPool(database.url, 4);
+  const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.appUrl });
+  const pool = createPool(database.appUrl, 4);
   const db = createDb(pool);
   const clock = options.clock ?? systemClock;
   const app = await buildApp({ config, db, secret: 'test-secret-'.padEnd(40, 'x'), clock });
@@ -88,6 +98,54 @@ export async function buildTestApp(
       await app.close();
       await pool.end();
       await database.drop();
+    },
+  };
+}
+
+/** One test file's app: what `buildTestApp` gives, plus the sessions the file asked for. */
+export interface FileTestApp extends Omit<TestApp, 'close'> {
+  /**
+   * A demo member's authorization headers, for requests in the file's tests. Ask at the top of the
+   * file: the object is filled once the app is up, before the first test runs.
+   */
+  session(member: DemoMember): Record<string, string>;
+}
+
+/**
+ * The real app for the tests of one file: built in `beforeAll`, closed in `afterAll`. Its fields
+ * read the built app, so they are for use inside tests and hooks.
+ */
+export function useTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): FileTestApp {
+  let built: TestApp | undefined;
+  const sessions = new Map<DemoMember, Record<string, string>>();
+  beforeAll(async () => {
+    built = await buildTestApp(env, options);
+    for (const [member, headers] of sessions) Object.assign(headers, await sessionHeaders(built, member));
+  });
+  afterAll(() => built?.close());
+  const current = (): TestApp => {
+    if (!built) throw new Error('useTestApp: the app exists only inside tests and hooks');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get pool() {
+      return current().pool;
+    },
+    session(member) {
+      if (built)
+        throw new Error('useTestApp: ask for sessions at the top of the file, before the app is built');
+      const headers = sessions.get(member) ?? {};
+      sessions.set(member, headers);
+      return headers;
     },
   };
 }
@@ -106,7 +164,10 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     env: {
       ...process.env,
       ...TEST_ENV,
-      DATABASE_URL: database.url,
+      // As `npm start` runs it: Secure cookies over http://127.0.0.1 (Chromium keeps them on loopback).
+      NODE_ENV: 'production',
+      DATABASE_URL: database.appUrl,
+      MIGRATION_DATABASE_URL: database.url,
       PORT: '0',
       HOST: '127.0.0.1',
       DEMO: 'false',

@@ -1,9 +1,8 @@
-import * as contract from '@backdesk/contract';
 import { type EndpointDef, hasCapability } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { buildTestApp, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { contractEndpoints, schemaKeys } from './contract-endpoints.ts';
+import { useTestApp } from './harness.ts';
 import { type DemoMember, sessionHeaders } from './roles.ts';
 
 /**
@@ -15,41 +14,6 @@ import { type DemoMember, sessionHeaders } from './roles.ts';
 const KNOWN_ENDPOINTS = 48;
 /** The one /api route that is not a contract endpoint: the OpenAPI document generated from them. */
 const NON_CONTRACT_ROUTES = ['GET /api/openapi.json'];
-
-const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-
-function isEndpoint(value: unknown): value is EndpointDef {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Partial<EndpointDef>;
-  return (
-    typeof v.method === 'string' &&
-    HTTP_METHODS.has(v.method) &&
-    typeof v.path === 'string' &&
-    v.path.startsWith('/api/') &&
-    typeof v.access === 'string' &&
-    v.response instanceof z.ZodType
-  );
-}
-
-const isNamespace = (value: unknown): value is Record<string, unknown> =>
-  Object.prototype.toString.call(value) === '[object Module]';
-
-/** Every endpoint the contract exports, at its top level or in its namespaces (authApi, crmApi, …). */
-function contractEndpoints(): EndpointDef[] {
-  const byRoute = new Map<string, EndpointDef>();
-  const visit = (value: unknown) => {
-    if (isEndpoint(value)) {
-      const route = `${value.method} ${value.path}`;
-      const seen = byRoute.get(route);
-      if (seen && seen !== value) throw new Error(`Two contract endpoints for ${route}`);
-      byRoute.set(route, value);
-    } else if (isNamespace(value)) {
-      for (const inner of Object.values(value)) visit(inner);
-    }
-  };
-  visit(contract);
-  return [...byRoute.values()];
-}
 
 /** Method and path of every route Fastify registered, read from its route tree (a child line holds
  * the rest of its parent's path, which need not start at a slash). */
@@ -79,14 +43,6 @@ interface Input {
 const BODY_CANDIDATES: unknown[] = [{}, [], 0];
 const VALUE_CANDIDATES = ['', '-1', 'not~valid', 'x'.repeat(600)];
 
-/** Field names of a query schema, as its JSON schema lists them. */
-function queryKeys(schema: z.ZodType): string[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, unknown>;
-  };
-  return Object.keys(json.properties ?? {});
-}
-
 /**
  * An input the endpoint's schemas refuse, when one exists: nothing needs to succeed, and a caller who
  * is refused with it (401/403 rather than 400) proves the role check runs before validation.
@@ -98,7 +54,7 @@ function invalidInput(endpoint: EndpointDef): Input {
   }
   if (endpoint.query) {
     const candidates: Record<string, string>[] = [{}];
-    for (const key of queryKeys(endpoint.query)) {
+    for (const key of schemaKeys(endpoint.query)) {
       for (const value of VALUE_CANDIDATES) candidates.push({ [key]: value });
     }
     const query = candidates.find((q) => !endpoint.query!.safeParse(q).success);
@@ -117,11 +73,7 @@ function expectedFor(endpoint: EndpointDef, caller: Caller): 'allowed' | 401 | 4
   return hasCapability([caller], endpoint.access) ? 'allowed' : 403;
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const endpoints = contractEndpoints();
 

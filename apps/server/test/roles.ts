@@ -10,7 +10,10 @@ export type DemoMember = 'super' | 'admin' | 'manager' | 'support';
  * Authorization headers of a session opened directly in the database, so even `support` (who can
  * never sign in) carries one: the server's role checks are tested, not only the sign-in refusal.
  */
-export async function sessionHeaders(t: TestApp, userName: DemoMember): Promise<Record<string, string>> {
+export async function sessionHeaders(
+  t: Pick<TestApp, 'db' | 'clock'>,
+  userName: DemoMember,
+): Promise<Record<string, string>> {
   const member = await t.db.execute<{ id: number }>(
     sql`SELECT id FROM staff_members WHERE user_name = ${userName}`,
   );
@@ -46,7 +49,7 @@ export interface RoleRequest {
 
 /** Sends one request as nobody and as each demo member and checks every status code. */
 export async function expectRoles(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'db' | 'clock'>,
   request: RoleRequest,
   expected: RoleExpectations,
 ): Promise<void> {

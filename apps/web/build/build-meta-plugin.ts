@@ -9,7 +9,7 @@ export interface BuildInfo {
 
 /**
  * Gives every build an id, injects it as `__BUILD_ID__` and writes `_build/latest.json` plus
- * `_build/meta/<id>.json`, so open tabs can notice a deployment (spec §4, §7).
+ * `_build/meta/<id>.json`, so open tabs can notice a deployment (docs/product-rules.md R26).
  * `routes` lists the app's paths so the server may answer unknown paths with a real 404.
  */
 export function buildMetaPlugin(options: { routes: () => string[] }): Plugin {

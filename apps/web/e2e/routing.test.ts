@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn, useE2E } from './support.ts';
 
-/** Spec §2: every route, the navigation group (data-nav-group) holding its link, the link text and the title. */
+/** docs/product-rules.md R5: every route, the navigation group (data-nav-group) holding its link, the link text and the title. */
 const ROUTES: { path: string; group?: string; link: string; title: string }[] = [
   { path: '/', link: 'Dashboard', title: 'Dashboard' },
   { path: '/compliance', group: 'compliance', link: 'Overview', title: 'Compliance' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useE2E } from './support.ts';
+import { signIn, toasts, useE2E } from './support.ts';
 
 describe('pending P2P trades', () => {
   const e2e = useE2E();
@@ -42,5 +42,47 @@ describe('pending P2P trades', () => {
     await page.goto('/transactions/pending-p2p');
     await page.locator('[data-testid="trades"] tbody tr').first().waitFor();
     expect(await page.locator('[data-testid^="cancel-"]').count()).toBe(0);
+  });
+});
+
+describe('P2P actions on a Turkish screen', () => {
+  const e2e = useE2E();
+
+  const openInTurkish = async (path: string) => {
+    const { context, page } = await e2e.open();
+    await signIn(page, 'admin');
+    await context.addCookies([{ name: 'i18n_redirected', value: 'tr', url: e2e.url('/') }]);
+    await page.goto(path);
+    return page;
+  };
+
+  it("suspends and resumes an offer, each confirmed in Turkish rather than the server's English", async () => {
+    const page = await openInTurkish('/transactions/active-p2p?status=active');
+    const toggle = page.locator('[data-testid^="toggle-offer-"]').first();
+    await toggle.waitFor();
+    const testId = (await toggle.getAttribute('data-testid'))!;
+    await toggle.click();
+    await toasts(page).getByText('İlan askıya alındı', { exact: true }).waitFor();
+    await page.goto('/transactions/active-p2p?status=suspended');
+    await page.getByTestId(testId).click();
+    await toasts(page).getByText('İlan yeniden açıldı', { exact: true }).waitFor();
+    expect(
+      await toasts(page)
+        .getByText(/Offer (suspended|resumed)/)
+        .count(),
+    ).toBe(0);
+  });
+
+  it('settles a dispute with a Turkish toast that names the outcome', async () => {
+    const page = await openInTurkish('/transactions/pending-p2p?status=disputed');
+    const settle = page.locator('[data-testid^="settle-"]').first();
+    await settle.click();
+    const dialog = page.getByTestId('reason-dialog');
+    await dialog.getByText('Satıcıya iade et', { exact: true }).click();
+    await dialog.locator('textarea[name="reason"]').fill('Satıcı ödemeyi almadı');
+    await page.getByTestId('confirm').click();
+    await toasts(page).getByText('Uyuşmazlık çözüldü', { exact: true }).waitFor();
+    await toasts(page).getByText('Satıcıya iade edildi', { exact: true }).waitFor();
+    expect(await toasts(page).getByText('Refunded to the seller').count()).toBe(0);
   });
 });

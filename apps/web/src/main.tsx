@@ -18,7 +18,7 @@ const router = createAppRouter({ auth: authStore });
 setSessionExpiredListener(expireSession);
 watchAuthErrorCookie();
 watchChunkErrors();
-// Spec §9: the build check starts about a second after load; its code need not delay the first paint.
+// docs/product-rules.md R26: the build check starts about a second after load; its code need not delay the first paint.
 setTimeout(() => {
   import('./app/build-freshness.ts')
     .then(({ watchBuildFreshness }) => watchBuildFreshness(router))

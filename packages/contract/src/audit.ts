@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from './audit-vocabulary.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { queryInt } from './list.ts';
 
 export * from './audit-vocabulary.ts';
 
@@ -28,7 +29,7 @@ export const getAuditHistory = defineEndpoint({
   query: z.object({
     entity: z.enum(AUDIT_ENTITIES),
     entityId: z.string().trim().min(1).max(100),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
+    limit: queryInt(1, 500).default(100),
   }),
   response: z.object({ items: z.array(AuditEntrySchema) }),
 });

@@ -82,6 +82,18 @@ export const signout = defineEndpoint({
   response: OkSchema,
 });
 
+export const ClearSignInThrottleBodySchema = z.object({ user_name: z.string().trim().min(1).max(100) });
+
+export const clearSignInThrottle = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/sign-in-throttle/clear',
+  summary: "Forget an account's counted sign-in failures, so no address of it waits any more",
+  tags: ['auth'],
+  access: 'staff',
+  body: ClearSignInThrottleBodySchema,
+  response: z.object({ success: z.literal(true), failures_cleared: z.number().int() }),
+});
+
 export const RefreshBodySchema = z.object({ refreshToken: z.string().min(1).max(200).optional() });
 
 export const refresh = defineEndpoint({

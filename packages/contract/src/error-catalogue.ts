@@ -10,6 +10,11 @@ export const ERROR_CATALOGUE = {
   // ── Requests ──────────────────────────────────────────────────────────────
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid' },
   INVALID_CURSOR: { status: 400, message: 'The page cursor is not valid; start again from the first page' },
+  /** A NUL byte or a lone UTF-16 surrogate: text no database column can hold (`{{field}}` names it). */
+  INVALID_TEXT: {
+    status: 400,
+    message: '{{field}} contains a character that cannot be stored (a NUL byte or a broken character)',
+  },
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,
     message: 'The Idempotency-Key header must be 8 to 200 letters, digits or - _ . :',
@@ -54,6 +59,10 @@ export const ERROR_CATALOGUE = {
   UNKNOWN_CUSTOMER_TYPE: { status: 400, message: 'Unknown customer type {{code}}' },
   RESTRICTION_NOT_FOUND: { status: 404, message: 'Restriction not found' },
   RESTRICTION_ALREADY_LIFTED: { status: 409, message: 'This restriction has already been lifted' },
+  RESTRICTION_OVERLAPS: {
+    status: 409,
+    message: 'The customer already has a {{kind}} restriction in that period (restriction #{{id}})',
+  },
   LIMIT_NOT_FOUND: { status: 404, message: 'No limit with lid {{lid}}' },
   COMMISSION_RULE_NOT_FOUND: { status: 404, message: 'No such commission rule' },
   WALLET_TRANSACTION_NOT_FOUND: { status: 404, message: 'No such wallet transaction' },
@@ -64,6 +73,7 @@ export const ERROR_CATALOGUE = {
   /** A state change that the record's current state does not allow (`{{status}}` is that state). */
   INVALID_TRANSITION: { status: 409, message: 'Not possible while the record is {{status}}' },
   STAFF_MEMBER_EXISTS: { status: 409, message: 'A staff member named "{{userName}}" already exists' },
+  STAFF_MEMBER_NOT_FOUND: { status: 404, message: 'No staff member named "{{userName}}"' },
   WEAK_PASSWORD: { status: 400, message: 'The password needs at least {{min}} characters' },
 
   // ── Withdrawal review ─────────────────────────────────────────────────────

@@ -34,6 +34,7 @@ export * from './crm/keys.ts';
 export { CRM_MESSAGES } from './crm/messages.ts';
 export type { DashboardKpis } from './dashboard.ts';
 export * as dashboardApi from './dashboard.ts';
+export * from './dates.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './list.ts';
@@ -53,5 +54,7 @@ export type {
   TransactionsOverview,
   WalletTransaction,
   WalletTransactionDetail,
+  WithdrawalCheck,
+  WithdrawalChecks,
 } from './transactions/index.ts';
 export * as transactionsApi from './transactions/index.ts';

@@ -1,33 +1,93 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Config } from '../config/config.ts';
+import {
+  EMBEDDED_APP_ROLE,
+  ensureLoginRole,
+  newRolePassword,
+  privilegeProblems,
+  urlAs,
+} from '../db/app-role.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 import { type EmbeddedDatabase, loadDataDirSecrets, startEmbeddedDatabase } from '../db/embedded.ts';
-import { runMigrations } from '../db/migrate.ts';
+import { hasPendingMigrations, runMigrations } from '../db/migrate.ts';
 
 export interface Database {
+  /** The app's connections, as its restricted role. */
   pool: pg.Pool;
   db: Db;
+  /** The schema owner's address, for the demo seed; undefined when only DATABASE_URL was given. */
+  ownerUrl: string | undefined;
   /** Secret for signing captchas: APP_SECRET, else one kept in the data folder. */
   secret: string;
   embedded: EmbeddedDatabase | undefined;
   close(): Promise<void>;
 }
 
+interface Roles {
+  ownerUrl: string | undefined;
+  appUrl: string;
+}
+
+/**
+ * Which address migrates and which the app runs on (docs/decisions/0005-database-roles.md). The
+ * embedded database is ours alone: its superuser migrates, and a login role made here, with a fresh
+ * password each start, runs the app.
+ */
+async function rolesFor(config: Config, embedded: EmbeddedDatabase | undefined): Promise<Roles> {
+  if (embedded) {
+    const password = newRolePassword();
+    const owner = createPool(embedded.url, 1);
+    try {
+      await ensureLoginRole(owner, EMBEDDED_APP_ROLE, password);
+    } finally {
+      await owner.end();
+    }
+    return { ownerUrl: embedded.url, appUrl: urlAs(embedded.url, EMBEDDED_APP_ROLE, password) };
+  }
+  return { ownerUrl: config.migrationDatabaseUrl, appUrl: config.databaseUrl as string };
+}
+
+/** Migrates and grants as the owner; without one, the app's role must find the schema current. */
+async function prepare(roles: Roles, app: pg.Pool): Promise<void> {
+  if (roles.ownerUrl) {
+    const { rows } = await app.query<{ role: string }>('SELECT current_user AS role');
+    const owner = createPool(roles.ownerUrl, 1);
+    try {
+      await runMigrations(owner, { appRole: rows[0]!.role });
+    } finally {
+      await owner.end();
+    }
+  } else if (await hasPendingMigrations(app)) {
+    throw new Error(
+      'The database has migrations to apply: set MIGRATION_DATABASE_URL to the schema owner for one start',
+    );
+  }
+  const problems = await privilegeProblems(app);
+  if (problems.length) {
+    throw new Error(
+      `DATABASE_URL connects as a role that could rewrite the audit trail (${problems.join('; ')}). ` +
+        'Give the app a role of its own (CREATE ROLE backdesk_app LOGIN PASSWORD …), set DATABASE_URL to it ' +
+        'and MIGRATION_DATABASE_URL to the schema owner: see "Database roles" in the README.',
+    );
+  }
+}
+
 /** DATABASE_URL when given, otherwise the embedded PostgreSQL in the data folder; migrated either way. */
 export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
+  if (!config.databaseUrl) {
     log(`Starting the embedded PostgreSQL in ${config.dataDir}`);
     embedded = await startEmbeddedDatabase(config.dataDir);
-    url = embedded.url;
   }
-  const pool = createPool(url);
+  let pool: pg.Pool | undefined;
+  let roles: Roles;
   try {
-    await runMigrations(pool);
+    roles = await rolesFor(config, embedded);
+    pool = createPool(roles.appUrl);
+    await prepare(roles, pool);
   } catch (err) {
-    await pool.end();
+    await pool?.end();
     await embedded?.stop();
     throw err;
   }
@@ -37,13 +97,15 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
     log('APP_SECRET is not set: captchas issued before a restart will not verify after it');
     secret = randomBytes(32).toString('hex');
   }
+  const appPool = pool;
   return {
-    pool,
-    db: createDb(pool),
+    pool: appPool,
+    db: createDb(appPool),
+    ownerUrl: roles.ownerUrl,
     secret,
     embedded,
     async close() {
-      await pool.end();
+      await appPool.end();
       await embedded?.stop();
     },
   };

@@ -1,18 +1,29 @@
 import type { Config } from '../config/config.ts';
+import { createDb, createPool } from '../db/client.ts';
 import { isDemoDataPresent, seedDemoData } from '../db/seed/index.ts';
 import { createMembersService } from '../modules/members/members.service.ts';
 import type { Database } from './database.ts';
 
-/** First run of a demo database: the demo staff members, then the demo data set. */
+/**
+ * First run of a demo database: the demo staff members, then the demo data set. The bulk load sets
+ * indexes aside and puts them back, which only the schema owner may do.
+ */
 export async function seedDemo(
   database: Database,
   config: Config,
   log: (msg: string) => void,
 ): Promise<void> {
-  if (await createMembersService(database.db).seedDemoMembers()) log('Created the demo staff members');
-  if (await isDemoDataPresent(database.pool)) return;
-  const started = Date.now();
-  log(`Seeding demo data (${config.demoCustomers.toLocaleString('en-US')} customers)…`);
-  await seedDemoData(database.pool, { customers: config.demoCustomers });
-  log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!database.ownerUrl)
+    throw new Error('DEMO needs MIGRATION_DATABASE_URL: only the schema owner can load it');
+  const owner = createPool(database.ownerUrl, 2);
+  try {
+    if (await createMembersService(createDb(owner)).seedDemoMembers()) log('Created the demo staff members');
+    if (await isDemoDataPresent(owner)) return;
+    const started = Date.now();
+    log(`Seeding demo data (${config.demoCustomers.toLocaleString('en-US')} customers)…`);
+    await seedDemoData(owner, { customers: config.demoCustomers });
+    log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await owner.end();
+  }
 }

@@ -9,8 +9,12 @@ const bool = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen; loopback for the embedded demo, every interface with DATABASE_URL. */
+  HOST: z.string().min(1).optional(),
+  /** The app's own PostgreSQL role: no superuser, owns nothing (docs/decisions/0005-database-roles.md). */
   DATABASE_URL: z.string().url().optional(),
+  /** The schema owner, for migrations and grants at start; without it DATABASE_URL must be migrated already. */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
   /** Folder of the embedded PostgreSQL when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('./data'),
   /** Seed demo members and data. Defaults on for the embedded database, off for DATABASE_URL. */
@@ -31,15 +35,29 @@ const EnvSchema = z.object({
   CAPTCHA_COUNTER_MIN: z.coerce.number().int().min(0).default(5_000),
   CAPTCHA_COUNTER_MAX: z.coerce.number().int().min(1).default(25_000),
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Sign-in throttling (docs/decisions/0006-sign-in-throttling.md): how far back failures count. */
   LOGIN_WINDOW_SECONDS: z.coerce
     .number()
     .int()
     .positive()
-    .default(15 * 60),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+    .default(24 * 60 * 60),
+  /** Failures of one account from one address before each further attempt waits, twice as long each time. */
+  LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().positive().default(5),
+  /** Failures of one account from all addresses before addresses it never signed in from are slowed. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(50),
+  /** Failures from one address across accounts before it is slowed (its members' known addresses aside). */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /** The longest wait between two attempts. */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   /** Requests per minute and address to each sign-in endpoint (captcha, login, refresh). */
   AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Requests per minute and member to the lists and their exports; 0 turns the limit off. */
+  LIST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Secure cookies on every request; always on with NODE_ENV=production. */
   COOKIE_SECURE: bool,
   /** Extra origins allowed to make cookie-authenticated changes, comma separated. */
   ALLOWED_ORIGINS: z.string().default(''),
@@ -62,12 +80,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.CAPTCHA_COUNTER_MAX <= e.CAPTCHA_COUNTER_MIN) {
     throw new Error('Invalid configuration: CAPTCHA_COUNTER_MAX must be above CAPTCHA_COUNTER_MIN');
   }
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration: MIGRATION_DATABASE_URL needs DATABASE_URL, the role the app runs as',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     dataDir,
     demo: e.DEMO ?? !e.DATABASE_URL,
     demoCustomers: e.DEMO_CUSTOMERS,
@@ -81,11 +105,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     loginLimits: {
       windowSeconds: e.LOGIN_WINDOW_SECONDS,
+      failuresBeforeDelay: e.LOGIN_FAILURES_BEFORE_DELAY,
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
     },
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
-    cookieSecure: e.COOKIE_SECURE ?? false,
+    listRequestsPerMinute: e.LIST_REQUESTS_PER_MINUTE,
+    // In production a cookie never travels in clear, whatever the request says about itself.
+    cookieSecure: e.NODE_ENV === 'production' || (e.COOKIE_SECURE ?? false),
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
@@ -115,4 +143,19 @@ function parseTrustProxy(value: string): false | string[] | ((address: string, h
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
+}
+
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * Said at start when the server is reachable from other machines over plain HTTP: tokens, cookies and
+ * customer data would cross the network in clear unless a TLS-terminating proxy sits in front.
+ */
+export function plainHttpWarning(config: Pick<Config, 'host' | 'trustProxy'>): string | undefined {
+  if (isLoopback(config.host) || config.trustProxy !== false) return undefined;
+  return (
+    `Listening on ${config.host} over plain HTTP, reachable from other machines: put a TLS-terminating ` +
+    'proxy in front and set TRUST_PROXY, or set HOST=127.0.0.1'
+  );
 }

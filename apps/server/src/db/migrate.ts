@@ -1,19 +1,41 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { grantAppRole } from './app-role.ts';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** Applies the committed migrations; an advisory lock keeps two starting servers from racing. */
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+/**
+ * Applies the committed migrations as the schema's owner, then grants the app's role what it may do
+ * (db/app-role.ts); an advisory lock keeps two starting servers from racing.
+ */
+export async function runMigrations(pool: pg.Pool, options: { appRole?: string } = {}): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(727274)');
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    if (options.appRole) await grantAppRole(client, options.appRole);
   } finally {
     await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
     client.release();
+  }
+}
+
+/** Whether the database lacks a committed migration; readable by the app's own role. */
+export async function hasPendingMigrations(pool: pg.Pool): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const latest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows } = await pool.query<{ applied: string | null }>(
+      'SELECT max(created_at)::text AS applied FROM drizzle.__drizzle_migrations',
+    );
+    return Number(rows[0]?.applied ?? 0) < latest;
+  } catch {
+    return true; // never migrated, or not readable: either way the owner has to run the migrations
   }
 }

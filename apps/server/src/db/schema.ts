@@ -100,7 +100,27 @@ export const accessLog = pgTable(
     index('access_log_at_idx').on(t.at),
     index('access_log_failures_user_idx').on(t.userName, t.at).where(sql`event = 'login_failed'`),
     index('access_log_failures_ip_idx').on(t.ip, t.at).where(sql`event = 'login_failed'`),
+    // Sign-in throttling asks for an account's last sign-in from an address and its last clear.
+    index('access_log_sign_ins_user_idx')
+      .on(t.userName, t.event, t.at)
+      .where(sql`event IN ('login', 'throttle_cleared')`),
   ],
+);
+
+/**
+ * Fixed-window request counts shared by every node (plugins/rate-limit.ts): one row per bucket,
+ * subject (a member or an address) and minute, swept once the minute is over. Unlogged (migration
+ * 0011): a count lost in a crash costs nothing, and no write-ahead log is spent on it.
+ */
+export const requestCounts = pgTable(
+  'request_counts',
+  {
+    windowStart: ts('window_start').notNull(),
+    bucket: text('bucket').notNull(),
+    subject: text('subject').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.windowStart, t.bucket, t.subject] })],
 );
 
 /** Append-only audit trail of every change: who, what, before, after. */

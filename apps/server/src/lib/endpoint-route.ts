@@ -6,6 +6,7 @@ import type { Actor } from '../modules/audit/changes.ts';
 import type { SessionMember } from '../modules/auth/auth.service.ts';
 import { accessTokenOf, requestContext } from '../modules/auth/auth-cookies.ts';
 import { AppError } from './app-error.ts';
+import { unstorableTextPath } from './input-text.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Signed<E extends EndpointDef, T> = E['access'] extends 'public' ? undefined : T;
@@ -21,8 +22,31 @@ export interface EndpointInput<E extends EndpointDef> {
 }
 
 export interface EndpointOptions {
-  /** Requests per minute and address, counted before any database work. */
+  /** Requests per minute and address, counted before any other work (plugins/rate-limit.ts). */
   perMinute?: number;
+  /**
+   * Called before an input with unstorable text (a NUL byte, a lone surrogate) is refused, so a public
+   * endpoint can still record the attempt (sign-in writes its access-log row).
+   */
+  onUnstorableText?: (request: FastifyRequest, error: AppError) => Promise<void>;
+}
+
+/** Refuses a query or body holding text PostgreSQL cannot store, naming the field (R30). */
+function unstorableTextError(request: FastifyRequest): AppError | undefined {
+  for (const [part, value] of [
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    const field = unstorableTextPath(value);
+    if (field === undefined) continue;
+    const message = `${part} ${field}: a NUL byte or a broken character`;
+    return new AppError(
+      'INVALID_TEXT',
+      { field },
+      { issues: [{ path: field, message, code: 'invalid_text' }] },
+    );
+  }
+  return undefined;
 }
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
@@ -52,13 +76,20 @@ export function registerEndpoint<E extends EndpointDef>(
     },
     ...(options.perMinute ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } } : {}),
     preValidation: async (request) => {
-      if (endpoint.access === 'public') return;
-      const member = await app.auth.authenticate(accessTokenOf(request), requestContext(request));
-      if (!hasCapability(member.roles, endpoint.access)) {
-        await app.auth.recordDenied(member, request.url, requestContext(request));
-        throw new AppError('FORBIDDEN');
+      if (endpoint.access !== 'public') {
+        const member = await app.auth.authenticate(accessTokenOf(request), requestContext(request));
+        if (!hasCapability(member.roles, endpoint.access)) {
+          await app.auth.recordDenied(member, request.url, requestContext(request));
+          throw new AppError('FORBIDDEN');
+        }
+        request.member = member;
       }
-      request.member = member;
+      // Before the schemas: a transform must never carry such text on to a query or a log row.
+      const badText = unstorableTextError(request);
+      if (badText) {
+        await options.onUnstorableText?.(request, badText);
+        throw badText;
+      }
     },
     handler: async (request, reply) => {
       const member = request.member;

@@ -23,8 +23,15 @@ export interface KeysetPage<Row> {
 
 type Key = readonly [unknown, number | string];
 
+/**
+ * What `encode` writes: sort keys are never null (KeysetOrder.sort is coalesced) and ids are safe
+ * integers or text, so anything else was not made here (docs/product-rules.md R24).
+ */
 const CursorSchema = z.object({
-  k: z.tuple([z.union([z.string(), z.number(), z.boolean(), z.null()]), z.union([z.number(), z.string()])]),
+  k: z.tuple([
+    z.union([z.string(), z.number(), z.boolean()]),
+    z.union([z.number().refine(Number.isSafeInteger), z.string()]),
+  ]),
   d: z.enum(['next', 'prev']),
 });
 
@@ -39,6 +46,15 @@ function decode(cursor: string) {
   } catch {
     throw new AppError('INVALID_CURSOR');
   }
+}
+
+/** PostgreSQL's class 22 "data exception" (invalid text representation, out of range…), also when wrapped. */
+function isDataException(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) return true;
+  }
+  return false;
 }
 
 /**
@@ -65,7 +81,12 @@ export async function keysetPage<Row>(
     ? [sql`${order.sort} asc`, sql`${order.id} asc`]
     : [sql`${order.sort} desc`, sql`${order.id} desc`];
 
-  const rows = await fetch({ where, orderBy, limit: request.limit + 1 });
+  const rows = await fetch({ where, orderBy, limit: request.limit + 1 }).catch((error: unknown) => {
+    // Cursors are not signed: one whose key PostgreSQL cannot read as the sort column's type (a
+    // date that is text, an id out of range) was forged or tampered with, and is the client's error.
+    if (cursor && isDataException(error)) throw new AppError('INVALID_CURSOR');
+    throw error;
+  });
   const more = rows.length > request.limit;
   const items = rows.slice(0, request.limit);
   if (backwards) items.reverse();

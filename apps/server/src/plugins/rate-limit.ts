@@ -1,21 +1,99 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import { requestContext } from '../modules/auth/auth-cookies.ts';
+
+const MINUTE_MS = 60_000;
 
 /**
- * In-memory request limits for the routes that ask for them (the sign-in endpoints): a flood of
- * junk is turned away before it costs a database round trip or an access-log row.
+ * Counts requests per bucket, subject and minute in PostgreSQL, so the limit holds across every node
+ * in front of the one database: one UPSERT per counted request, prepared once per connection.
  */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'TOO_MANY_REQUESTS',
-        {},
-        {
-          retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-        },
-      ),
+export function createRequestCounter(db: Db, clock: Clock) {
+  const pool = db.$client;
+  let sweptBefore = 0;
+
+  /** Drops the counts of minutes that are over, once a minute per process; nothing waits for it. */
+  const sweep = (windowStart: number) => {
+    if (windowStart <= sweptBefore) return;
+    sweptBefore = windowStart;
+    pool
+      .query({
+        name: 'request-counts-sweep',
+        text: 'DELETE FROM request_counts WHERE window_start < $1',
+        values: [new Date(windowStart)],
+      })
+      .catch(() => {});
+  };
+
+  return {
+    /** Counts one request; answers the seconds to wait when it is over `perMinute`, else undefined. */
+    async take(bucket: string, subject: string, perMinute: number): Promise<number | undefined> {
+      const now = clock.now().getTime();
+      const windowStart = now - (now % MINUTE_MS);
+      sweep(windowStart);
+      const { rows } = await pool.query<{ hits: number }>({
+        name: 'request-counts-take',
+        text: `INSERT INTO request_counts (window_start, bucket, subject, hits) VALUES ($1, $2, $3, 1)
+               ON CONFLICT (window_start, bucket, subject) DO UPDATE SET hits = request_counts.hits + 1
+               RETURNING hits`,
+        values: [new Date(windowStart), bucket, subject],
+      });
+      if (rows[0]!.hits <= perMinute) return undefined;
+      return Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+    },
+  };
+}
+export type RequestCounter = ReturnType<typeof createRequestCounter>;
+
+/** A list is a GET that sorts: the paged lists and their exports (docs/decisions/0007-request-limits.md). */
+function isList(route: RouteOptions): boolean {
+  const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+  return route.method === 'GET' && query?.shape?.sort !== undefined;
+}
+
+/** The per-address limit a route asks for with `registerEndpoint(…, { perMinute })`. */
+const perAddressLimit = (route: RouteOptions) =>
+  (route.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit?.max;
+
+const addHook = <K extends 'onRequest' | 'preHandler'>(
+  route: RouteOptions,
+  kind: K,
+  hook: onRequestHookHandler,
+) => {
+  const existing = route[kind];
+  route[kind] = [...(existing ? [existing].flat() : []), hook] as never;
+};
+
+/**
+ * Request limits, kept in PostgreSQL: per address on the sign-in endpoints (before anything else
+ * runs), per member on every list (once the session is known). Over the limit: 429 with Retry-After.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; listRequestsPerMinute: number },
+): Promise<void> {
+  const counter = createRequestCounter(deps.db, deps.clock);
+  const refuseOver = async (bucket: string, subject: string, perMinute: number) => {
+    const retryAfterSeconds = await counter.take(bucket, subject, perMinute);
+    if (retryAfterSeconds !== undefined) throw new AppError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds });
+  };
+
+  app.addHook('onRoute', (route) => {
+    const perAddress = perAddressLimit(route);
+    if (perAddress) {
+      const bucket = `address ${route.method} ${route.url}`;
+      addHook(route, 'onRequest', async (request: FastifyRequest) =>
+        refuseOver(bucket, requestContext(request).ip, perAddress),
+      );
+    }
+    if (deps.listRequestsPerMinute > 0 && isList(route)) {
+      addHook(route, 'preHandler', async (request: FastifyRequest) => {
+        // Lists are signed-in endpoints: the member was set before validation.
+        if (request.member)
+          await refuseOver('member lists', String(request.member.id), deps.listRequestsPerMinute);
+      });
+    }
   });
 }

@@ -4,7 +4,7 @@ import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { useAuth } from '../features/auth/auth-store.ts';
 import type { createAppRouter } from './router.ts';
 
-/** Spec §2: a full-screen spinner until we know who is signed in (and the strings have arrived). */
+/** docs/product-rules.md R26: a full-screen spinner until we know who is signed in (and the strings have arrived). */
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const { isLoading } = useAuth();
   const { ready } = useTranslation();

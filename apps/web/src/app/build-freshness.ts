@@ -9,7 +9,7 @@ export function isOtherBuild(currentId: string, latest: unknown): boolean {
 }
 
 /**
- * Spec §4/§7: look for a newer deployment now (main.tsx calls this about a second after load), then
+ * docs/product-rules.md R26: look for a newer deployment now (main.tsx calls this about a second after load), then
  * periodically and when the tab comes back; once one exists, the next navigation is a full page load so the user gets
  * the new code instead of chunks that may no longer exist.
  */
@@ -23,7 +23,7 @@ export function watchBuildFreshness(router: AnyRouter, currentId = __BUILD_ID__)
       const response = await fetch(`/_build/latest.json?t=${Date.now()}`, { cache: 'no-store' });
       if (response.ok && isOtherBuild(currentId, await response.json())) stale = true;
     } catch (error) {
-      console.warn('Build check failed', error); // spec §8: only logged
+      console.warn('Build check failed', error); // docs/product-rules.md R26: only logged
     }
   };
 

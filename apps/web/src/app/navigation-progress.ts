@@ -4,9 +4,9 @@ export interface ProgressBar {
 }
 
 export interface ProgressTiming {
-  /** Show nothing for navigations faster than this (spec §2: 200 ms throttle). */
+  /** Show nothing for navigations faster than this (docs/product-rules.md R26: 200 ms throttle). */
   throttleMs: number;
-  /** Never keep the bar up longer than this (spec §2: 2000 ms). */
+  /** Never keep the bar up longer than this (docs/product-rules.md R26: 2000 ms). */
   maxMs: number;
 }
 

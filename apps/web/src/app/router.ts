@@ -4,7 +4,7 @@ import { createConcurrencyLimit } from '../lib/concurrency-limit.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { createNavigationProgress } from './navigation-progress.ts';
 
-/** Spec §9: never more than four route preloads at once. */
+/** docs/product-rules.md R26: never more than four route preloads at once. */
 const MAX_PARALLEL_PRELOADS = 4;
 
 // The bar's code is fetched the first time a navigation is slow, not with the entry.
@@ -28,7 +28,7 @@ export function createAppRouter(context: { auth: AuthStore }) {
   const preload = router.preloadRoute;
   router.preloadRoute = ((options) => limit(() => preload(options))) as typeof preload;
 
-  // Spec §2: the loading bar appears only for navigations slower than 200 ms, for at most 2000 ms.
+  // docs/product-rules.md R26: the loading bar appears only for navigations slower than 200 ms, for at most 2000 ms.
   const progress = createNavigationProgress(lazyProgressBar, { throttleMs: 200, maxMs: 2000 });
   router.subscribe('onBeforeLoad', (event) => {
     if (event.pathChanged) progress.begin();

@@ -1,6 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-/** Spec §9 asks for a cool grey scale: a slate ramp replaces Mantine's neutral gray. */
+/** docs/product-rules.md R29 asks for a cool grey scale: a slate ramp replaces Mantine's neutral gray. */
 const slate: MantineColorsTuple = [
   '#f8fafc',
   '#f1f5f9',

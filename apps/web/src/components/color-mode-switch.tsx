@@ -7,7 +7,7 @@ import { SegmentedSwitch } from './segmented-switch.tsx';
 const ICONS = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop } as const;
 const MODES: ColorModePreference[] = ['light', 'dark', 'system'];
 
-/** Light, dark or system (spec §1); Mantine persists the choice through lib/color-mode.ts. */
+/** Light, dark or system (docs/product-rules.md R27); Mantine persists the choice through lib/color-mode.ts. */
 export function ColorModeSwitch() {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();

@@ -3,7 +3,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Spec §2: status code, title, "Page not found" plus the path, and a way home. */
+/** docs/product-rules.md R5: status code, title, "Page not found" plus the path, and a way home. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const path = useLocation({ select: (location) => location.pathname });

@@ -7,7 +7,7 @@ import { isChunkLoadError, reloadAfterChunkError } from '../lib/chunk-reload.ts'
 import { FullScreenLoader } from './full-screen-loader.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
-/** Router error boundary: invalid params are a 404 (spec §2), a missing chunk reloads once, the rest offers a retry. */
+/** Router error boundary: invalid params are a 404 (docs/product-rules.md R5), a missing chunk reloads once, the rest offers a retry. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   if (error instanceof SearchParamError || error instanceof PathParamError) return <NotFoundPage />;
   if (isChunkLoadError(error) && reloadAfterChunkError()) return <FullScreenLoader />;

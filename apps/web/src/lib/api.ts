@@ -31,7 +31,7 @@ export interface CallOptions<E extends EndpointDef> {
   body?: EndpointBody<E>;
   signal?: AbortSignal;
   /**
-   * Apply the session-expiry rules (spec §7) to this call. Off only for the first credential
+   * Apply the session-expiry rules (docs/product-rules.md R4) to this call. Off only for the first credential
    * probe, where "no session" is the ordinary answer for a visitor rather than an expiry.
    */
   intercept?: boolean;

@@ -1,4 +1,4 @@
-/** Spec §4/§9: after a chunk-load failure, reload at most once per path within this window. */
+/** docs/product-rules.md R26: after a chunk-load failure, reload at most once per path within this window. */
 export const CHUNK_RELOAD_WINDOW_MS = 10_000;
 const STORAGE_KEY = 'backdesk:chunk-reloads';
 

@@ -1,7 +1,7 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 
 /**
- * Spec §1: the preference lives in localStorage under this key as 'light' | 'dark' | 'system'.
+ * docs/product-rules.md R27: the preference lives in localStorage under this key as 'light' | 'dark' | 'system'.
  * public/color-mode.js reads the same key before first paint; keep the two in step.
  */
 export const COLOR_MODE_KEY = 'nuxt-color-mode';

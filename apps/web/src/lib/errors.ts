@@ -39,6 +39,11 @@ const ISSUE_KEYS = new Set<string>([
   'unknown_limit_type',
   'percent_above_100',
   'end_before_start',
+  'invalid_text',
+  'date_out_of_range',
+  'bounds_nothing',
+  'daily_above_monthly',
+  'unknown_asset',
 ]);
 
 /** The origin of a size bound: how "3" reads (characters, a number, choices). */
@@ -135,6 +140,10 @@ export function errorCode(error: unknown): ErrorCode | undefined {
   return undefined;
 }
 
+/** The member's-language text of a catalogue code with its params (a refusal the server foresees). */
+export const codeText = (code: ErrorCode, params?: Readonly<Record<string, unknown>>): string =>
+  t(`codes.${code}`, localParams(params));
+
 /** A failed call in one sentence (or one line per field for a refused form sent from elsewhere). */
 export function errorText(error: unknown, fieldLabel: (path: string) => string = (path) => path): string {
   // fetch rejects with a TypeError when the server cannot be reached at all.
@@ -144,5 +153,5 @@ export function errorText(error: unknown, fieldLabel: (path: string) => string =
   const body = (error as ApiRequestError).body;
   if (code === 'VALIDATION_FAILED' && body?.issues?.length)
     return body.issues.map((issue) => `${fieldLabel(issue.path)}: ${issueText(issue)}`).join('\n');
-  return t(`codes.${code}`, localParams(body?.params));
+  return codeText(code, body?.params);
 }

@@ -5,13 +5,13 @@ export const LANGUAGES = ['en', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Spec §9: default locale en-US; Turkish formats as tr-TR. */
+/** docs/product-rules.md R27: default locale en-US; Turkish formats as tr-TR. */
 export const LOCALES: Record<Language, string> = { en: 'en-US', tr: 'tr-TR' };
 
 /** Each language's own name, shown in the switch whatever the current language is. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', tr: 'Türkçe' };
 
-/** Spec §9: the choice lives in this cookie for 365 days, path /, SameSite lax. */
+/** docs/product-rules.md R27: the choice lives in this cookie for 365 days, path /, SameSite lax. */
 export const LANGUAGE_COOKIE = 'i18n_redirected';
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalExample, formatDecimal, parseDecimal } from './locale-format.ts';
+import { decimalExample, formatDecimal, formatPercent, parseDecimal } from './locale-format.ts';
 
 describe('formatDecimal', () => {
   it('groups and keeps every digit, per locale', () => {
@@ -61,5 +61,14 @@ describe('parseDecimal', () => {
   it('refuses a negative amount but accepts minus zero', () => {
     expect(parseDecimal('-5', 'en-US')).toEqual({ ok: false, issue: { code: 'negative' } });
     expect(parseDecimal('-0', 'en-US')).toEqual({ ok: true, value: '0' });
+  });
+});
+
+describe('formatPercent', () => {
+  it("puts the locale's sign in its place around the exact digits", () => {
+    expect(formatPercent('en-US', '2.5')).toBe('2.5%');
+    expect(formatPercent('tr-TR', '2.5')).toBe('%2,5');
+    expect(formatPercent('tr-TR', '1234.125')).toBe('%1.234,125');
+    expect(formatPercent('tr-TR', null)).toBe('—');
   });
 });

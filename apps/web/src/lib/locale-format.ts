@@ -61,6 +61,20 @@ export function parseDecimal(text: string, locale: string, decimals = MAX_DECIMA
   return { ok: true, value: places ? `${digits}.${places}` : digits };
 }
 
+/**
+ * An exact decimal percentage with the locale's sign and its place (en `2.5%`, tr `%2,5`): Intl
+ * places the sign, the digits stay the exact text of formatDecimal.
+ */
+export function formatPercent(locale: string, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const parts = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(0);
+  const digits = formatDecimal(locale, value);
+  return parts
+    .filter((p) => p.type !== 'integer' || p === parts.find((q) => q.type === 'integer'))
+    .map((p) => (p.type === 'integer' ? digits : p.value))
+    .join('');
+}
+
 /** An example amount in the locale's own form, for placeholders and messages ("1,250.50"). */
 export const decimalExample = (locale: string): string => formatDecimal(locale, '1250.50');
 

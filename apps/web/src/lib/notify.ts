@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Spec §9: toasts close after 5 s; Mantine pauses the countdown while hovered. */
+/** docs/product-rules.md R29: toasts close after 5 s; Mantine pauses the countdown while hovered. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
 export interface Toast {
@@ -14,7 +14,7 @@ export interface Toast {
 /** The toast code loads after first paint (see app/providers.tsx); this import shares its chunk. */
 const loadNotifications = () => import('@mantine/notifications');
 
-/** Shows a toast shaped like the spec's Notification entity (§3): the id is the current timestamp. */
+/** Shows a toast shaped like the Notification entity (docs/product-rules.md R29): the id is the current timestamp. */
 export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_MS }: Toast): string {
   const id = Date.now().toString();
   loadNotifications()

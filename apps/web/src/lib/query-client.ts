@@ -5,6 +5,6 @@ import { QueryClient } from '@tanstack/react-query';
  * not in the entry, so the sign-in page does not download TanStack Query.
  */
 export const queryClient = new QueryClient({
-  // The API client already retries what may be retried (PRODUCT.md); Query must not retry on top.
+  // The API client already retries what may be retried (docs/product-rules.md R19); Query must not retry on top.
   defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
 });

@@ -1,6 +1,6 @@
 import { SPEC_MESSAGES as specMessages } from '@backdesk/contract/messages';
 
-/** Spec §7: a 401/403 whose body mentions one of these means the sign-in is over. */
+/** docs/product-rules.md R4: a 401/403 whose body mentions one of these means the sign-in is over. */
 export const SESSION_EXPIRY_MARKERS = [
   'Authentication required',
   'TokenExpiredError',

@@ -9,7 +9,7 @@ import { limitsSource } from '../features/transactions/api/limits.ts';
 import { offersSource, tradesSource } from '../features/transactions/api/p2p.ts';
 import { queryClient } from '../lib/query-client.ts';
 
-/** Every page but /login lives here: the guard (spec §2) and the default layout. */
+/** Every page but /login lives here: the guard (docs/product-rules.md R5) and the default layout. */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context }) => {
     if (!context.auth.getState().isAuthenticated) throw redirect({ to: '/login', replace: true });
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_app')({
 const FIRST_PAGE = { sort: 'created_at', dir: 'desc' } as const;
 
 /**
- * Spec §4: on mount the app initialises customers (only if not yet loaded), P2P data and limits,
+ * docs/product-rules.md R17: on mount the app initialises customers (only if not yet loaded), P2P data and limits,
  * and P2P data refreshes in the background every 60 seconds (paused from the P2P pages).
  */
 function useStartupData() {

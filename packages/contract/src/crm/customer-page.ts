@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { DecimalStringSchema } from '../list.ts';
+import { DecimalStringSchema, QueryIdSchema } from '../list.ts';
 import { CustomerSchema } from './customers.ts';
 import { RestrictionSchema } from './restrictions.ts';
 
@@ -90,7 +90,7 @@ export const getCustomer = defineEndpoint({
   summary: 'One customer with KYC, balances, recent transactions, P2P, restrictions and notes',
   tags: ['crm'],
   access: 'read',
-  query: z.object({ id: z.coerce.number().int().positive() }),
+  query: z.object({ id: QueryIdSchema }),
   response: CustomerDetailSchema,
 });
 

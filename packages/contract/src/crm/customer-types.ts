@@ -49,15 +49,22 @@ export const updateCustomerType = defineEndpoint({
   response: z.object({ success: z.literal(true), item: CustomerTypeSchema }),
 });
 
-/** One customer (customerId) or every customer matching the list filters (filters). */
+/** At most this many ids in one move by id; a larger set is moved by its filters. */
+export const MAX_MOVE_IDS = 1000;
+
+/**
+ * One customer (customerId), several by id (customerIds: all must exist, else nothing moves), or
+ * every customer matching the list filters (filters).
+ */
 export const MoveCustomersBodySchema = z
   .object({
     to: z.string().min(1).max(40),
     customerId: z.number().int().positive().optional(),
+    customerIds: z.array(z.number().int().positive()).min(1).max(MAX_MOVE_IDS).optional(),
     filters: CustomerFiltersSchema.optional(),
   })
-  .refine((b) => (b.customerId === undefined) !== (b.filters === undefined), {
-    message: 'Give either customerId or filters',
+  .refine((b) => [b.customerId, b.customerIds, b.filters].filter((v) => v !== undefined).length === 1, {
+    message: 'Give one of customerId, customerIds or filters',
   });
 export type MoveCustomersBody = z.input<typeof MoveCustomersBodySchema>;
 

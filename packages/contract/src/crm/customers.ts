@@ -3,12 +3,11 @@ import { defineEndpoint } from '../endpoint.ts';
 import { ExportFormatSchema, ListTotalSchema, listQuerySchema, pageFields, VersionSchema } from '../list.ts';
 import { DEFAULT_CUSTOMER_TYPE, KYC_TYPE_LABELS } from '../rules/customer.ts';
 import {
+  clearablePhone,
   NameSchema,
-  optionalEmail,
   optionalFilter,
-  optionalName,
-  optionalPhone,
   PhoneSchema,
+  RequiredEmailSchema,
   UserNameSchema,
 } from './fields.ts';
 import { CUSTOMER_KYC_TYPES, CUSTOMER_SORT_KEYS } from './keys.ts';
@@ -116,13 +115,17 @@ export const exportCustomers = defineEndpoint({
   response: z.unknown(),
 });
 
-/** user_name names the customer; the other fields change only when given. */
+/**
+ * user_name names the customer; the other fields change only when given (docs/product-rules.md R11).
+ * Name, surname and email are required: sent blank they are refused, never silently kept. The phone
+ * is optional: sent blank it is cleared.
+ */
 export const UpdateCustomerBodySchema = z.object({
   user_name: z.string().trim().min(1).max(100),
-  alias_name: optionalName,
-  alias_surname: optionalName,
-  alias_email: optionalEmail,
-  alias_mobile: optionalPhone,
+  alias_name: NameSchema.optional(),
+  alias_surname: NameSchema.optional(),
+  alias_email: RequiredEmailSchema.optional(),
+  alias_mobile: clearablePhone,
   /** The version the editor loaded; a stale one is refused. Optional for upstream clients. */
   version: VersionSchema.optional(),
 });

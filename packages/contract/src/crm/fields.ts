@@ -32,14 +32,12 @@ export const UserNameSchema = z
   .max(FIELD_RULES.userNameMax)
   .regex(/^[\p{L}\p{N}._-]+$/u, 'Use letters, digits, dots, dashes or underscores only');
 
-export const optionalName = optionalText(FIELD_RULES.nameMax);
-export const optionalEmail = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().trim().pipe(EmailSchema).optional(),
-);
-export const optionalPhone = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  PhoneSchema.optional(),
+/** An email a member must give: blank is "required", not "not given" (docs/product-rules.md R11). */
+export const RequiredEmailSchema = z.string().trim().min(1).pipe(EmailSchema);
+/** A phone a member may clear: blank becomes null, which removes the stored number (R11). */
+export const clearablePhone = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  PhoneSchema.nullable().optional(),
 );
 
 /** A blank query parameter means "no filter" (a cleared select sends `?status=`). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { listQuerySchema, pageSchema } from '../list.ts';
+import { listQuerySchema, pageSchema, queryInt } from '../list.ts';
 import { KYC_TYPE_LABELS } from '../rules/customer.ts';
 import { optionalFilter } from './fields.ts';
 import { CUSTOMER_KYC_TYPES, KYC_SORT_KEYS } from './keys.ts';
@@ -23,7 +23,7 @@ export const CustomerKycQuerySchema = listQuerySchema(KYC_SORT_KEYS, 'created_at
   search: optionalFilter(),
   kyc_status: optionalFilter(),
   kyc_type: z.enum(CUSTOMER_KYC_TYPES).optional().catch(undefined),
-  kyc_level: z.coerce.number().int().min(0).max(3).optional().catch(undefined),
+  kyc_level: queryInt(0, 3).optional(),
 });
 export type CustomerKycQuery = z.input<typeof CustomerKycQuerySchema>;
 

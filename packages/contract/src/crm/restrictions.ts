@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { InstantSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { listQuerySchema, pageSchema, VersionSchema } from '../list.ts';
+import { listQuerySchema, pageSchema, QueryIdSchema, VersionSchema } from '../list.ts';
 import { optionalFilter } from './fields.ts';
 import { RESTRICTION_KINDS, RESTRICTION_SORT_KEYS, RESTRICTION_STATES } from './keys.ts';
 
@@ -31,7 +32,7 @@ export const RestrictionsQuerySchema = listQuerySchema(RESTRICTION_SORT_KEYS, 'c
   state: z.enum(RESTRICTION_STATES).optional().catch(undefined),
   /** Part of the customer's user name (or the exact id). */
   customer: optionalFilter(),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: QueryIdSchema.optional(),
 });
 export type RestrictionsQuery = z.input<typeof RestrictionsQuerySchema>;
 
@@ -50,8 +51,8 @@ export const AddRestrictionBodySchema = z
     customerId: z.number().int().positive(),
     kind: z.enum(RESTRICTION_KINDS),
     reason: z.string().trim().min(3).max(500),
-    startsAt: z.iso.datetime({ offset: true }).optional(),
-    endsAt: z.iso.datetime({ offset: true }).optional(),
+    startsAt: InstantSchema.optional(),
+    endsAt: InstantSchema.optional(),
   })
   .refine((b) => !b.endsAt || new Date(b.endsAt) > new Date(b.startsAt ?? Date.now()), {
     path: ['endsAt'],

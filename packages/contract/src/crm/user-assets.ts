@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { DecimalStringSchema, ExportFormatSchema, listQuerySchema, pageSchema } from '../list.ts';
+import {
+  DecimalStringSchema,
+  ExportFormatSchema,
+  listQuerySchema,
+  pageSchema,
+  QueryIdSchema,
+} from '../list.ts';
 import { optionalFilter } from './fields.ts';
 import { ASSET_SORT_KEYS } from './keys.ts';
 
@@ -17,7 +23,7 @@ export type UserAsset = z.infer<typeof UserAssetSchema>;
 const UserAssetFilters = {
   /** Part of the customer's user name. */
   customer: optionalFilter(),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: QueryIdSchema.optional(),
   asset: optionalFilter(20),
 };
 

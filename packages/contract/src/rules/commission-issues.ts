@@ -1,13 +1,23 @@
 import { amountIssue } from './amounts.ts';
+import { ASSETS } from './assets.ts';
 import { Decimal } from './decimal.ts';
 
 export type CommissionIssue = {
-  path: 'value' | 'min_fee' | 'max_fee';
-  code: 'not_a_number' | 'negative' | 'too_many_decimals' | 'min_above_max' | 'percent_above_100';
+  path: 'value' | 'min_fee' | 'max_fee' | 'asset';
+  code:
+    | 'not_a_number'
+    | 'negative'
+    | 'too_many_decimals'
+    | 'min_above_max'
+    | 'percent_above_100'
+    | 'unknown_asset';
   decimals?: number;
 };
 
-/** Every problem of a rule a member typed; the API and the form both call it. */
+/**
+ * Every problem of a rule a member typed, an asset the exchange does not hold included (a fee for it
+ * could never apply; docs/product-rules.md R33); the API and the form both call it.
+ */
 export function commissionIssues(input: {
   kind: string;
   asset?: string | null;
@@ -30,5 +40,7 @@ export function commissionIssues(input: {
     if (input.min_fee && input.max_fee && new Decimal(input.min_fee).gt(input.max_fee))
       issues.push({ path: 'max_fee', code: 'min_above_max' });
   }
+  if (input.asset && !(ASSETS as readonly string[]).includes(input.asset.trim().toUpperCase()))
+    issues.push({ path: 'asset', code: 'unknown_asset' });
   return issues;
 }

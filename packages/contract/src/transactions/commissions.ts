@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { VersionSchema } from '../list.ts';
+import { SerialIdSchema, VersionSchema } from '../list.ts';
 import { amountIssueMessage } from '../rules/amounts.ts';
+import { ASSETS } from '../rules/assets.ts';
 import { type CommissionIssue, commissionIssues } from '../rules/commission-issues.ts';
 import { COMMISSION_KINDS, COMMISSION_OPERATIONS } from './keys.ts';
 import { ActionResultSchema, amountText } from './shared.ts';
@@ -25,6 +26,7 @@ export type CommissionRule = z.infer<typeof CommissionRuleSchema>;
 const issueMessage = (issue: CommissionIssue): string => {
   if (issue.code === 'min_above_max') return 'The minimum fee is above the maximum fee';
   if (issue.code === 'percent_above_100') return 'A percentage cannot exceed 100';
+  if (issue.code === 'unknown_asset') return `Unknown asset; use one of ${ASSETS.join(', ')}`;
   if (issue.code === 'too_many_decimals')
     return amountIssueMessage({ code: issue.code, decimals: issue.decimals ?? 18 });
   return amountIssueMessage({ code: issue.code });
@@ -74,7 +76,7 @@ const withIssues = <T extends z.ZodType<z.output<typeof ruleFields>>>(schema: T)
 export const CommissionInputSchema = withIssues(ruleFields);
 export type CommissionInput = z.input<typeof CommissionInputSchema>;
 export const CommissionUpdateSchema = withIssues(
-  ruleFields.extend({ id: z.number().int().positive(), version: VersionSchema }),
+  ruleFields.extend({ id: SerialIdSchema, version: VersionSchema }),
 );
 export type CommissionUpdate = z.input<typeof CommissionUpdateSchema>;
 
@@ -123,7 +125,7 @@ export const deleteCommissionRule = defineEndpoint({
   tags: ['commissions'],
   access: 'configure',
   idempotent: true,
-  body: z.object({ id: z.number().int().positive(), version: VersionSchema }),
+  body: z.object({ id: SerialIdSchema, version: VersionSchema }),
   response: ActionResultSchema,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { MAX_SERIAL_ID } from '../list.ts';
 import { amountIssueMessage } from '../rules/amounts.ts';
 import { type LimitIssue, limitIssues } from '../rules/limit-issues.ts';
 import { LIMIT_TYPES } from './keys.ts';
@@ -44,6 +45,10 @@ const limitIssueMessage = (issue: LimitIssue): string => {
       return `Unknown limit_type; use one of ${LIMIT_TYPES.join(', ')}`;
     case 'min_above_max':
       return 'The minimum is above the maximum';
+    case 'daily_above_monthly':
+      return 'The daily cap is above the monthly cap';
+    case 'bounds_nothing':
+      return 'A limit must bound something: give a minimum, a maximum, a daily or a monthly cap';
     case 'too_many_decimals':
       return amountIssueMessage({ code: issue.code, decimals: issue.decimals ?? 18 });
     default:
@@ -110,10 +115,11 @@ export const deleteTransactionLimit = defineEndpoint({
   access: 'configure',
   idempotent: true,
   body: z.object({
-    lid: z.coerce
+    lid: z
       .number({ error: 'lid is required' })
       .int('lid must be a whole number')
-      .positive('lid is required'),
+      .positive('lid is required')
+      .max(MAX_SERIAL_ID),
   }),
   response: SuccessMessageSchema,
 });

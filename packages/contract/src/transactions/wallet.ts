@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ApprovalRequestSchema } from '../approvals.ts';
+import { CalendarDateSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { ExportFormatSchema, listQuerySchema, pageSchema, VersionSchema } from '../list.ts';
+import { ApiErrorSchema } from '../errors.ts';
+import { ExportFormatSchema, listQuerySchema, pageSchema, QueryIdSchema, VersionSchema } from '../list.ts';
 import { WALLET_TX_SORT_KEYS, WALLET_TX_STATUSES, WALLET_TX_TYPES } from './keys.ts';
 import { ActionResultSchema, amountText, optionalFilter, ReasonSchema } from './shared.ts';
 
@@ -34,8 +36,8 @@ export const WalletTxFiltersSchema = z.object({
   customer: optionalFilter(z.string().trim().max(100)),
   minAmount: optionalFilter(amountText()),
   maxAmount: optionalFilter(amountText()),
-  from: optionalFilter(z.iso.date()),
-  to: optionalFilter(z.iso.date()),
+  from: optionalFilter(CalendarDateSchema),
+  to: optionalFilter(CalendarDateSchema),
   hash: optionalFilter(z.string().trim().max(200)),
 });
 
@@ -92,8 +94,44 @@ export const getWalletTransaction = defineEndpoint({
   summary: 'One wallet transaction with the reviews of its current four-eyes request',
   tags: ['wallet-transactions'],
   access: 'read',
-  query: z.object({ id: z.coerce.number().int().positive() }),
+  query: z.object({ id: QueryIdSchema }),
   response: WalletTransactionDetailSchema,
+});
+
+/** The checks an approval runs, in the order it runs them (docs/product-rules.md R15). */
+export const WITHDRAWAL_CHECKS = ['restriction', 'minimum', 'maximum', 'daily_cap', 'monthly_cap'] as const;
+
+export const WithdrawalCheckSchema = z.object({
+  check: z.enum(WITHDRAWAL_CHECKS),
+  passed: z.boolean(),
+  /** The limit's bound this check holds the withdrawal to; null when the limit sets none (or there is none). */
+  bound: z.string().nullable(),
+  /** What an approval would be refused with, when the check fails. */
+  refusal: ApiErrorSchema.pick({ code: true })
+    .extend({ params: ApiErrorSchema.shape.params.unwrap() })
+    .nullable(),
+});
+export type WithdrawalCheck = z.infer<typeof WithdrawalCheckSchema>;
+
+export const WithdrawalChecksSchema = z.object({
+  id: z.number().int(),
+  /** The limit the selection rule picked (R14), null when none applies. */
+  lid: z.number().int().nullable(),
+  /** Every check passed: approving now would not be refused by them. */
+  allowed: z.boolean(),
+  checks: z.array(WithdrawalCheckSchema),
+});
+export type WithdrawalChecks = z.infer<typeof WithdrawalChecksSchema>;
+
+export const getWithdrawalChecks = defineEndpoint({
+  method: 'GET',
+  path: '/api/transactions/wallet-transactions/checks',
+  summary:
+    'The restriction and limit checks an approval of this withdrawal would run, evaluated now, deciding nothing',
+  tags: ['wallet-transactions'],
+  access: 'read',
+  query: z.object({ id: QueryIdSchema }),
+  response: WithdrawalChecksSchema,
 });
 
 export const ReviewResultSchema = ActionResultSchema.extend({

@@ -68,7 +68,7 @@ type LimitSpec = [
 ];
 
 /**
- * Limits from generic to specific, so the spec's §5 selection (score +1 per matching contract,
+ * Limits from generic to specific, so the selection (docs/product-rules.md R14) (score +1 per matching contract,
  * wallet address and wallet name; ties to the highest lid) has real work: several rows tie on score,
  * a name-only row competes with contract-only rows, and one contract has two generations of limits.
  */

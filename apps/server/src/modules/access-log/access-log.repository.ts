@@ -10,7 +10,9 @@ export type AccessEvent =
   | 'refresh'
   | 'refresh_reuse'
   | 'signout'
-  | 'session_expired';
+  | 'session_expired'
+  /** A super cleared an account's sign-in throttle: failures before it no longer count. */
+  | 'throttle_cleared';
 
 export interface AccessLogEntry {
   event: AccessEvent;

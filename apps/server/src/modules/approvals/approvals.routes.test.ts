@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let admin: Record<string, string>;
-let superMember: Record<string, string>;
-let manager: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, superMember, manager] = await Promise.all([
-    sessionHeaders(t, 'admin'),
-    sessionHeaders(t, 'super'),
-    sessionHeaders(t, 'manager'),
-  ]);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = t.session('admin');
+const superMember = t.session('super');
+const manager = t.session('manager');
 
 const post = (what: string, who: Record<string, string>, payload: object, key?: string) =>
   t.app.inject({
@@ -25,12 +15,21 @@ const post = (what: string, who: Record<string, string>, payload: object, key?: 
     payload,
     headers: { ...who, ...(key ? { 'idempotency-key': key } : {}) },
   });
+type Asked = { id: number; version: number };
+/** A decision on a request at the version it was read, with whatever else the call takes. */
+const decide = (
+  what: string,
+  who: Record<string, string>,
+  request: Asked,
+  extra: object = {},
+  key?: string,
+) => post(what, who, { id: request.id, version: request.version, ...extra }, key);
 const statusOf = async (id: number) =>
   (await t.db.execute<{ status: string }>(sql`SELECT status FROM wallet_transactions WHERE id = ${id}`))
     .rows[0]!.status;
 
 /** A USDT withdrawal above the four-eyes threshold that admin has approved once: its open request. */
-async function askedByAdmin(): Promise<{ withdrawal: number; request: { id: number; version: number } }> {
+async function askedByAdmin(): Promise<{ withdrawal: number; request: Asked }> {
   const c = await t.db.execute<{ id: number }>(
     sql`INSERT INTO customers (user_name) VALUES (${`ap-${randomUUID().slice(0, 8)}`}) RETURNING id`,
   );
@@ -73,43 +72,31 @@ describe('the approvals endpoints', () => {
 
   it("approve a withdrawal's request as a different member, which releases the withdrawal", async () => {
     const { withdrawal, request } = await askedByAdmin();
-    const own = await post('approve', admin, { id: request.id, version: request.version });
+    const own = await decide('approve', admin, request);
     expect(own.json()).toMatchObject({ statusCode: 409, code: 'APPROVAL_OWN_REQUEST' });
-    expect((await post('approve', manager, { id: request.id, version: request.version })).statusCode).toBe(
-      403,
-    );
+    expect((await decide('approve', manager, request)).statusCode).toBe(403);
 
-    const res = await post('approve', superMember, {
-      id: request.id,
-      version: request.version,
-      reason: 'Verified',
-    });
+    const res = await decide('approve', superMember, request, { reason: 'Verified' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'approved', decided_by: { user_name: 'super' }, version: 2 });
     expect(await statusOf(withdrawal)).toBe('pending');
-    const again = await post('approve', superMember, { id: request.id, version: 2 });
+    const again = await decide('approve', superMember, { ...request, version: 2 });
     expect(again.json()).toMatchObject({ code: 'APPROVAL_ALREADY_DECIDED', params: { status: 'approved' } });
   });
 
   it('reject a request, which rejects the withdrawal', async () => {
     const { withdrawal, request } = await askedByAdmin();
-    expect((await post('reject', superMember, { id: request.id, version: request.version })).statusCode).toBe(
-      400,
-    );
-    const res = await post('reject', superMember, {
-      id: request.id,
-      version: request.version,
-      reason: 'Mule account',
-    });
+    expect((await decide('reject', superMember, request)).statusCode).toBe(400);
+    const res = await decide('reject', superMember, request, { reason: 'Mule account' });
     expect(res.json()).toMatchObject({ status: 'rejected', decision_reason: 'Mule account' });
     expect(await statusOf(withdrawal)).toBe('rejected');
   });
 
   it('cancel: only the asker; the withdrawal then needs two approvals afresh', async () => {
     const { withdrawal, request } = await askedByAdmin();
-    const foreign = await post('cancel', superMember, { id: request.id, version: request.version });
+    const foreign = await decide('cancel', superMember, request);
     expect(foreign.json()).toMatchObject({ statusCode: 403, code: 'APPROVAL_NOT_REQUESTER' });
-    const res = await post('cancel', admin, { id: request.id, version: request.version });
+    const res = await decide('cancel', admin, request);
     expect(res.json()).toMatchObject({ status: 'cancelled' });
     expect(await statusOf(withdrawal)).toBe('under_review');
     const detail = (
@@ -135,12 +122,7 @@ describe('the approvals endpoints', () => {
     // Past its expiry it lists as expired even before anything marks it.
     expect(await listed('pending')).toEqual([]);
     expect(await listed('expired')).toEqual([[request.id, 'expired']]);
-    const res = await post(
-      'approve',
-      superMember,
-      { id: request.id, version: request.version },
-      `exp-${randomUUID()}`,
-    );
+    const res = await decide('approve', superMember, request, {}, `exp-${randomUUID()}`);
     expect(res.json()).toMatchObject({ statusCode: 409, code: 'APPROVAL_EXPIRED' });
     expect(await statusOf(withdrawal)).toBe('under_review');
     const stored = await t.db.execute<{ status: string }>(

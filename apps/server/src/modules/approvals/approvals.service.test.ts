@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { type Actor, createChanges } from '../audit/changes.ts';
@@ -12,7 +12,7 @@ import { type ApprovalsService, createApprovalsService } from './approvals.servi
 const KIND = 'commission_value';
 const HOUR = 3_600_000;
 
-let t: TestApp;
+const t = useTestApp();
 let clock: ReturnType<typeof manualClock>;
 let approvals: ApprovalsService;
 let asker: Actor;
@@ -27,7 +27,6 @@ const actorOf = async (userName: string): Promise<Actor> => {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await t.db.execute(sql`INSERT INTO staff_members (user_name, display_name, password_hash, roles)
     VALUES ('approvals-third', 'Third Approver', 'not-a-hash', '{admin}')`);
   [asker, approver, other] = [
@@ -36,7 +35,6 @@ beforeAll(async () => {
     await actorOf('approvals-third'),
   ];
 });
-afterAll(() => t.close());
 
 beforeEach(() => {
   // A fresh service and clock per test: nothing carries over but the database rows each test makes.

@@ -1,41 +1,38 @@
 import { isIP } from 'node:net';
+import { AUTH_COOKIE_PATHS, AUTH_COOKIES } from '@backdesk/contract/auth-cookies';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IssuedTokens } from './auth.service.ts';
 
-/** The cookie names the spec fixes. */
-export const AUTH_COOKIES = {
-  access: 'auth.token',
-  refresh: 'auth.refresh-token',
-  authError: 'auth_error',
-} as const;
+export { AUTH_COOKIES };
 
 // The refresh token travels only to the auth endpoints.
 const REFRESH_PATH = '/api/auth';
+
+const tokenCookie = (sameSite: 'lax' | 'strict', secure: boolean, path: string) =>
+  ({ httpOnly: true, sameSite, secure, path }) as const;
+
+/**
+ * Clears both token cookies on every path one was ever set on (AUTH_COOKIE_PATHS): a cookie lives per
+ * path, and a refresh token left on `/` by an earlier client would outlive the sign-in.
+ */
+export function clearAuthCookies(reply: FastifyReply, secure: boolean): void {
+  for (const path of AUTH_COOKIE_PATHS) {
+    reply.clearCookie(AUTH_COOKIES.access, tokenCookie('lax', secure, path));
+    reply.clearCookie(AUTH_COOKIES.refresh, tokenCookie('strict', secure, path));
+  }
+}
 
 export function setAuthCookies(reply: FastifyReply, tokens: IssuedTokens, secure: boolean, now: Date): void {
   // The access cookie lives as long as the sign-in: the server knows when the token inside expired
   // and answers ACCESS_TOKEN_EXPIRED, which tells the client to refresh rather than give up.
   const maxAge = Math.max(1, Math.floor((tokens.sessionExpiresAt.getTime() - now.getTime()) / 1000));
-  reply.setCookie(AUTH_COOKIES.access, tokens.accessToken, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    maxAge,
-  });
+  clearAuthCookies(reply, secure); // then set on their own paths (same name and path: replaced)
+  reply.setCookie(AUTH_COOKIES.access, tokens.accessToken, { ...tokenCookie('lax', secure, '/'), maxAge });
   reply.setCookie(AUTH_COOKIES.refresh, tokens.refreshToken, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure,
-    path: REFRESH_PATH,
+    ...tokenCookie('strict', secure, REFRESH_PATH),
     maxAge,
   });
-  reply.clearCookie(AUTH_COOKIES.authError, { path: '/' });
-}
-
-export function clearAuthCookies(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(AUTH_COOKIES.access, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  reply.clearCookie(AUTH_COOKIES.refresh, { path: REFRESH_PATH, httpOnly: true, sameSite: 'strict', secure });
+  reply.clearCookie(AUTH_COOKIES.authError, { path: '/', secure });
 }
 
 /** Readable by the page on purpose: the client polls it to learn the sign-in was ended elsewhere. */

@@ -3,6 +3,7 @@ import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createAccessLogRepository } from '../access-log/access-log.repository.ts';
+import { createChanges } from '../audit/changes.ts';
 import { createMembersRepository } from '../members/members.repository.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
@@ -37,6 +38,7 @@ export function registerAuthModule(
       repo: createCaptchaRepository(),
       clock,
     }),
+    changes: createChanges(db),
     clock,
     settings: config,
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cookieHeader, login, solvedCaptcha } from '../../../test/auth-client.ts';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildTestApp, useTestApp } from '../../../test/harness.ts';
 import { manualClock } from '../../lib/clock.ts';
 
 /**
@@ -10,11 +10,7 @@ import { manualClock } from '../../lib/clock.ts';
  */
 const clockFromNow = () => manualClock(new Date());
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const events = async (userName: string) =>
   (
@@ -33,8 +29,8 @@ describe('POST /api/auth/login', () => {
       expect(body).toMatchObject({ status: 'success', message: 'Login successful' });
       expect(body.token).toMatch(/^bd_at_/);
       expect(body.refreshToken).toMatch(/^bd_rt_/);
-      const access = res.cookies.find((c) => c.name === 'auth.token');
-      const refresh = res.cookies.find((c) => c.name === 'auth.refresh-token');
+      const access = res.cookies.find((c) => c.name === 'auth.token' && c.value);
+      const refresh = res.cookies.find((c) => c.name === 'auth.refresh-token' && c.value);
       expect(access).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax' });
       expect(refresh).toMatchObject({ httpOnly: true, path: '/api/auth', sameSite: 'Strict' });
 
@@ -143,7 +139,8 @@ describe('POST /api/auth/login', () => {
       const sixth = await login(t.app, user, 'backdesk-demo');
       expect(sixth.statusCode).toBe(429);
       expect(sixth.json().code).toBe('TOO_MANY_ATTEMPTS');
-      expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(800);
+      // The first of the growing delays (login-throttle.test.ts has the rest of the policy).
+      expect(sixth.headers['retry-after']).toBe('1');
     }
   });
 });
@@ -163,39 +160,6 @@ describe('throttling under concurrency', () => {
     const codes = replies.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(4);
-  });
-});
-
-describe('throttling windows', () => {
-  it('lets an account try again once its failures leave the window', async () => {
-    const clock = clockFromNow();
-    const t2 = await buildTestApp({ LOGIN_WINDOW_SECONDS: '600' }, { clock });
-    try {
-      for (let i = 0; i < 5; i++) expect((await login(t2.app, 'manager', 'bad')).statusCode).toBe(401);
-      clock.advance(300_000);
-      const locked = await login(t2.app, 'manager');
-      expect(locked.statusCode).toBe(429);
-      // The oldest failure leaves the window 600 s after it happened, 300 s from now.
-      expect(Number(locked.headers['retry-after'])).toBe(300);
-      clock.advance(300_000);
-      expect((await login(t2.app, 'manager')).statusCode).toBe(200);
-    } finally {
-      await t2.close();
-    }
-  });
-});
-
-describe('throttling per address', () => {
-  it('locks an address out after too many failures across user names', async () => {
-    const t2 = await buildTestApp({ LOGIN_MAX_FAILURES_PER_ADDRESS: '3' });
-    try {
-      for (const user of ['a1', 'a2', 'a3']) expect((await login(t2.app, user, 'x')).statusCode).toBe(401);
-      const res = await login(t2.app, 'manager');
-      expect(res.statusCode).toBe(429);
-      expect(res.headers['retry-after']).toBeDefined();
-    } finally {
-      await t2.close();
-    }
   });
 });
 
@@ -348,8 +312,9 @@ describe('refresh from a browser', () => {
 });
 
 describe('request limits', () => {
-  it('turns a flood away before any database work, in the one error shape', async () => {
-    const t2 = await buildTestApp({ AUTH_REQUESTS_PER_MINUTE: '3' });
+  it('turns a flood away before the sign-in work, in the one error shape', async () => {
+    // A clock that stands still: the counts are per minute, and the four must fall in one.
+    const t2 = await buildTestApp({ AUTH_REQUESTS_PER_MINUTE: '3' }, { clock: clockFromNow() });
     try {
       const codes = [];
       for (let i = 0; i < 4; i++) codes.push((await t2.app.inject({ url: '/api/auth/captcha' })).statusCode);
@@ -359,19 +324,6 @@ describe('request limits', () => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await t2.close();
-    }
-  });
-});
-
-describe('the access log', () => {
-  it('is append-only', async () => {
-    for (const change of [
-      sql`UPDATE access_log SET event = 'x'`,
-      sql`DELETE FROM access_log`,
-      sql`TRUNCATE audit_log`,
-    ]) {
-      const error = await t.db.execute(change).catch((e: Error) => e);
-      expect(String((error as Error).cause)).toMatch(/is append-only/);
     }
   });
 });

@@ -37,7 +37,11 @@ export function registerAuthRoutes(
         refreshToken: tokens.refreshToken,
       };
     },
-    limited,
+    {
+      ...limited,
+      // A sign-in refused for unstorable text is still an attempt: it gets its access-log row.
+      onUnstorableText: (request) => app.auth.recordUnreadableLogin(request.body, requestContext(request)),
+    },
   );
 
   registerEndpoint(
@@ -74,6 +78,11 @@ export function registerAuthRoutes(
     email: member.email,
     user_roles: member.roles,
     session_expires_at: member.sessionExpiresAt.toISOString(),
+  }));
+
+  registerEndpoint(app, authApi.clearSignInThrottle, async ({ body, actor, request }) => ({
+    success: true as const,
+    failures_cleared: await app.auth.clearThrottle(body.user_name, actor, requestContext(request)),
   }));
 
   registerEndpoint(app, authApi.signout, async ({ request, reply }) => {

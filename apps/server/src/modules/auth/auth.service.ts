@@ -2,7 +2,9 @@ import { hasPanelAccess, type LoginBody } from '@backdesk/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { storableText } from '../../lib/input-text.ts';
 import type { AccessLogEntry, AccessLogRepository } from '../access-log/access-log.repository.ts';
+import type { Actor, createChanges } from '../audit/changes.ts';
 import type { MembersRepository } from '../members/members.repository.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -59,10 +61,11 @@ export function createAuthService(deps: {
   accessLog: AccessLogRepository;
   throttle: LoginThrottle;
   captcha: CaptchaService;
+  changes: ReturnType<typeof createChanges>;
   clock: Clock;
   settings: AuthSettings;
 }) {
-  const { db, members, sessions, accessLog, throttle, captcha, clock, settings } = deps;
+  const { db, members, sessions, accessLog, throttle, captcha, changes, clock, settings } = deps;
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
   const record = (tx: DbOrTx, entry: Omit<AccessLogEntry, 'at'>) =>
     accessLog.record(tx, { ...entry, at: clock.now() });
@@ -134,6 +137,14 @@ export function createAuthService(deps: {
       return outcome;
     },
 
+    /** A sign-in refused before it was read (unstorable text): logged as a failure, the name made storable. */
+    async recordUnreadableLogin(body: unknown, ctx: RequestContext): Promise<void> {
+      const name = (body as { user_name?: unknown } | null)?.user_name;
+      const userName = typeof name === 'string' ? normaliseUserName(storableText(name)).slice(0, 100) : null;
+      const log = { userName, ip: ctx.ip, userAgent: ctx.userAgent && storableText(ctx.userAgent) };
+      await record(db, { ...log, event: 'login_failed', detail: { refused: 'INVALID_TEXT' } });
+    },
+
     async refresh(refreshToken: string | undefined, ctx: RequestContext): Promise<IssuedTokens> {
       const { found, hash, log } = await liveSession(refreshToken, 'refresh', ctx);
       return db
@@ -167,6 +178,32 @@ export function createAuthService(deps: {
         }
         return;
       }
+    },
+
+    /**
+     * A super lets an account's owner sign in again from anywhere: the failures counted so far stop
+     * counting (docs/decisions/0006-sign-in-throttling.md). Audited on the member; nothing to clear, no row.
+     */
+    async clearThrottle(rawUserName: string, actor: Actor, ctx: RequestContext): Promise<number> {
+      const userName = normaliseUserName(rawUserName);
+      return changes.run(actor, async (tx) => {
+        const member = await members.findByUserName(tx, userName);
+        if (!member) throw new AppError('STAFF_MEMBER_NOT_FOUND', { userName });
+        const failures = await throttle.countedFailures(tx, userName);
+        if (failures === 0) return { result: 0, change: null };
+        const detail = { clearedBy: actor.memberId, failures };
+        await record(tx, { event: 'throttle_cleared', memberId: member.id, userName, ...ctx, detail });
+        return {
+          result: failures,
+          change: {
+            entity: 'staff_member',
+            action: 'lift',
+            entityId: member.id,
+            before: { sign_in_failures: failures },
+            after: { sign_in_failures: 0 },
+          },
+        };
+      });
     },
 
     async recordDenied(member: SessionMember, url: string, ctx: RequestContext): Promise<void> {

@@ -1,14 +1,33 @@
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, max, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { accessLog } from '../../db/schema.ts';
 
 export interface FailureWindow {
   failures: number;
-  oldest: Date | null;
+  latest: Date | null;
 }
 
-/** The data behind sign-in throttling: the failed sign-ins of the access log, and a lock per attempt. */
+/** The data behind sign-in throttling: the access log's sign-in events, and a lock per attempt. */
 export function createLoginThrottleRepository() {
+  const latestEvent = async (
+    db: DbOrTx,
+    event: 'login' | 'throttle_cleared',
+    userName: string,
+    ip?: string,
+  ) => {
+    const [row] = await db
+      .select({ at: max(accessLog.at) })
+      .from(accessLog)
+      .where(
+        and(
+          sql`${accessLog.event} = ${sql.raw(`'${event}'`)}`,
+          eq(accessLog.userName, userName),
+          ip === undefined ? undefined : eq(accessLog.ip, ip),
+        ),
+      );
+    return row?.at ?? null;
+  };
+
   return {
     /**
      * Holds the account's and the address's lock until the transaction ends: concurrent guesses would
@@ -30,12 +49,18 @@ export function createLoginThrottleRepository() {
         by.ip === undefined ? undefined : eq(accessLog.ip, by.ip),
       );
       const [row] = await db
-        .select({ failures: count(), oldest: min(accessLog.at) })
+        .select({ failures: count(), latest: max(accessLog.at) })
         .from(accessLog)
         // A literal, not a parameter, so the planner can use the partial indexes on failed sign-ins.
         .where(and(sql`${accessLog.event} = 'login_failed'`, who, gt(accessLog.at, since)));
-      return { failures: row?.failures ?? 0, oldest: row?.oldest ?? null };
+      return { failures: row?.failures ?? 0, latest: row?.latest ?? null };
     },
+
+    /** The account's last successful sign-in from this address. */
+    lastSignIn: (db: DbOrTx, userName: string, ip: string) => latestEvent(db, 'login', userName, ip),
+
+    /** When a super last cleared the account's throttle. */
+    lastCleared: (db: DbOrTx, userName: string) => latestEvent(db, 'throttle_cleared', userName),
   };
 }
 export type LoginThrottleRepository = ReturnType<typeof createLoginThrottleRepository>;

@@ -1,16 +1,10 @@
 import { customerKycStatus, isActiveCustomer } from '@backdesk/contract/rules';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  headers = await sessionHeaders(t, 'manager');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const headers = t.session('manager');
 
 describe('CRM overview and KYC view', () => {
   it('counts by status, KYC status and type from the database, with the customer rules', async () => {

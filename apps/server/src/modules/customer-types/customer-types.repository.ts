@@ -72,6 +72,22 @@ export function createCustomerTypesRepository() {
       return result.rows[0]?.tier;
     },
 
+    /** The ids of these customers that exist, their rows locked for the move. */
+    async lockExisting(tx: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+      const result = await tx.execute<{ id: number }>(
+        sql`SELECT id FROM customers WHERE id = ANY(${sql.param([...ids])}::bigint[]) ORDER BY id FOR UPDATE`,
+      );
+      return new Set(result.rows.map((r) => Number(r.id)));
+    },
+
+    /** Moves these customers; those already in the tier stay untouched. */
+    async moveIds(tx: DbOrTx, ids: readonly number[], to: string): Promise<number> {
+      const result = await tx.execute(sql`
+        UPDATE customers SET customer_type = ${to}, version = version + 1, update_date = now()
+        WHERE id = ANY(${sql.param([...ids])}::bigint[]) AND ${TIER} <> ${to}`);
+      return result.rowCount ?? 0;
+    },
+
     async moveOne(tx: DbOrTx, customerId: number, to: string): Promise<void> {
       await tx.execute(sql`
         UPDATE customers SET customer_type = ${to}, version = version + 1, update_date = now()

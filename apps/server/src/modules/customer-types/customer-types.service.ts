@@ -1,4 +1,4 @@
-import type { crmApi } from '@backdesk/contract';
+import type { CustomerFilters, crmApi } from '@backdesk/contract';
 import { Decimal } from '@backdesk/contract/rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -77,8 +77,20 @@ export function createCustomerTypesService(deps: {
             },
           };
         }
-        const filters = body.filters ?? {};
-        const moved = await repo.moveMatching(tx, filters, body.to);
+        let chosen: { filters: CustomerFilters } | { customer_ids: number[] };
+        let moved: number;
+        if (body.customerIds) {
+          const ids = [...new Set(body.customerIds)].sort((a, b) => a - b);
+          const existing = await repo.lockExisting(tx, ids);
+          const missing = ids.filter((id) => !existing.has(id));
+          // All or nothing: a list with a wrong id is a mistake the member must see, not a partial move.
+          if (missing.length) throw new AppError('CUSTOMERS_NOT_FOUND', { ids: missing.join(', ') });
+          chosen = { customer_ids: ids };
+          moved = await repo.moveIds(tx, ids, body.to);
+        } else {
+          chosen = { filters: body.filters ?? {} };
+          moved = await repo.moveMatching(tx, chosen.filters, body.to);
+        }
         return {
           result: { success: true as const, moved },
           change: moved
@@ -87,7 +99,7 @@ export function createCustomerTypesService(deps: {
                 action: 'move_matching',
                 entityId: body.to,
                 before: null,
-                after: { filters, count: moved },
+                after: { ...chosen, count: moved },
               }
             : null,
         };

@@ -6,15 +6,11 @@ import {
   kycTypeLabel,
 } from '@backdesk/contract/rules';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { CUSTOMER_MAPPING } from './customer-sql.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Stored values that touch every branch of the rules: missing, empty, exact and look-alike values. */
 const ROWS = [

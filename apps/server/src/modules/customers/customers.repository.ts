@@ -37,7 +37,8 @@ export interface CustomerChanges {
   alias_name?: string;
   alias_surname?: string;
   alias_email?: string;
-  mobile?: string;
+  /** null clears the phone. */
+  mobile?: string | null;
 }
 
 export interface NewCustomer {

@@ -1,16 +1,11 @@
 import { CRM_MESSAGES } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  headers = await sessionHeaders(t, 'manager');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const headers = t.session('manager');
+const admin = t.session('admin');
 
 const get = async (url: string) => t.app.inject({ url, headers });
 const post = async (url: string, payload: unknown, extra: Record<string, string> = {}) =>
@@ -391,7 +386,6 @@ describe('customer page', () => {
 describe('export', () => {
   it('streams exactly the filtered rows as CSV, neutralising formulas', async () => {
     await insertCustomer({ user_name: 'formula_1', alias_name: '=HYPERLINK("x")', status: 'active' });
-    const admin = await sessionHeaders(t, 'admin');
     const res = await t.app.inject({
       url: '/api/customers/export?format=csv&search=formula_1',
       headers: admin,
@@ -417,7 +411,7 @@ describe('export', () => {
     });
     const res = await t.app.inject({
       url: '/api/customers/export?format=csv&search=stamp_1',
-      headers: await sessionHeaders(t, 'admin'),
+      headers: admin,
     });
     const [header, row] = res.body
       .replace(/^\uFEFF/, '')

@@ -54,12 +54,12 @@ function changesOf(body: UpdateBody, row: CustomerRow): CustomerChanges {
     alias_email: body.alias_email,
     mobile: body.alias_mobile,
   };
-  const changes: CustomerChanges = {};
-  for (const key of Object.keys(supplied) as (keyof CustomerChanges)[]) {
-    const value = supplied[key];
-    if (value !== undefined && value !== row[key]) changes[key] = value;
-  }
-  return changes;
+  // undefined: not given; null (a cleared phone): remove the stored value.
+  return Object.fromEntries(
+    Object.entries(supplied).filter(
+      ([key, value]) => value !== undefined && value !== row[key as keyof CustomerChanges],
+    ),
+  ) as CustomerChanges;
 }
 
 /** What the audit trail keeps of a new customer: what the member entered. */

@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { sessionHeaders } from '../../../test/roles.ts';
 import { manualClock } from '../../lib/clock.ts';
 
 const clock = manualClock('2026-06-15T12:00:00Z');
 const DAY_MS = 86_400_000;
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({}, { clock });
-});
-afterAll(() => t.close());
+const t = useTestApp({}, { clock });
 
 /** Moves customers' sign-up `days` before the app's clock. */
 const signedUpDaysAgo = (days: number, ids?: number[]) =>

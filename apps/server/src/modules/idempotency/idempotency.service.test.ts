@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import type { Tx } from '../../db/client.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createChanges } from '../audit/changes.ts';
 import { createIdempotencyRepository } from './idempotency.repository.ts';
 import { createIdempotencyService, hashRequestBody, type IdempotentCall } from './idempotency.service.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let memberId: number;
 let customerId: number;
 beforeAll(async () => {
-  t = await buildTestApp();
   const first = async (query: ReturnType<typeof sql>) =>
     (await t.db.execute<{ id: number }>(query)).rows[0]!.id;
   memberId = await first(sql`SELECT id FROM staff_members WHERE user_name = 'admin'`);
   customerId = await first(sql`SELECT id::int AS id FROM customers ORDER BY id LIMIT 1`);
 });
-afterAll(() => t.close());
 
 /** Every test claims its own key, so none depends on what another left behind. */
 const freshCall = (body: unknown = { a: 1 }): IdempotentCall => ({

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await sessionHeaders(t, 'admin');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = t.session('admin');
 
 const count = async () =>
   (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM transaction_limits`)).rows[0]!.n;

@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login } from '../../../test/auth-client.ts';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { createMembersService } from './members.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const auditRowsFor = async (userName: string) =>
   (

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { enrichTrade } from '@backdesk/contract/rules';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await sessionHeaders(t, 'admin');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = t.session('admin');
 
 const get = (url: string) => t.app.inject({ url, headers: admin }).then((r) => r.json());
 const post = (url: string, payload: object, key?: string) =>
@@ -40,9 +35,19 @@ describe('spec endpoints', () => {
 describe('enriched trades page', () => {
   it("joins each trade with its offer's fields, or the defaults when it has none, with exact totals", async () => {
     const [withOffer, orphan] = [randomUUID(), randomUUID()];
+    const offer = {
+      trade_market_guid: withOffer,
+      seller_user_name: 'enrich-seller',
+      selling_contract_name: 'USDT-TRC20',
+      selling_account_address: 'T9xEnrich',
+      unit_price: '35.12',
+      rank_seller: 4,
+      seller_message: 'Fast release',
+    };
     await t.db.execute(sql`INSERT INTO p2p_offers (trade_market_guid, seller_user_name, selling_contract_name,
         selling_account_address, unit_price, rank_seller, seller_message)
-      VALUES (${withOffer}, 'enrich-seller', 'USDT-TRC20', 'T9xEnrich', '35.12', 4, 'Fast release')`);
+      VALUES (${withOffer}, ${offer.seller_user_name}, ${offer.selling_contract_name},
+        ${offer.selling_account_address}, ${offer.unit_price}, ${offer.rank_seller}, ${offer.seller_message})`);
     // Newest of all, so both lead the first page in descending order.
     await t.db.execute(sql`INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, created_at)
       VALUES (${withOffer}, 'enrich-buyer', '1500.25', 'pending', now() + interval '2 hours'),
@@ -50,34 +55,25 @@ describe('enriched trades page', () => {
     const page = await get('/api/transactions/p2p/trades?limit=50&dir=desc');
     expect(page.items).toHaveLength(50);
     const [first, second] = page.items;
+    // The SQL join answers what the contract's reference enrichment (enrichTrade) computes.
     expect(first).toEqual({
       id: expect.any(Number),
-      trade_market_guid: withOffer,
-      trade_amount: '1500.25',
-      buyer_user_name: 'enrich-buyer',
       status: 'pending',
       created_at: expect.any(String),
       dispute_reason: null,
       version: 1,
-      seller_user_name: 'enrich-seller',
-      selling_contract_name: 'USDT-TRC20',
-      selling_account_address: 'T9xEnrich',
-      unit_price: '35.12',
-      rank_seller: 4,
-      seller_message: 'Fast release',
-      total_price: '52688.78',
+      ...enrichTrade(
+        { trade_market_guid: withOffer, trade_amount: '1500.25', buyer_user_name: 'enrich-buyer' },
+        offer,
+      ),
     });
-    expect(second).toMatchObject({
-      trade_market_guid: orphan,
-      buyer_user_name: 'orphan-buyer',
-      seller_user_name: 'Unknown',
-      selling_contract_name: null,
-      selling_account_address: null,
-      unit_price: '0',
-      rank_seller: null,
-      seller_message: null,
-      total_price: '0',
-    });
+    expect(first.total_price).toBe('52688.78');
+    expect(second).toMatchObject(
+      enrichTrade(
+        { trade_market_guid: orphan, trade_amount: '12.5', buyer_user_name: 'orphan-buyer' },
+        undefined,
+      ),
+    );
   });
 
   it('filters by seller prefix (Turkish-folded), contract, status and amount range, and pages on', async () => {

@@ -127,6 +127,28 @@ export function createRestrictionsRepository() {
       return Number(result.rows[0]!.id);
     },
 
+    /**
+     * The first unlifted restriction of this kind on the customer whose period meets the new one
+     * (docs/product-rules.md R13). Locks the customer and kind for the transaction first, so two
+     * members adding at once cannot both find none.
+     */
+    async overlapping(
+      tx: DbOrTx,
+      r: { customerId: number; kind: RestrictionKind; startsAt?: string; endsAt?: string },
+    ): Promise<number | undefined> {
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtext(${`restriction:${r.customerId}:${r.kind}`}))`,
+      );
+      const starts = sql`coalesce(${r.startsAt ?? null}::timestamptz, now())`;
+      const ends = sql`${r.endsAt ?? null}::timestamptz`;
+      const result = await tx.execute<{ id: number }>(sql`
+        SELECT id FROM customer_restrictions
+        WHERE customer_id = ${r.customerId} AND kind = ${r.kind} AND lifted_at IS NULL
+          AND (ends_at IS NULL OR ends_at > ${starts}) AND (${ends} IS NULL OR starts_at < ${ends})
+        ORDER BY id LIMIT 1`);
+      return result.rows[0] ? Number(result.rows[0].id) : undefined;
+    },
+
     async lift(tx: DbOrTx, id: number, memberId: number, reason: string): Promise<void> {
       await tx.execute(sql`
         UPDATE customer_restrictions

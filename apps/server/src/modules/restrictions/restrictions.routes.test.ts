@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  headers = await sessionHeaders(t, 'manager');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const headers = t.session('manager');
 
 const list = async (query: string) =>
   (await t.app.inject({ url: `/api/customers/restrictions?limit=200&${query}`, headers })).json();

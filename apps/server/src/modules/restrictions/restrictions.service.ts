@@ -46,6 +46,9 @@ export function createRestrictionsService(deps: {
     add(body: z.output<typeof crmApi.AddRestrictionBodySchema>, actor: Actor) {
       return changes.run(actor, async (tx) => {
         if (!(await deps.customerExists(tx, body.customerId))) throw new AppError('CUSTOMER_NOT_FOUND');
+        const overlapping = await repo.overlapping(tx, body);
+        if (overlapping !== undefined)
+          throw new AppError('RESTRICTION_OVERLAPS', { kind: body.kind, id: overlapping });
         const id = await repo.insert(tx, { ...body, createdBy: actor.memberId });
         const row = (await repo.byId(tx, id))!;
         return {

@@ -1,17 +1,10 @@
 import { savedViewsApi } from '@backdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let admin: Record<string, string>;
-let manager: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await sessionHeaders(t, 'admin');
-  manager = await sessionHeaders(t, 'manager');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = t.session('admin');
+const manager = t.session('manager');
 
 const save = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/saved-views/save', payload: payload as never, headers });

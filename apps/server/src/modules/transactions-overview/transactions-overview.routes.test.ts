@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const manager = t.session('manager');
 
 describe('GET /api/transactions/overview', () => {
   it('sums 24 h volumes per type, status and asset exactly, from the database', async () => {
@@ -20,9 +16,7 @@ describe('GET /api/transactions/overview', () => {
     for (const amount of ['0.1', '0.2', '0.000000000000000001'])
       await t.db.execute(sql`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status)
         VALUES (${c.rows[0]!.id}, 'deposit', 'ETH', 'ETHEREUM', ${amount}, 'completed')`);
-    const body = (
-      await t.app.inject({ url: '/api/transactions/overview', headers: await sessionHeaders(t, 'manager') })
-    ).json();
+    const body = (await t.app.inject({ url: '/api/transactions/overview', headers: manager })).json();
     expect(body.last24h.filter((r: { asset: string }) => r.asset === 'ETH')).toEqual([
       { type: 'deposit', status: 'completed', asset: 'ETH', count: 3, volume: '0.300000000000000001' },
     ]);

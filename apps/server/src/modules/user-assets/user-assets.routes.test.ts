@@ -1,16 +1,10 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  headers = await sessionHeaders(t, 'admin');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const headers = t.session('admin');
 
 type Balance = { customer_id: number; asset: string; available: string };
 const get = async (url: string) => (await t.app.inject({ url, headers })).json();

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { selectLimit } from '@backdesk/contract/rules';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { sessionHeaders } from '../../../test/roles.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { auditHistory } from '../audit/audit.repository.ts';
 
-let t: TestApp;
-let admin: Record<string, string>;
-let superMember: Record<string, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await sessionHeaders(t, 'admin');
-  superMember = await sessionHeaders(t, 'super');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = t.session('admin');
+const superMember = t.session('super');
 
 /** A customer of the test's own, so no other withdrawal counts against its caps. */
 async function newCustomer(): Promise<{ id: number; userName: string }> {

@@ -30,6 +30,7 @@ export function registerWalletTransactionsRoutes(
 ): void {
   registerEndpoint(app, transactionsApi.listWalletTransactions, ({ query }) => wallet.page(query));
   registerEndpoint(app, transactionsApi.getWalletTransaction, ({ query }) => wallet.detail(query.id));
+  registerEndpoint(app, transactionsApi.getWithdrawalChecks, ({ query }) => wallet.checks(query.id));
 
   registerExportEndpoint(app, transactionsApi.exportWalletTransactions, ({ query, reply }) => {
     const { format, sort, dir, ...filters } = query;

@@ -3,6 +3,7 @@ import type {
   ReviewResult,
   transactionsApi,
   WalletTransactionDetail,
+  WithdrawalChecks,
 } from '@backdesk/contract';
 import { Decimal } from '@backdesk/contract/rules';
 import type { z } from 'zod';
@@ -12,7 +13,7 @@ import type { ApprovalsService } from '../approvals/approvals.service.ts';
 import type { Actor, Change, Changes } from '../audit/changes.ts';
 import type { LimitsRepository } from '../limits/limits.repository.ts';
 import type { LockedTransaction, WalletTransactionsRepository } from './wallet-transactions.repository.ts';
-import { assertWithdrawalAllowed } from './withdrawal-checks.ts';
+import { assertWithdrawalAllowed, evaluateWithdrawal } from './withdrawal-checks.ts';
 import { WITHDRAWAL_RELEASE, WITHDRAWAL_RELEASE_TTL_MS } from './withdrawal-release.ts';
 
 type ListQuery = z.output<typeof transactionsApi.WalletTxListQuerySchema>;
@@ -131,6 +132,21 @@ export function createWalletTransactionsService(deps: {
         approvals_required: withdrawal ? required : 0,
         four_eyes_threshold: threshold,
         pending_approval: latest?.status === 'pending' ? latest : null,
+      };
+    },
+
+    /** What an approval would check, evaluated now without deciding or locking anything (R15). */
+    async checks(id: number): Promise<WithdrawalChecks> {
+      const w = await repo.byId(db, id);
+      if (!w) throw new AppError('WALLET_TRANSACTION_NOT_FOUND');
+      if (w.type !== 'withdrawal' || w.status !== 'under_review')
+        throw new AppError('INVALID_TRANSITION', { status: w.status });
+      const { limit, checks } = await evaluateWithdrawal(db, w, deps);
+      return {
+        id,
+        lid: limit?.lid ?? null,
+        allowed: checks.every((c) => c.passed),
+        checks: checks.map(({ error: _, ...check }) => check),
       };
     },
 

@@ -10,8 +10,9 @@
  *      const source = listSource({ endpoint: fooEndpoints.list, queryKey: ['area', 'foo'] });
  *      export const fooList = defineList({
  *        key: 'area.foo', source, testId: 'foo-list', rowKey: 'id',
- *        useColumns: () => [...],                      // mantine-datatable columns
- *        Filters: ({ search, setFilter }) => <TextFilter name="q" … onChange={setFilter('q')} />,
+ *        useColumns: () => [...],                      // mantine-datatable columns; useColumnKit()
+ *                                                      // builds amount, date and code columns
+ *        Filters: ({ filter }) => <TextFilter {...filter('q')} label=… />,  // name, value, onChange
  *        exportEndpoint: fooEndpoints.export,          // shown only when can(export)
  *      });
  *
@@ -23,6 +24,7 @@
  * and this index reaches the table (mantine-datatable), which would break the sign-in page's budget.
  */
 
+export { useColumnKit } from './columns.tsx';
 export { DateFilter, SelectFilter, TextFilter } from './filters.tsx';
 export {
   defineList,

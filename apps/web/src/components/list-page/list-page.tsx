@@ -27,6 +27,12 @@ import { SavedViews } from './saved-views.tsx';
 export interface ListFiltersProps {
   search: Readonly<Record<string, string | undefined>>;
   setFilter: (key: string) => (value: string | undefined) => void;
+  /** A filter's name, value and onChange in one: `<TextFilter {...filter('network')} label=… />`. */
+  filter: (key: string) => {
+    name: string;
+    value: string | undefined;
+    onChange: (value: string | undefined) => void;
+  };
 }
 
 export interface ListDefinition<P extends ListPageData<unknown>, Row = P['rows'][number]> {
@@ -48,6 +54,8 @@ export interface ListDefinition<P extends ListPageData<unknown>, Row = P['rows']
   testId: string;
   /** More attributes per row (e.g. `data-lid`), for tests and styling. */
   rowAttributes?: (row: Row) => Record<string, string | number>;
+  /** Columns (accessors) hidden until the member shows them in the column chooser: a 1280 px screen fits the rest. */
+  hiddenByDefault?: readonly string[];
   /** Keep the last column in view while the rest scrolls sideways (a status shown last). Row actions always are. */
   pinLastColumn?: boolean;
   /** The failure as the list's own rules word it; by default the error's code in the member's language. */
@@ -106,7 +114,7 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
   const refresh = source.useRefresh();
   const page = useQuery(source.pageOptions(search, refresh));
   const count = useQuery(source.countOptions(search));
-  const [prefs, setPrefs] = useListPrefs(useAuth().user?.id, list.key);
+  const [prefs, setPrefs] = useListPrefs(useAuth().user?.id, list.key, list.hiddenByDefault);
   const [activeRow, setActiveRow] = useState(0);
   const declared = list.useColumns();
 
@@ -166,7 +174,15 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
     <Stack gap="sm" data-testid={list.testId}>
       {list.Filters && (
         <Group align="flex-end" gap="sm">
-          <list.Filters search={search as ListFiltersProps['search']} setFilter={setFilter} />
+          <list.Filters
+            search={search as ListFiltersProps['search']}
+            setFilter={setFilter}
+            filter={(key) => ({
+              name: key,
+              value: search[key] as string | undefined,
+              onChange: setFilter(key),
+            })}
+          />
           {filtersActive && (
             <Button
               variant="subtle"

@@ -9,28 +9,34 @@ export interface ListPrefs {
 }
 
 const DEFAULTS: ListPrefs = { hidden: [], density: 'comfortable' };
+const NONE: readonly string[] = [];
 const listeners = new Set<() => void>();
 const cache = new Map<string, ListPrefs>();
 
 const storageKey = (memberId: number | undefined, list: string) => `backdesk.list.${memberId ?? 0}.${list}`;
 
-/** Stored prefs, read leniently: a hand-edited or older entry falls back to the defaults. */
-export function readPrefs(raw: string | null): ListPrefs {
+/**
+ * Stored prefs, read leniently: a hand-edited or older entry falls back to the defaults. A member who
+ * never chose sees the list's own default (`hiddenByDefault`: columns that fit on a wide screen only).
+ */
+export function readPrefs(raw: string | null, hiddenByDefault: readonly string[] = []): ListPrefs {
   try {
     const value = JSON.parse(raw ?? 'null') as Partial<ListPrefs> | null;
     return {
-      hidden: Array.isArray(value?.hidden) ? value.hidden.filter((h) => typeof h === 'string') : [],
+      hidden: Array.isArray(value?.hidden)
+        ? value.hidden.filter((h) => typeof h === 'string')
+        : [...hiddenByDefault],
       density: value?.density === 'compact' ? 'compact' : 'comfortable',
     };
   } catch {
-    return DEFAULTS;
+    return { ...DEFAULTS, hidden: [...hiddenByDefault] };
   }
 }
 
-function read(key: string): ListPrefs {
+function read(key: string, hiddenByDefault: readonly string[]): ListPrefs {
   let prefs = cache.get(key);
   if (!prefs) {
-    prefs = readPrefs(localStorage.getItem(key));
+    prefs = readPrefs(localStorage.getItem(key), hiddenByDefault);
     cache.set(key, prefs);
   }
   return prefs;
@@ -46,17 +52,21 @@ const subscribe = (listener: () => void) => {
  * that needs no server round trip and must not flash on load (saved filters, which a member may want
  * on any machine, are kept on the server).
  */
-export function useListPrefs(memberId: number | undefined, list: string) {
+export function useListPrefs(
+  memberId: number | undefined,
+  list: string,
+  hiddenByDefault: readonly string[] = NONE,
+) {
   const key = storageKey(memberId, list);
-  const prefs = useSyncExternalStore(subscribe, () => read(key));
+  const prefs = useSyncExternalStore(subscribe, () => read(key, hiddenByDefault));
   const update = useCallback(
     (patch: Partial<ListPrefs>) => {
-      const next = { ...read(key), ...patch };
+      const next = { ...read(key, hiddenByDefault), ...patch };
       cache.set(key, next);
       localStorage.setItem(key, JSON.stringify(next));
       for (const listener of listeners) listener();
     },
-    [key],
+    [key, hiddenByDefault],
   );
   return [prefs, update] as const;
 }

@@ -2,7 +2,7 @@ import type { StaffUser } from '@backdesk/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
- * Spec §3 auth state. In the browser `token` and `refreshToken` stay null: the server keeps both
+ * docs/product-rules.md R3 auth state. In the browser `token` and `refreshToken` stay null: the server keeps both
  * in HttpOnly cookies so no script can read them; the fields exist for the spec's shape only.
  */
 export interface AuthState {
@@ -40,7 +40,7 @@ export function createAuthStore() {
       return () => listeners.delete(listener);
     },
     /**
-     * Spec §4: signed in only with a panel role (`isAdmin`, from the contract's hasPanelAccess);
+     * docs/product-rules.md R2: signed in only with a panel role (`isAdmin`, from the contract's hasPanelAccess);
      * anyone else stays signed out.
      */
     signIn(user: StaffUser, isAdmin: boolean) {

@@ -46,7 +46,7 @@ export function toLoginFailure(error: unknown): LoginFailure {
   return {};
 }
 
-/** Spec §5: the response's message, or "Login failed" — translated whenever we recognise it. */
+/** docs/product-rules.md R2: the response's message, or "Login failed" — translated whenever we recognise it. */
 export function loginFailureText({ code, message, retryAfterSeconds }: LoginFailure): LoginFailureText {
   const knownCode = code ?? (message ? CODE_BY_SPEC_MESSAGE[message] : undefined);
   if (knownCode === 'TOO_MANY_ATTEMPTS' && retryAfterSeconds) {

@@ -1,14 +1,16 @@
+import { AUTH_COOKIES } from '@backdesk/contract/auth-cookies';
 import i18next from 'i18next';
 import { deleteCookie, readCookie } from '../../lib/cookies.ts';
 import { notify } from '../../lib/notify.ts';
 import { isLoginPath } from '../../lib/session-rules.ts';
 import { signoutBeforeLeaving } from './api/signout.ts';
+import { clearAuthCookies } from './auth-cookies.ts';
 import { authStore } from './auth-store.ts';
 
-/** Spec §7: set (not HttpOnly) by the server when it ends a session on its own, e.g. a reused refresh token. */
-export const AUTH_ERROR_COOKIE = 'auth_error';
+/** docs/product-rules.md R4: set (not HttpOnly) by the server when it ends a session on its own, e.g. a reused refresh token. */
+export const AUTH_ERROR_COOKIE = AUTH_COOKIES.authError;
 
-/** Spec §9 timings. */
+/** docs/product-rules.md R4 timings. */
 export const SESSION_EXPIRED_REDIRECT_MS = 500;
 export const SESSION_EXPIRED_TOAST_MS = 3000;
 export const AUTH_ERROR_POLL_MS = 1000;
@@ -16,7 +18,7 @@ export const AUTH_ERROR_POLL_MS = 1000;
 let expiring = false;
 
 /**
- * Spec §4/§8: tell the user, drop the session everywhere and start over on /login. Runs once per
+ * docs/product-rules.md R4: tell the user, drop the session everywhere and start over on /login. Runs once per
  * page: several failing requests at the same moment must not stack toasts or redirects.
  */
 export function expireSession(): void {
@@ -29,7 +31,8 @@ export function expireSession(): void {
     timeout: SESSION_EXPIRED_TOAST_MS,
   });
   deleteCookie(AUTH_ERROR_COOKIE);
-  // The token cookies are HttpOnly: only the server can clear them, which sign-out does.
+  // HttpOnly token cookies only the server can clear, which sign-out does on the same paths.
+  clearAuthCookies();
   signoutBeforeLeaving();
   authStore.signOut();
   setTimeout(() => {
@@ -37,7 +40,7 @@ export function expireSession(): void {
   }, SESSION_EXPIRED_REDIRECT_MS);
 }
 
-/** Polls the auth_error cookie (spec §7). On /login there is no session to end: the cookie is just dropped. */
+/** Polls the auth_error cookie (docs/product-rules.md R4). On /login there is no session to end: the cookie is just dropped. */
 export function watchAuthErrorCookie(): () => void {
   const timer = setInterval(() => {
     if (readCookie(AUTH_ERROR_COOKIE) !== 'true') return;

@@ -22,12 +22,12 @@ export async function initAuth(): Promise<void> {
     if (!isAdmin) await signout().catch(() => {});
   } catch (error) {
     const noSession = error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
-    if (!noSession) console.error('Auth initialisation failed', error); // spec §8: logged, app still shows
+    if (!noSession) console.error('Auth initialisation failed', error); // docs/product-rules.md R26: logged, app still shows
     authStore.signOut();
   }
 }
 
-/** Spec §4/§5: login, then the credential fetch, then the panel-role check. */
+/** docs/product-rules.md R2: login, then the credential fetch, then the panel-role check. */
 export async function signIn(body: LoginBody): Promise<SignInResult> {
   const fail = (failure: LoginFailure): SignInResult => {
     authStore.signOut(failure.message ?? specMessages.loginFailed);
@@ -44,7 +44,7 @@ export async function signIn(body: LoginBody): Promise<SignInResult> {
   try {
     const user = await getCredentials();
     if (!(await hasPanelAccess(user))) {
-      // The server already refuses such members; this guards the client rule of spec §4 regardless.
+      // The server already refuses such members; this guards the client rule of docs/product-rules.md R2 regardless.
       await signout().catch(() => {});
       return fail({ code: 'ACCESS_DENIED', message: specMessages.accessDenied });
     }

@@ -9,7 +9,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import classes from './app-layout.module.css';
 import { MainNav } from './main-nav.tsx';
 
-/** Spec §9: the header is 4rem high. */
+/** docs/product-rules.md R29: the header is 4rem high. */
 export const HEADER_HEIGHT = '4rem';
 
 /** The default layout: header, area navigation (a drawer on small screens) and the page. */

@@ -21,7 +21,7 @@ export interface NavLinkItem {
   label: NavItemKey;
 }
 
-/** A single top-level link, or an area with its screens (spec §1 areas, §2 routes). */
+/** A single top-level link, or an area with its screens (docs/product-rules.md R5). */
 export type NavEntry =
   | ({ kind: 'link'; icon: Icon } & NavLinkItem)
   | { kind: 'group'; group: NavGroupKey; icon: Icon; items: NavLinkItem[] };

@@ -4,7 +4,7 @@ import { callEndpoint } from '../../../lib/api.ts';
 import { crmEndpoints } from './endpoints.ts';
 
 /**
- * Spec §4: after a successful update only the supplied fields change locally (name, surname, email,
+ * docs/product-rules.md R11: after a successful update only the supplied fields change locally (name, surname, email,
  * phone), plus the new version; the rest of the cached page stays as loaded.
  */
 export function useUpdateCustomer(customerId: number) {
@@ -19,8 +19,9 @@ export function useUpdateCustomer(customerId: number) {
         if (body.alias_surname !== undefined) c.alias_surname = body.alias_surname;
         if (body.alias_email !== undefined) c.email = body.alias_email;
         if (body.alias_mobile !== undefined) {
+          // A cleared phone (null) lists as "-" (R6).
           c.mobile = body.alias_mobile;
-          c.phone = body.alias_mobile;
+          c.phone = body.alias_mobile ?? '-';
         }
         return { ...old, customer: c };
       });

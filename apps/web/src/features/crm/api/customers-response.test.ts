@@ -33,7 +33,7 @@ const customer = {
 const schema = crmEndpoints.getUsers.select(contract).response;
 const parsed = (body: unknown) => schema.parse(body);
 
-describe('customer list response (spec §5, §8)', () => {
+describe('customer list response (docs/product-rules.md R25)', () => {
   it('accepts a bare array or a success flag with users', () => {
     expect(readCustomersPage(parsed([customer])).rows).toHaveLength(1);
     const page = {
@@ -89,14 +89,14 @@ describe('customer list response (spec §5, §8)', () => {
         stored[k] = v;
       },
     };
-    rememberAuthError(new CustomerFetchError(500, 'boom'), storage);
+    rememberAuthError(new CustomerFetchError(500, 'boom', 'unexpected'), storage);
     expect(stored).toEqual({});
-    rememberAuthError(new CustomerFetchError(403, 'Unauthorized access'), storage);
+    rememberAuthError(new CustomerFetchError(403, 'Unauthorized access', 'refused'), storage);
     expect(JSON.parse(stored.last_api_error!)).toMatchObject({
       statusCode: 403,
       message: 'Unauthorized access',
     });
-    rememberAuthError(new CustomerFetchError(401, 'Authentication required'), storage);
+    rememberAuthError(new CustomerFetchError(401, 'Authentication required', 'refused'), storage);
     expect(JSON.parse(stored.last_api_error!).statusCode).toBe(401);
   });
 });

@@ -3,12 +3,18 @@ import type { ListPage } from '../../../components/list-page/list-source.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
 import type { crmEndpoints } from './endpoints.ts';
 
-/** Spec §8 customer-fetch error: a status (default 500) and one of the spec's messages. */
+/** Why the list failed: one of the spec's three cases, or the server's refusal (worded by its code). */
+export type CustomerFetchReason = 'fetchFailed' | 'invalidResponse' | 'unexpected' | 'refused';
+
+/** docs/product-rules.md R25 customer-fetch error: a status (default 500) and one of the spec's messages. */
 export class CustomerFetchError extends Error {
   override readonly name = 'CustomerFetchError';
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly reason: CustomerFetchReason,
+    /** The server's error, when it answered with one: the page words it by its code. */
+    readonly apiError?: ApiRequestError,
   ) {
     super(message);
   }
@@ -17,14 +23,18 @@ export class CustomerFetchError extends Error {
 type CustomersResponse = EndpointResponse<ReturnType<typeof crmEndpoints.getUsers.select>>;
 
 /**
- * Spec §5: a bare array, or a success flag with a users array. The schema (endpoints.ts) already refused
+ * docs/product-rules.md R25: a bare array, or a success flag with a users array. The schema (endpoints.ts) already refused
  * any other shape (a ZodError, worded below as an invalid response); what is left is a body that
  * says it failed, whose message (or "Failed to fetch customers") becomes the error.
  */
 export function readCustomersPage(data: CustomersResponse): ListPage<Customer> {
   if (Array.isArray(data)) return { rows: data, nextCursor: null, prevCursor: null };
   if (!data.success)
-    throw new CustomerFetchError(data.statusCode || 500, data.message || CRM_MESSAGES.fetchFailed);
+    throw new CustomerFetchError(
+      data.statusCode || 500,
+      data.message || CRM_MESSAGES.fetchFailed,
+      'fetchFailed',
+    );
   return { rows: data.users, nextCursor: data.nextCursor, prevCursor: data.prevCursor };
 }
 
@@ -32,18 +42,23 @@ export function readCustomersPage(data: CustomersResponse): ListPage<Customer> {
 export function toCustomerFetchError(error: unknown): CustomerFetchError {
   if (error instanceof CustomerFetchError) return error;
   if (error instanceof ApiRequestError) {
-    return new CustomerFetchError(error.status || 500, error.body?.message ?? CRM_MESSAGES.fetchFailed);
+    return new CustomerFetchError(
+      error.status || 500,
+      error.body?.message ?? CRM_MESSAGES.fetchFailed,
+      error.code ? 'refused' : 'fetchFailed',
+      error,
+    );
   }
   // The contract's parser refusing the body means the shape was wrong.
   if (error instanceof Error && error.name === 'ZodError') {
-    return new CustomerFetchError(500, CRM_MESSAGES.invalidResponse);
+    return new CustomerFetchError(500, CRM_MESSAGES.invalidResponse, 'invalidResponse');
   }
-  return new CustomerFetchError(500, CRM_MESSAGES.unexpected);
+  return new CustomerFetchError(500, CRM_MESSAGES.unexpected, 'unexpected');
 }
 
 export const LAST_API_ERROR_KEY = 'last_api_error';
 
-/** Spec §8: an authentication failure is also kept in localStorage under last_api_error. */
+/** docs/product-rules.md R25: an authentication failure is also kept in localStorage under last_api_error. */
 export function rememberAuthError(
   error: CustomerFetchError,
   storage: Pick<Storage, 'setItem'> = localStorage,

@@ -3,7 +3,7 @@ import { endpointRef } from '../../../lib/contract.ts';
 /** The CRM endpoints, named without loading the contract (see lib/contract.ts). */
 export const crmEndpoints = {
   /**
-   * Spec §5: a customers answer is a success flag with a users array, or a bare array. This server
+   * docs/product-rules.md R25: a customers answer is a success flag with a users array, or a bare array. This server
    * sends the first; the client reads both, so the rule lives in the schema that parses the answer.
    */
   getUsers: endpointRef(

@@ -1,9 +1,9 @@
 import type { CUSTOMER_KYC_TYPES } from '@backdesk/contract';
-import { Card, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Card, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormFailure, useContractForm } from '../../../components/forms/index.ts';
+import { FormShell, useContractForm } from '../../../components/forms/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateCustomer } from '../api/customer-mutations.ts';
@@ -38,7 +38,7 @@ export function AddCustomerPage() {
     try {
       const result = await create.mutateAsync({ body, key });
       notify({ title: t('add.success'), color: 'green' });
-      void navigate({ to: '/crm/customers/$customerId', params: { customerId: String(result.customer.id) } });
+      void navigate({ to: '/crm/customers/$customerId', params: { customerId: result.customer.id } });
     } catch (error) {
       // The member will correct the fields: the corrected submit is a new request.
       setKey(crypto.randomUUID());
@@ -54,33 +54,34 @@ export function AddCustomerPage() {
     <>
       <PageHeader title={t('common:pages.addCustomer')} description={t('add.subtitle')} />
       <Card withBorder radius="md" maw={760}>
-        <form onSubmit={onSubmit} noValidate data-testid="add-customer-form">
-          <Stack>
-            <FormFailure failure={failure} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {field('user_name', t('fields.userName'))}
-              {field('alias_email', t('fields.email'))}
-              {field('alias_name', t('fields.name'))}
-              {field('alias_surname', t('fields.surname'))}
-              {field('alias_mobile', t('fields.phone'), false)}
-              <Select
-                label={t('fields.tier')}
-                data={(tiers.data?.items ?? []).map((x) => ({ value: x.code, label: x.name }))}
-                allowDeselect={false}
-                name="customer_type"
-                {...form.getInputProps('customer_type')}
-              />
-            </SimpleGrid>
-            <SegmentedControl
-              data={[
-                { value: 'kyc', label: t('kycType.individual') },
-                { value: 'kyb', label: t('kycType.business') },
-              ]}
-              {...form.getInputProps('kyc_type')}
+        <FormShell
+          onSubmit={onSubmit}
+          failure={failure}
+          testId="add-customer-form"
+          actions={{ submitLabel: t('add.submit'), submitting: form.submitting }}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {field('user_name', t('fields.userName'))}
+            {field('alias_email', t('fields.email'))}
+            {field('alias_name', t('fields.name'))}
+            {field('alias_surname', t('fields.surname'))}
+            {field('alias_mobile', t('fields.phone'), false)}
+            <Select
+              label={t('fields.tier')}
+              data={(tiers.data?.items ?? []).map((x) => ({ value: x.code, label: x.name }))}
+              allowDeselect={false}
+              name="customer_type"
+              {...form.getInputProps('customer_type')}
             />
-            <FormActions submitLabel={t('add.submit')} submitting={form.submitting} />
-          </Stack>
-        </form>
+          </SimpleGrid>
+          <SegmentedControl
+            data={[
+              { value: 'kyc', label: t('kycType.individual') },
+              { value: 'kyb', label: t('kycType.business') },
+            ]}
+            {...form.getInputProps('kyc_type')}
+          />
+        </FormShell>
       </Card>
     </>
   );

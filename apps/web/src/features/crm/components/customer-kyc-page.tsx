@@ -12,9 +12,7 @@ export function CustomerKycPage() {
       <PageHeader title={t('common:pages.customerKyc')} description={t('kyc.subtitle')} />
       <ListPage
         list={customerKycList}
-        onRowOpen={(r) =>
-          void navigate({ to: '/crm/customers/$customerId', params: { customerId: String(r.id) } })
-        }
+        onRowOpen={(r) => void navigate({ to: '/crm/customers/$customerId', params: { customerId: r.id } })}
       />
     </>
   );

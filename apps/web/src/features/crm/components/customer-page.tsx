@@ -24,6 +24,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useAddNote } from '../api/customer-mutations.ts';
+import { useCustomerTypes } from '../api/customer-types-api.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { formatDateTime, formatDecimal, fullName } from '../format.ts';
 import { EditCustomerModal } from './edit-customer-modal.tsx';
@@ -79,6 +80,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
   const { t } = useTranslation(['crm', 'transactions']);
   const { locale } = useLanguage();
   const { data, isError, error } = useCustomer(customerId);
+  const tiers = useCustomerTypes();
   const [editing, setEditing] = useState(false);
   const [restricting, setRestricting] = useState(false);
   const [lifting, setLifting] = useState<Restriction | null>(null);
@@ -135,14 +137,17 @@ export function CustomerPage({ customerId }: { customerId: number }) {
           <Field label={t('fields.status')}>
             <Group gap={6}>
               <StatusBadge status={c.status} />
-              {c.active && (
-                <Badge color="green" variant="dot">
-                  {t('detail.active')}
+              {/* Active by a live session although the stored status says otherwise (R7): say why, once. */}
+              {c.active && c.status !== 'active' && (
+                <Badge color="green" variant="dot" tt="none">
+                  {t('detail.liveSession')}
                 </Badge>
               )}
             </Group>
           </Field>
-          <Field label={t('fields.tier')}>{c.customer_type}</Field>
+          <Field label={t('fields.tier')}>
+            {tiers.data?.items.find((tier) => tier.code === c.customer_type)?.name ?? c.customer_type}
+          </Field>
           <Field label={t('fields.kycStatus')}>
             <KycBadge status={c.kyc_status} />
           </Field>
@@ -202,7 +207,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
                 t('detail.documents.reviewed'),
               ]}
               rows={data.kyc.documents.map((d) => [
-                d.kind,
+                t(`values.docKind.${d.kind as 'passport'}`, { defaultValue: d.kind }),
                 <KycBadge key="s" status={d.status} />,
                 d.file_name,
                 dt(d.uploaded_at),

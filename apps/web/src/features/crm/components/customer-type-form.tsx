@@ -1,11 +1,10 @@
 import type { CustomerType } from '@backdesk/contract';
-import { Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   DecimalInput,
   decimalInputText,
-  FormActions,
-  FormFailure,
+  ModalForm,
   useContractForm,
 } from '../../../components/forms/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -42,35 +41,37 @@ export function CustomerTypeForm({ tier, onClose }: { tier: CustomerType; onClos
   });
 
   return (
-    <Modal opened onClose={onClose} title={t('types.edit', { name: tier.name })} centered>
-      <form onSubmit={onSubmit} noValidate data-testid="customer-type-form">
-        <Stack>
-          <FormFailure failure={failure} />
-          <TextInput label={t('types.name')} name="name" {...form.getInputProps('name')} />
-          <Textarea
-            label={t('types.description')}
-            name="description"
-            autosize
-            minRows={2}
-            {...form.getInputProps('description')}
-          />
-          <NumberInput
-            label={t('types.requiredKyc')}
-            name="required_kyc_level"
-            min={0}
-            max={3}
-            allowDecimal={false}
-            {...form.getInputProps('required_kyc_level')}
-          />
-          <DecimalInput
-            label={t('types.discount')}
-            name="commission_discount"
-            rightSection="%"
-            {...form.getInputProps('commission_discount')}
-          />
-          <FormActions submitLabel={t('common.save')} submitting={form.submitting} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm
+      onClose={onClose}
+      title={t('types.edit', { name: tier.name })}
+      centered
+      onSubmit={onSubmit}
+      failure={failure}
+      testId="customer-type-form"
+      actions={{ submitLabel: t('common.save'), submitting: form.submitting }}
+    >
+      <TextInput label={t('types.name')} name="name" {...form.getInputProps('name')} />
+      <Textarea
+        label={t('types.description')}
+        name="description"
+        autosize
+        minRows={2}
+        {...form.getInputProps('description')}
+      />
+      <NumberInput
+        label={t('types.requiredKyc')}
+        name="required_kyc_level"
+        min={0}
+        max={3}
+        allowDecimal={false}
+        {...form.getInputProps('required_kyc_level')}
+      />
+      <DecimalInput
+        label={t('types.discount')}
+        name="commission_discount"
+        rightSection="%"
+        {...form.getInputProps('commission_discount')}
+      />
+    </ModalForm>
   );
 }

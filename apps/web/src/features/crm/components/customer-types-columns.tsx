@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { defineList } from '../../../components/list-page/index.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { formatPercent } from '../../../lib/locale-format.ts';
 import { customerTypesSource } from '../api/customer-types-api.ts';
-import { formatDecimal } from '../format.ts';
 
 function useTierColumns(): DataTableColumn<CustomerType>[] {
   const { t } = useTranslation('crm');
@@ -47,7 +47,7 @@ function useTierColumns(): DataTableColumn<CustomerType>[] {
       sortable: true,
       textAlign: 'right',
       noWrap: true,
-      render: (tier) => `%${formatDecimal(locale, tier.commission_discount)}`,
+      render: (tier) => formatPercent(locale, tier.commission_discount),
     },
     {
       accessor: 'customers',

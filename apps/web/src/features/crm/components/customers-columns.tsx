@@ -1,36 +1,36 @@
 import { CRM_MESSAGES, type Customer } from '@backdesk/contract';
 import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import {
   defineList,
   type ListFiltersProps,
   SelectFilter,
   TextFilter,
+  useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { useLanguage } from '../../../lib/language.ts';
+import { errorText } from '../../../lib/errors.ts';
 import { CustomerFetchError } from '../api/customers-response.ts';
 import { crmEndpoints } from '../api/endpoints.ts';
 import { customersSource, useCustomerFacets } from '../api/get-customers.ts';
-import { formatDate } from '../format.ts';
-import { CustomerLink } from './customer-link.tsx';
-import { KycBadge, StatusBadge } from './status-badges.tsx';
-
-/** Spec §8 texts by message, so the Turkish interface shows its own words for them. */
-const ERROR_KEYS: Record<string, 'fetchFailed' | 'invalidResponse' | 'unexpected'> = {
-  [CRM_MESSAGES.fetchFailed]: 'fetchFailed',
-  [CRM_MESSAGES.invalidResponse]: 'invalidResponse',
-  [CRM_MESSAGES.unexpected]: 'unexpected',
-};
+import { customerIdentityColumns, KycStatusFilter } from './customer-list-parts.tsx';
+import { StatusBadge } from './status-badges.tsx';
 
 function CustomerFetchAlert({ error }: { error: unknown }) {
   const { t } = useTranslation('crm');
   const failure =
-    error instanceof CustomerFetchError ? error : new CustomerFetchError(500, CRM_MESSAGES.unexpected);
-  const key = ERROR_KEYS[failure.message];
+    error instanceof CustomerFetchError
+      ? error
+      : new CustomerFetchError(500, CRM_MESSAGES.unexpected, 'unexpected');
+  // The spec's own cases in the member's language; a server refusal by its code (R9).
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="customers-error">
-      <Text size="sm">{key ? t(`customers.errors.${key}`) : failure.message}</Text>
+      <Text size="sm">
+        {failure.apiError && failure.reason === 'refused'
+          ? errorText(failure.apiError)
+          : t(`customers.errors.${failure.reason === 'refused' ? 'fetchFailed' : failure.reason}`)}
+      </Text>
       <Text size="xs" c="dimmed">
         {t('customers.errors.status', { status: failure.statusCode })}
       </Text>
@@ -38,48 +38,34 @@ function CustomerFetchAlert({ error }: { error: unknown }) {
   );
 }
 
-/** Spec §5's four filters; "Clear filters" resets all four. */
-function CustomerFilters({ search, setFilter }: ListFiltersProps) {
+/** docs/product-rules.md R10: the four filters; "Clear filters" resets all four. */
+function CustomerFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('crm');
   const facets = useCustomerFacets();
   const any = t('customers.filters.any');
   return (
     <>
       <TextFilter
-        name="search"
+        {...filter('search')}
         label={t('customers.filters.search')}
         placeholder={t('customers.filters.searchPlaceholder')}
         search
-        value={search.search}
-        onChange={setFilter('search')}
         width={260}
         testId="filter-search"
       />
       <SelectFilter
-        name="status"
+        {...filter('status')}
         label={t('customers.filters.status')}
         placeholder={any}
         options={facets.data?.statuses ?? []}
-        value={search.status}
-        onChange={setFilter('status')}
         testId="filter-status"
       />
+      <KycStatusFilter filter={filter} testId="filter-kyc" />
       <SelectFilter
-        name="kyc_status"
-        label={t('customers.filters.kycStatus')}
-        placeholder={any}
-        options={facets.data?.kycStatuses ?? []}
-        value={search.kyc_status}
-        onChange={setFilter('kyc_status')}
-        testId="filter-kyc"
-      />
-      <SelectFilter
-        name="role"
+        {...filter('role')}
         label={t('customers.filters.role')}
         placeholder={any}
         options={facets.data?.roles ?? []}
-        value={search.role}
-        onChange={setFilter('role')}
         searchable
         width={170}
         testId="filter-role"
@@ -88,56 +74,44 @@ function CustomerFilters({ search, setFilter }: ListFiltersProps) {
   );
 }
 
-function useCustomerColumns() {
+function useCustomerColumns(): DataTableColumn<Customer>[] {
   const { t } = useTranslation('crm');
-  const { locale } = useLanguage();
+  const kit = useColumnKit();
+  const identity = customerIdentityColumns<Customer>(t);
   return [
-    {
-      accessor: 'user_name',
-      title: t('customers.columns.userName'),
-      sortable: true,
-      render: (c: Customer) => <CustomerLink id={c.id}>{c.user_name}</CustomerLink>,
-    },
+    identity.userName,
     { accessor: 'alias_name', title: t('customers.columns.name'), sortable: true },
     { accessor: 'alias_surname', title: t('customers.columns.surname'), sortable: true },
-    { accessor: 'email', title: t('customers.columns.email'), sortable: true },
+    {
+      accessor: 'email',
+      title: t('customers.columns.email'),
+      sortable: true,
+      // Long addresses end in an ellipsis (the whole one is in the tooltip and on the customer page).
+      width: 220,
+      ellipsis: true,
+      render: (c) => <span title={c.email ?? undefined}>{c.email}</span>,
+    },
     { accessor: 'phone', title: t('customers.columns.phone'), sortable: true, noWrap: true },
     {
       accessor: 'status',
       title: t('customers.columns.status'),
       sortable: true,
       noWrap: true,
-      render: (c: Customer) => <StatusBadge status={c.status} />,
+      render: (c) => <StatusBadge status={c.status} />,
     },
-    {
-      accessor: 'kyc_status',
-      title: t('customers.columns.kycStatus'),
-      sortable: true,
-      noWrap: true,
-      render: (c: Customer) => <KycBadge status={c.kyc_status} />,
-    },
-    {
-      accessor: 'kyc_type_label',
-      title: t('customers.columns.type'),
-      render: (c: Customer) => t(c.kyc_type_label === 'Business' ? 'kycType.business' : 'kycType.individual'),
-    },
+    identity.kycStatus,
+    identity.kycType,
     {
       accessor: 'roles',
       title: t('customers.columns.roles'),
-      render: (c: Customer) => (
+      render: (c) => (
         <Text size="xs" c="dimmed">
           {c.roles.join(', ')}
         </Text>
       ),
     },
     { accessor: 'customer_type', title: t('customers.columns.tier'), sortable: true },
-    {
-      accessor: 'created_at',
-      title: t('customers.columns.created'),
-      sortable: true,
-      noWrap: true,
-      render: (c: Customer) => formatDate(locale, c.created_at),
-    },
+    kit.date('created_at', t('customers.columns.created'), { sortable: true }),
   ];
 }
 
@@ -147,6 +121,7 @@ export const customersList = defineList({
   testId: 'customers-list',
   rowKey: 'id',
   useColumns: useCustomerColumns,
+  hiddenByDefault: ['kyc_type_label', 'roles', 'customer_type'],
   Filters: CustomerFilters,
   exportEndpoint: crmEndpoints.exportCustomers,
   describeError: (error) => <CustomerFetchAlert error={error} />,

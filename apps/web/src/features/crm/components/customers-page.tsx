@@ -39,9 +39,7 @@ export function CustomersPage() {
       <ListPage
         list={customersList}
         emptyText={t('customers.empty')}
-        onRowOpen={(c) =>
-          void navigate({ to: '/crm/customers/$customerId', params: { customerId: String(c.id) } })
-        }
+        onRowOpen={(c) => void navigate({ to: '/crm/customers/$customerId', params: { customerId: c.id } })}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import type { CustomerDetail } from '@backdesk/contract';
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormFailure, useContractForm } from '../../../components/forms/index.ts';
+import { ModalForm, useContractForm } from '../../../components/forms/index.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdateCustomer } from '../api/customer-mutations.ts';
 import { CUSTOMER_CODE_FIELDS, CUSTOMER_FORMATS } from './customer-form-errors.ts';
@@ -52,17 +52,21 @@ export function EditCustomerModal({
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('edit.title')} centered>
-      <form onSubmit={onSubmit} noValidate data-testid="edit-customer-form">
-        <Stack>
-          <FormFailure failure={failure} testId="edit-failure" />
-          {field('alias_name', t('fields.name'))}
-          {field('alias_surname', t('fields.surname'))}
-          {field('alias_email', t('fields.email'))}
-          {field('alias_mobile', t('fields.phone'))}
-          <FormActions submitLabel={t('common.save')} submitting={form.submitting} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm
+      opened={opened}
+      onClose={onClose}
+      title={t('edit.title')}
+      centered
+      onSubmit={onSubmit}
+      failure={failure}
+      failureTestId="edit-failure"
+      testId="edit-customer-form"
+      actions={{ submitLabel: t('common.save'), submitting: form.submitting }}
+    >
+      {field('alias_name', t('fields.name'))}
+      {field('alias_surname', t('fields.surname'))}
+      {field('alias_email', t('fields.email'))}
+      {field('alias_mobile', t('fields.phone'))}
+    </ModalForm>
   );
 }

@@ -4,11 +4,13 @@ import { IconArrowsRightLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
+import { formatInteger } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/language.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCustomerTypes, useMoveCustomers } from '../api/customer-types-api.ts';
 
 /**
- * Moves every customer matching the list's current filters to one tier (PRODUCT.md: "move a
+ * Moves every customer matching the list's current filters to one tier (docs/product-rules.md R12: "move a
  * customer between tiers", for a filtered set). Asks first, with the number about to move.
  */
 export function MoveFilteredToTier({
@@ -23,7 +25,9 @@ export function MoveFilteredToTier({
   const move = useMoveCustomers();
   const [open, setOpen] = useState(false);
   const [to, setTo] = useState<string | null>(null);
-  const count = total ? `${total.value.toLocaleString()}${total.exact ? '' : '+'}` : '…';
+  const { locale } = useLanguage();
+  // The member's locale, not the browser's: a Turkish screen groups as 1.234.
+  const count = total ? `${formatInteger(locale, total.value)}${total.exact ? '' : '+'}` : '…';
   const close = () => {
     setOpen(false);
     setTo(null);

@@ -1,11 +1,11 @@
 import { RESTRICTION_KINDS, type Restriction } from '@backdesk/contract';
-import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DateTimeField,
-  FormActions,
-  FormFailure,
+  FormShell,
+  ModalForm,
   toIsoInstant,
   useContractForm,
 } from '../../../components/forms/index.ts';
@@ -49,59 +49,58 @@ export function AddRestrictionModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('restrictions.add')} centered size="lg">
-      <form onSubmit={onSubmit} noValidate data-testid="add-restriction-form">
-        <Stack>
-          <FormFailure failure={failure} />
-          <SimpleGrid cols={customerId === undefined ? 2 : 1}>
-            {customerId === undefined && (
-              <NumberInput
-                label={t('restrictions.form.customerId')}
-                name="customerId"
-                min={1}
-                allowDecimal={false}
-                {...form.getInputProps('customerId')}
-              />
-            )}
-            <Select
-              label={t('restrictions.columns.kind')}
-              data={RESTRICTION_KINDS.map((k) => ({ value: k, label: t(`restrictions.kinds.${k}`) }))}
-              allowDeselect={false}
-              data-testid="restriction-kind"
-              {...form.getInputProps('kind')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={2}>
-            <DateTimeField
-              label={t('restrictions.columns.from')}
-              description={t('restrictions.form.startsHint')}
-              name="startsAt"
-              {...form.getInputProps('startsAt')}
-            />
-            <DateTimeField
-              label={t('restrictions.columns.until')}
-              description={t('restrictions.form.endsHint')}
-              name="endsAt"
-              minDate={new Date()}
-              {...form.getInputProps('endsAt')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t('restrictions.columns.reason')}
-            name="reason"
-            autosize
-            minRows={2}
-            {...form.getInputProps('reason')}
+    <ModalForm
+      opened={opened}
+      onClose={onClose}
+      title={t('restrictions.add')}
+      centered
+      size="lg"
+      onSubmit={onSubmit}
+      failure={failure}
+      testId="add-restriction-form"
+      actions={{ submitLabel: t('restrictions.add'), submitting: form.submitting, color: 'red' }}
+    >
+      <SimpleGrid cols={customerId === undefined ? 2 : 1}>
+        {customerId === undefined && (
+          <NumberInput
+            label={t('restrictions.form.customerId')}
+            name="customerId"
+            min={1}
+            allowDecimal={false}
+            {...form.getInputProps('customerId')}
           />
-          <FormActions
-            submitLabel={t('restrictions.add')}
-            submitting={form.submitting}
-            onCancel={onClose}
-            color="red"
-          />
-        </Stack>
-      </form>
-    </Modal>
+        )}
+        <Select
+          label={t('restrictions.columns.kind')}
+          data={RESTRICTION_KINDS.map((k) => ({ value: k, label: t(`restrictions.kinds.${k}`) }))}
+          allowDeselect={false}
+          data-testid="restriction-kind"
+          {...form.getInputProps('kind')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={2}>
+        <DateTimeField
+          label={t('restrictions.columns.from')}
+          description={t('restrictions.form.startsHint')}
+          name="startsAt"
+          {...form.getInputProps('startsAt')}
+        />
+        <DateTimeField
+          label={t('restrictions.columns.until')}
+          description={t('restrictions.form.endsHint')}
+          name="endsAt"
+          minDate={new Date()}
+          {...form.getInputProps('endsAt')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('restrictions.columns.reason')}
+        name="reason"
+        autosize
+        minRows={2}
+        {...form.getInputProps('reason')}
+      />
+    </ModalForm>
   );
 }
 
@@ -147,27 +146,30 @@ function LiftRestrictionForm({ restriction, onClose }: { restriction: Restrictio
     onClose();
   });
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="lift-restriction-form">
-      <Stack>
+    <FormShell
+      onSubmit={onSubmit}
+      failure={failure}
+      testId="lift-restriction-form"
+      intro={
         <Text size="sm" c="dimmed">
           {restriction.reason}
         </Text>
-        <FormFailure failure={failure} />
-        <Textarea
-          label={t('restrictions.form.liftReason')}
-          name="liftReason"
-          autosize
-          minRows={2}
-          data-autofocus
-          {...form.getInputProps('reason')}
-        />
-        <FormActions
-          submitLabel={t('restrictions.lift')}
-          submitting={form.submitting}
-          onCancel={onClose}
-          color="red"
-        />
-      </Stack>
-    </form>
+      }
+      actions={{
+        submitLabel: t('restrictions.lift'),
+        submitting: form.submitting,
+        onCancel: onClose,
+        color: 'red',
+      }}
+    >
+      <Textarea
+        label={t('restrictions.form.liftReason')}
+        name="liftReason"
+        autosize
+        minRows={2}
+        data-autofocus
+        {...form.getInputProps('reason')}
+      />
+    </FormShell>
   );
 }

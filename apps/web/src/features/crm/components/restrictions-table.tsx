@@ -8,11 +8,10 @@ import {
   type ListFiltersProps,
   SelectFilter,
   TextFilter,
+  useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { useLanguage } from '../../../lib/language.ts';
 import { restrictionsSource } from '../api/restrictions-api.ts';
-import { formatDateTime } from '../format.ts';
-import { CustomerLink } from './customer-link.tsx';
+import { customerColumn } from './customer-link.tsx';
 import { RestrictionStateBadge } from './status-badges.tsx';
 
 /** Lift, or who lifted it and why; nothing for an expired one. */
@@ -41,16 +40,10 @@ export function RestrictionAction({
 /** The data columns of a restriction list; `withCustomer` adds the customer and server sorting. */
 function useDataColumns(withCustomer: boolean): DataTableColumn<Restriction>[] {
   const { t } = useTranslation('crm');
-  const { locale } = useLanguage();
+  const kit = useColumnKit();
   return [
     ...(withCustomer
-      ? [
-          {
-            accessor: 'user_name',
-            title: t('restrictions.columns.customer'),
-            render: (r: Restriction) => <CustomerLink id={r.customer_id}>{r.user_name}</CustomerLink>,
-          },
-        ]
+      ? [customerColumn<Restriction>(t('restrictions.columns.customer'), (r) => r.customer_id)]
       : []),
     {
       accessor: 'kind',
@@ -76,19 +69,8 @@ function useDataColumns(withCustomer: boolean): DataTableColumn<Restriction>[] {
       ),
     },
     { accessor: 'created_by', title: t('restrictions.columns.by'), render: (r) => r.created_by ?? '—' },
-    {
-      accessor: 'starts_at',
-      title: t('restrictions.columns.from'),
-      sortable: withCustomer,
-      noWrap: true,
-      render: (r) => formatDateTime(locale, r.starts_at),
-    },
-    {
-      accessor: 'ends_at',
-      title: t('restrictions.columns.until'),
-      noWrap: true,
-      render: (r) => (r.ends_at ? formatDateTime(locale, r.ends_at) : t('restrictions.openEnded')),
-    },
+    kit.dateTime('starts_at', t('restrictions.columns.from'), { sortable: withCustomer }),
+    kit.dateTime('ends_at', t('restrictions.columns.until'), { empty: t('restrictions.openEnded') }),
   ];
 }
 
@@ -104,36 +86,31 @@ export function useRestrictionColumns(onLift: (r: Restriction) => void, withCust
   ] satisfies DataTableColumn<Restriction>[];
 }
 
-function RestrictionFilters({ search, setFilter }: ListFiltersProps) {
+function RestrictionFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('crm');
+  const any = t('customers.filters.any');
   return (
     <>
       <SelectFilter
-        name="kind"
+        {...filter('kind')}
         label={t('restrictions.columns.kind')}
-        placeholder={t('customers.filters.any')}
+        placeholder={any}
         options={RESTRICTION_KINDS.map((k) => ({ value: k, label: t(`restrictions.kinds.${k}`) }))}
-        value={search.kind}
-        onChange={setFilter('kind')}
         width={170}
         testId="filter-kind"
       />
       <SelectFilter
-        name="state"
+        {...filter('state')}
         label={t('restrictions.columns.state')}
-        placeholder={t('customers.filters.any')}
+        placeholder={any}
         options={RESTRICTION_STATES.map((s) => ({ value: s, label: t(`restrictions.states.${s}`) }))}
-        value={search.state}
-        onChange={setFilter('state')}
         width={170}
         testId="filter-state"
       />
       <TextFilter
-        name="customer"
+        {...filter('customer')}
         label={t('restrictions.columns.customer')}
         placeholder={t('customers.filters.searchPlaceholder')}
-        value={search.customer}
-        onChange={setFilter('customer')}
         width={240}
         testId="filter-customer"
       />

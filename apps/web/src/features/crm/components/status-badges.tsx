@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-// Data values (statuses, KYC states) are shown as stored: no upper-casing, which in Turkish would
-// also turn i into İ.
+// Known data values (statuses, KYC states) are shown in the member's language; a value the upstream
+// system invented since is shown as stored. No upper-casing, which in Turkish would turn i into İ.
 
 /** A clipping label lets a table column squeeze the badge to "inac…"; its whole text sets its width. */
 const FULL_LABEL = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
@@ -21,19 +21,29 @@ const RESTRICTION_COLOR: Record<string, string> = {
   lifted: 'teal',
 };
 
-export function StatusBadge({ status }: { status: string | null }) {
+/** Words a customer status or KYC status value: translated when known, else as stored. */
+export function useValueLabel() {
   const { t } = useTranslation('crm');
+  return (kind: 'status' | 'kyc', value: string | null): string =>
+    value === null
+      ? t('common.none')
+      : t(`values.${kind}.${value.toLowerCase() as 'active'}`, { defaultValue: value });
+}
+
+export function StatusBadge({ status }: { status: string | null }) {
+  const label = useValueLabel();
   return (
     <Badge variant="light" color={STATUS_COLOR[status ?? ''] ?? 'gray'} tt="none" styles={FULL_LABEL}>
-      {status ?? t('common.none')}
+      {label('status', status)}
     </Badge>
   );
 }
 
 export function KycBadge({ status }: { status: string }) {
+  const label = useValueLabel();
   return (
     <Badge variant="light" color={KYC_COLOR[status.toLowerCase()] ?? 'gray'} tt="none" styles={FULL_LABEL}>
-      {status}
+      {label('kyc', status)}
     </Badge>
   );
 }
@@ -45,6 +55,7 @@ export function RestrictionStateBadge({ state }: { state: string }) {
       variant="light"
       color={RESTRICTION_COLOR[state] ?? 'gray'}
       tt="none"
+      styles={FULL_LABEL}
       data-testid="restriction-state"
     >
       {t(`restrictions.states.${state as 'active'}`)}

@@ -1,6 +1,5 @@
 import type { UserAsset } from '@backdesk/contract';
 import { ASSETS } from '@backdesk/contract/transactions/keys';
-import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,31 +7,22 @@ import {
   type ListFiltersProps,
   SelectFilter,
   TextFilter,
+  useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { useLanguage } from '../../../lib/language.ts';
 import { userAssetsSource } from '../api/crm-lists-api.ts';
 import { crmEndpoints } from '../api/endpoints.ts';
-import { formatDateTime, formatDecimal } from '../format.ts';
-import { CustomerLink } from './customer-link.tsx';
+import { customerColumn } from './customer-link.tsx';
 
-function AssetFilters({ search, setFilter }: ListFiltersProps) {
+function AssetFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('crm');
   return (
     <>
-      <TextFilter
-        name="customer"
-        label={t('restrictions.columns.customer')}
-        value={search.customer}
-        onChange={setFilter('customer')}
-        width={240}
-      />
+      <TextFilter {...filter('customer')} label={t('restrictions.columns.customer')} width={240} />
       <SelectFilter
-        name="asset"
+        {...filter('asset')}
         label={t('assets.columns.asset')}
         placeholder={t('customers.filters.any')}
         options={ASSETS}
-        value={search.asset}
-        onChange={setFilter('asset')}
         width={130}
       />
     </>
@@ -41,40 +31,13 @@ function AssetFilters({ search, setFilter }: ListFiltersProps) {
 
 function useAssetColumns(): DataTableColumn<UserAsset>[] {
   const { t } = useTranslation('crm');
-  const { locale } = useLanguage();
-  const amount = (v: string) => (
-    <Text ff="monospace" size="sm" ta="right">
-      {formatDecimal(locale, v)}
-    </Text>
-  );
+  const kit = useColumnKit();
   return [
-    {
-      accessor: 'user_name',
-      title: t('restrictions.columns.customer'),
-      render: (r) => <CustomerLink id={r.customer_id}>{r.user_name}</CustomerLink>,
-    },
+    customerColumn(t('restrictions.columns.customer'), (r) => r.customer_id),
     { accessor: 'asset', title: t('assets.columns.asset') },
-    {
-      accessor: 'available',
-      title: t('assets.columns.available'),
-      sortable: true,
-      textAlign: 'right',
-      render: (r) => amount(r.available),
-    },
-    {
-      accessor: 'locked',
-      title: t('assets.columns.locked'),
-      sortable: true,
-      textAlign: 'right',
-      render: (r) => amount(r.locked),
-    },
-    {
-      accessor: 'updated_at',
-      title: t('assets.columns.updated'),
-      sortable: true,
-      noWrap: true,
-      render: (r) => formatDateTime(locale, r.updated_at),
-    },
+    kit.amount('available', t('assets.columns.available'), { sortable: true }),
+    kit.amount('locked', t('assets.columns.locked'), { sortable: true }),
+    kit.dateTime('updated_at', t('assets.columns.updated'), { sortable: true }),
   ];
 }
 

@@ -40,7 +40,7 @@ export function UserAssetsPage() {
       <ListPage
         list={userAssetsList}
         onRowOpen={(r) =>
-          void navigate({ to: '/crm/customers/$customerId', params: { customerId: String(r.customer_id) } })
+          void navigate({ to: '/crm/customers/$customerId', params: { customerId: r.customer_id } })
         }
       />
     </>

@@ -17,6 +17,14 @@ import { useDashboardKpis } from '../api/get-dashboard-kpis.ts';
 import { GrowthBadge } from './growth-badge.tsx';
 import { KpiCard } from './kpi-card.tsx';
 
+/** The figures shown as a plain count: each card's test id and the field (and label key) it shows. */
+const COUNTS = [
+  { testId: 'pending-trades', field: 'pendingTrades', icon: IconArrowsExchange },
+  { testId: 'active-offers', field: 'activeOffers', icon: IconBuildingBank },
+  { testId: 'transaction-limits', field: 'transactionLimits', icon: IconGauge },
+  { testId: 'withdrawals-review', field: 'withdrawalsAwaitingReview', icon: IconWallet },
+] as const;
+
 export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { locale } = useLanguage();
@@ -76,30 +84,15 @@ export function DashboardPage() {
             value={count(data?.customers.newLast30Days)}
             hint={t('kpi.newCustomersHint', { previous: count(data?.customers.newPrevious30Days) ?? '' })}
           />
-          <KpiCard
-            testId="pending-trades"
-            label={t('kpi.pendingTrades')}
-            icon={IconArrowsExchange}
-            value={count(data?.pendingTrades)}
-          />
-          <KpiCard
-            testId="active-offers"
-            label={t('kpi.activeOffers')}
-            icon={IconBuildingBank}
-            value={count(data?.activeOffers)}
-          />
-          <KpiCard
-            testId="transaction-limits"
-            label={t('kpi.transactionLimits')}
-            icon={IconGauge}
-            value={count(data?.transactionLimits)}
-          />
-          <KpiCard
-            testId="withdrawals-review"
-            label={t('kpi.withdrawalsAwaitingReview')}
-            icon={IconWallet}
-            value={count(data?.withdrawalsAwaitingReview)}
-          />
+          {COUNTS.map(({ testId, field, icon }) => (
+            <KpiCard
+              key={testId}
+              testId={testId}
+              label={t(`kpi.${field}`)}
+              icon={icon}
+              value={count(data?.[field])}
+            />
+          ))}
         </SimpleGrid>
       )}
       {isError && data && (

@@ -4,10 +4,10 @@ import type {
   EndpointBody,
   transactionsApi,
 } from '@backdesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ListPage, listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { endpointRef } from '../../../lib/contract.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
 /** The fee schedule endpoints, named without loading the contract (lib/contract.ts). */
 export const commissionEndpoints = {
@@ -59,32 +59,16 @@ export const commissionsSource = listSource({
 
 export type CommissionBody = EndpointBody<typeof transactionsApi.createCommissionRule>;
 
-export function useSaveCommission() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      rule,
-      id,
-      version,
-      key,
-    }: {
-      rule: CommissionBody;
-      id?: number;
-      version?: number;
-      key: string;
-    }) =>
+export const useSaveCommission = () =>
+  useSettledMutation(
+    KEY,
+    ({ rule, id, version, key }: { rule: CommissionBody; id?: number; version?: number; key: string }) =>
       id !== undefined && version !== undefined
         ? callEndpoint(commissionEndpoints.update, { body: { ...rule, id, version }, idempotencyKey: key })
         : callEndpoint(commissionEndpoints.create, { body: rule, idempotencyKey: key }),
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
-  });
-}
+  );
 
-export function useDeleteCommission() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, version, key }: { id: number; version: number; key: string }) =>
-      callEndpoint(commissionEndpoints.delete, { body: { id, version }, idempotencyKey: key }),
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
-  });
-}
+export const useDeleteCommission = () =>
+  useSettledMutation(KEY, ({ id, version, key }: { id: number; version: number; key: string }) =>
+    callEndpoint(commissionEndpoints.delete, { body: { id, version }, idempotencyKey: key }),
+  );

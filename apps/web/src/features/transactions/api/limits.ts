@@ -1,8 +1,9 @@
 import type { EndpointBody, TransactionLimit, transactionsApi } from '@backdesk/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { endpointRef } from '../../../lib/contract.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
 /** The limit endpoints, named without loading the contract (lib/contract.ts). */
 export const limitEndpoints = {
@@ -26,17 +27,19 @@ export const limitEndpoints = {
   ),
 };
 
-/** Spec §5: only a success flag with a limits array counts; anything else empties the list. */
+/** docs/product-rules.md R25: only a success flag with a limits array counts; anything else empties the list. */
 export function limitsOf(response: unknown): TransactionLimit[] {
   if (!response || typeof response !== 'object') return [];
   const { success, limits } = response as { success?: unknown; limits?: unknown };
   return success === true && Array.isArray(limits) ? (limits as TransactionLimit[]) : [];
 }
 
+const KEY = ['transactions', 'limits'] as const;
+
 /** Every limit at once (a short list): the list kit sorts it in the browser. */
 export const limitsSource = listSource({
   endpoint: limitEndpoints.list,
-  queryKey: ['transactions', 'limits'],
+  queryKey: KEY,
   mode: 'client',
   read: (response) => ({ rows: limitsOf(response), nextCursor: null, prevCursor: null }),
 });
@@ -46,21 +49,13 @@ export const useLimits = () => useQuery({ ...limitsSource.pageOptions({}), selec
 
 type LimitBody = EndpointBody<typeof transactionsApi.createTransactionLimit>;
 
-/** Creating or deleting reloads the list (spec §4); one key per user action makes a retry harmless. */
-export function useCreateLimit() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ limit, key }: { limit: LimitBody; key: string }) =>
-      callEndpoint(limitEndpoints.create, { body: limit, idempotencyKey: key }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['transactions', 'limits'] }),
-  });
-}
+/** Creating or deleting reloads the list (docs/product-rules.md R14); one key per user action makes a retry harmless. */
+export const useCreateLimit = () =>
+  useSettledMutation(KEY, ({ limit, key }: { limit: LimitBody; key: string }) =>
+    callEndpoint(limitEndpoints.create, { body: limit, idempotencyKey: key }),
+  );
 
-export function useDeleteLimit() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ lid, key }: { lid: number; key: string }) =>
-      callEndpoint(limitEndpoints.delete, { body: { lid }, idempotencyKey: key }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['transactions', 'limits'] }),
-  });
-}
+export const useDeleteLimit = () =>
+  useSettledMutation(KEY, ({ lid, key }: { lid: number; key: string }) =>
+    callEndpoint(limitEndpoints.delete, { body: { lid }, idempotencyKey: key }),
+  );

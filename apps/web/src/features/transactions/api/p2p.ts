@@ -1,8 +1,8 @@
 import type { EndpointBody, transactionsApi } from '@backdesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { endpointRef } from '../../../lib/contract.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 import { useP2pRefresh } from '../p2p/p2p-refresh.ts';
 
 /** The P2P endpoints, named without loading the contract (lib/contract.ts). */
@@ -35,7 +35,7 @@ export const p2pEndpoints = {
   ),
 };
 
-/** Spec §9: P2P data refreshes in the background every 60 seconds. */
+/** docs/product-rules.md R17: P2P data refreshes in the background every 60 seconds. */
 export const P2P_REFRESH_MS = 60_000;
 
 const P2P_KEY = ['transactions', 'p2p'] as const;
@@ -58,13 +58,7 @@ export const offersSource = listSource({
 
 type Keyed<B> = { body: B; key: string };
 
-function useP2pAction<B, R>(call: (input: Keyed<B>) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSettled: () => client.invalidateQueries({ queryKey: P2P_KEY }),
-  });
-}
+const useP2pAction = <B, R>(call: (input: Keyed<B>) => Promise<R>) => useSettledMutation(P2P_KEY, call);
 
 type OfferBody = EndpointBody<typeof transactionsApi.suspendOffer>;
 export const useSuspendOffer = () =>

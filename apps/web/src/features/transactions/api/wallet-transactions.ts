@@ -23,6 +23,12 @@ export const walletEndpoints = {
     '/api/transactions/wallet-transaction',
     'read',
   ),
+  checks: endpointRef(
+    (c) => c.transactionsApi.getWithdrawalChecks,
+    'GET',
+    '/api/transactions/wallet-transactions/checks',
+    'read',
+  ),
   approve: endpointRef(
     (c) => c.transactionsApi.approveWithdrawal,
     'POST',
@@ -50,6 +56,13 @@ export const walletTransactionQueryOptions = (id: number) =>
 export const useWalletTransaction = (id: number | undefined) =>
   useQuery({ ...walletTransactionQueryOptions(id ?? 0), enabled: id !== undefined });
 
+/** The restriction and limit checks an approval would run, as of now (under KEY: a decision refreshes them). */
+export const useWithdrawalChecks = (id: number) =>
+  useQuery({
+    queryKey: [...KEY, 'checks', id],
+    queryFn: ({ signal }) => callEndpoint(walletEndpoints.checks, { query: { id }, signal }),
+  });
+
 interface Decision {
   id: number;
   version: number;
@@ -71,10 +84,10 @@ export function useReviewWithdrawal() {
             body: { id, version, reason: reason ?? '' },
             idempotencyKey: key,
           }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: KEY }),
-        client.invalidateQueries({ queryKey: ['audit', 'wallet_transaction'] }),
-      ]),
+    // Not awaited: the caller's onSuccess (its toast) must run before the refetch can unmount it.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: KEY });
+      void client.invalidateQueries({ queryKey: ['audit', 'wallet_transaction'] });
+    },
   });
 }

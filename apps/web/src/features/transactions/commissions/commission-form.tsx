@@ -1,13 +1,12 @@
 import type { CommissionRule } from '@backdesk/contract';
 import { COMMISSION_KINDS, COMMISSION_OPERATIONS } from '@backdesk/contract/rules';
-import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DecimalInput,
   decimalInputText,
-  FormActions,
-  FormFailure,
+  ModalForm,
   useContractForm,
 } from '../../../components/forms/index.ts';
 import { errorText } from '../../../lib/errors.ts';
@@ -58,55 +57,58 @@ export function CommissionForm({
   });
 
   return (
-    <Modal opened onClose={onClose} title={rule ? t('commissions.edit') : t('commissions.new')} size="lg">
-      <form onSubmit={onSubmit} noValidate data-testid="commission-form">
-        <Stack gap="sm">
-          <FormFailure failure={failure} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select
-              label={t('fields.operation')}
-              data={COMMISSION_OPERATIONS.map((o) => ({ value: o, label: t(`operations.${o}`) }))}
-              allowDeselect={false}
-              name="operation"
-              {...form.getInputProps('operation')}
-            />
-            <TextInput
-              label={t('fields.asset')}
-              placeholder={t('commissions.anyAsset')}
-              name="asset"
-              {...form.getInputProps('asset')}
-              onChange={(e) => form.setFieldValue('asset', e.currentTarget.value.toUpperCase())}
-            />
-            <Select
-              label={t('fields.customer_type')}
-              placeholder={t('commissions.anyType')}
-              data={customerTypes}
-              clearable
-              name="customer_type"
-              {...form.getInputProps('customer_type')}
-              value={form.getValues().customer_type || null}
-              onChange={(value) => form.setFieldValue('customer_type', value ?? '')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t('fields.kind')}
-              data={COMMISSION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-              allowDeselect={false}
-              name="kind"
-              {...form.getInputProps('kind')}
-            />
-            <DecimalInput
-              label={form.getValues().kind === 'percent' ? t('commissions.percent') : t('commissions.flat')}
-              name="value"
-              {...form.getInputProps('value')}
-            />
-            <DecimalInput label={t('fields.min_fee')} name="min_fee" {...form.getInputProps('min_fee')} />
-            <DecimalInput label={t('fields.max_fee')} name="max_fee" {...form.getInputProps('max_fee')} />
-          </SimpleGrid>
-          <FormActions submitLabel={t('actions.save')} submitting={form.submitting} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm
+      onClose={onClose}
+      title={rule ? t('commissions.edit') : t('commissions.new')}
+      size="lg"
+      gap="sm"
+      onSubmit={onSubmit}
+      failure={failure}
+      testId="commission-form"
+      actions={{ submitLabel: t('actions.save'), submitting: form.submitting }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select
+          label={t('fields.operation')}
+          data={COMMISSION_OPERATIONS.map((o) => ({ value: o, label: t(`operations.${o}`) }))}
+          allowDeselect={false}
+          name="operation"
+          {...form.getInputProps('operation')}
+        />
+        <TextInput
+          label={t('fields.asset')}
+          placeholder={t('commissions.anyAsset')}
+          name="asset"
+          {...form.getInputProps('asset')}
+          onChange={(e) => form.setFieldValue('asset', e.currentTarget.value.toUpperCase())}
+        />
+        <Select
+          label={t('fields.customer_type')}
+          placeholder={t('commissions.anyType')}
+          data={customerTypes}
+          clearable
+          name="customer_type"
+          {...form.getInputProps('customer_type')}
+          value={form.getValues().customer_type || null}
+          onChange={(value) => form.setFieldValue('customer_type', value ?? '')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('fields.kind')}
+          data={COMMISSION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          allowDeselect={false}
+          name="kind"
+          {...form.getInputProps('kind')}
+        />
+        <DecimalInput
+          label={form.getValues().kind === 'percent' ? t('commissions.percent') : t('commissions.flat')}
+          name="value"
+          {...form.getInputProps('value')}
+        />
+        <DecimalInput label={t('fields.min_fee')} name="min_fee" {...form.getInputProps('min_fee')} />
+        <DecimalInput label={t('fields.max_fee')} name="max_fee" {...form.getInputProps('max_fee')} />
+      </SimpleGrid>
+    </ModalForm>
   );
 }

@@ -2,20 +2,19 @@ import type { CommissionRule } from '@backdesk/contract';
 import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { defineList } from '../../../components/list-page/index.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal } from '../../../lib/locale-format.ts';
+import { defineList, useColumnKit } from '../../../components/list-page/index.ts';
+import { formatDecimal, formatPercent } from '../../../lib/locale-format.ts';
 import { commissionsSource } from '../api/commissions.ts';
 
 function useRuleColumns(): DataTableColumn<CommissionRule>[] {
   const { t } = useTranslation('transactions');
-  const { locale } = useLanguage();
+  const kit = useColumnKit();
+  const { locale } = kit;
   const any = (
     <Badge variant="outline" color="gray" tt="none">
       {t('commissions.any')}
     </Badge>
   );
-  const money = (v: string | null) => (v === null ? '—' : formatDecimal(locale, v));
   return [
     { accessor: 'id', title: '#', sortable: true },
     {
@@ -38,23 +37,11 @@ function useRuleColumns(): DataTableColumn<CommissionRule>[] {
       noWrap: true,
       render: (rule) =>
         rule.kind === 'percent'
-          ? `%${formatDecimal(locale, rule.value)}`
+          ? formatPercent(locale, rule.value)
           : `${formatDecimal(locale, rule.value)} ${rule.asset ?? ''}`,
     },
-    {
-      accessor: 'min_fee',
-      title: t('fields.min_fee'),
-      textAlign: 'right',
-      noWrap: true,
-      render: (r) => money(r.min_fee),
-    },
-    {
-      accessor: 'max_fee',
-      title: t('fields.max_fee'),
-      textAlign: 'right',
-      noWrap: true,
-      render: (r) => money(r.max_fee),
-    },
+    kit.amount('min_fee', t('fields.min_fee')),
+    kit.amount('max_fee', t('fields.max_fee')),
   ];
 }
 

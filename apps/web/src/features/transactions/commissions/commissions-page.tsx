@@ -1,10 +1,10 @@
 import type { CommissionRule } from '@backdesk/contract';
 import { ActionIcon, Button, Group, Stack } from '@mantine/core';
-import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditTrailDrawer } from '../../../components/audit-trail/index.ts';
+import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { ListPage } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -27,7 +27,11 @@ export function CommissionsPage() {
   const keys = useActionKeys();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<CommissionRule | 'new' | null>(null);
-  const [history, setHistory] = useState<CommissionRule | null>(null);
+  const history = useRecordHistory((rule: CommissionRule) => ({
+    entity: 'commission_rule',
+    entityId: rule.id,
+    title: t('history.commission', { id: rule.id }),
+  }));
   const rules = schedule.data?.rows ?? [];
   const customerTypes = schedule.data?.customerTypes ?? [];
 
@@ -73,13 +77,7 @@ export function CommissionsPage() {
           emptyText={t('commissions.empty')}
           rowActions={(rule) => (
             <Group gap={4} justify="flex-end" wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('history.commission', { id: rule.id })}
-                onClick={() => setHistory(rule)}
-              >
-                <IconHistory size={16} />
-              </ActionIcon>
+              {history.button(rule)}
               {canEdit && (
                 <>
                   <ActionIcon
@@ -111,16 +109,7 @@ export function CommissionsPage() {
         />
       )}
       {confirm.dialog}
-      <AuditTrailDrawer
-        record={
-          history && {
-            entity: 'commission_rule',
-            entityId: history.id,
-            title: t('history.commission', { id: history.id }),
-          }
-        }
-        onClose={() => setHistory(null)}
-      />
+      {history.drawer}
     </>
   );
 }

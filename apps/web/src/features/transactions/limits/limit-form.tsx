@@ -1,8 +1,8 @@
 import { LIMIT_AMOUNT_FIELDS, LIMIT_TYPES } from '@backdesk/contract/rules';
-import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DecimalInput, FormActions, FormFailure, useContractForm } from '../../../components/forms/index.ts';
+import { DecimalInput, ModalForm, useContractForm } from '../../../components/forms/index.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateLimit } from '../api/limits.ts';
@@ -37,7 +37,7 @@ export function LimitForm({ opened, onClose }: { opened: boolean; onClose: () =>
     try {
       await create.mutateAsync({ limit, key });
     } catch (error) {
-      // Spec §8: "Failed to create limit", with the reason.
+      // docs/product-rules.md R9: "Failed to create limit", with the reason.
       notify({ title: t('limits.createFailed'), description: errorText(error), color: 'red' });
       throw error;
     }
@@ -48,55 +48,54 @@ export function LimitForm({ opened, onClose }: { opened: boolean; onClose: () =>
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('limits.new')} size="lg">
-      <form onSubmit={onSubmit} noValidate data-testid="limit-form">
-        <Stack gap="sm">
-          <FormFailure failure={failure} />
-          <Select
-            label={t('fields.limit_type')}
-            data={LIMIT_TYPES.map((type) => ({ value: type, label: t(`limitTypes.${type}`) }))}
-            allowDeselect={false}
-            name="limit_type"
-            {...form.getInputProps('limit_type')}
+    <ModalForm
+      opened={opened}
+      onClose={onClose}
+      title={t('limits.new')}
+      size="lg"
+      gap="sm"
+      onSubmit={onSubmit}
+      failure={failure}
+      testId="limit-form"
+      actions={{ submitLabel: t('limits.create'), submitting: form.submitting, submitTestId: 'limit-submit' }}
+    >
+      <Select
+        label={t('fields.limit_type')}
+        data={LIMIT_TYPES.map((type) => ({ value: type, label: t(`limitTypes.${type}`) }))}
+        allowDeselect={false}
+        name="limit_type"
+        {...form.getInputProps('limit_type')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label={t('fields.contract_name')}
+          placeholder="USDT-TRC20"
+          name="contract_name"
+          {...form.getInputProps('contract_name')}
+        />
+        <TextInput
+          label={t('fields.wallet_address')}
+          name="wallet_address"
+          {...form.getInputProps('wallet_address')}
+        />
+        <TextInput
+          label={t('fields.wallet_name')}
+          placeholder={t('limits.walletNameHint')}
+          name="wallet_name"
+          {...form.getInputProps('wallet_name')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {LIMIT_AMOUNT_FIELDS.map((field) => (
+          <DecimalInput
+            key={field}
+            label={t(`fields.${field}`)}
+            name={field}
+            placeholder={t('limits.unbounded')}
+            {...form.getInputProps(field)}
           />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label={t('fields.contract_name')}
-              placeholder="USDT-TRC20"
-              name="contract_name"
-              {...form.getInputProps('contract_name')}
-            />
-            <TextInput
-              label={t('fields.wallet_address')}
-              name="wallet_address"
-              {...form.getInputProps('wallet_address')}
-            />
-            <TextInput
-              label={t('fields.wallet_name')}
-              placeholder={t('limits.walletNameHint')}
-              name="wallet_name"
-              {...form.getInputProps('wallet_name')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {LIMIT_AMOUNT_FIELDS.map((field) => (
-              <DecimalInput
-                key={field}
-                label={t(`fields.${field}`)}
-                name={field}
-                placeholder={t('limits.unbounded')}
-                {...form.getInputProps(field)}
-              />
-            ))}
-          </SimpleGrid>
-          <FormActions
-            submitLabel={t('limits.create')}
-            submitting={form.submitting}
-            onCancel={onClose}
-            submitTestId="limit-submit"
-          />
-        </Stack>
-      </form>
-    </Modal>
+        ))}
+      </SimpleGrid>
+    </ModalForm>
   );
 }

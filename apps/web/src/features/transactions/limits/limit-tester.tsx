@@ -5,7 +5,7 @@ import { IconCheck, IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Shows which limit the spec's §5 rule picks for an operation, and each candidate's score. */
+/** Shows which limit the rule (docs/product-rules.md R14) picks for an operation, and each candidate's score. */
 export function LimitTester({ limits }: { limits: TransactionLimit[] }) {
   const { t } = useTranslation('transactions');
   const [lookup, setLookup] = useState({

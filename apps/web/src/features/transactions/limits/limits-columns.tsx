@@ -1,25 +1,19 @@
 import type { TransactionLimit } from '@backdesk/contract';
-import { Text } from '@mantine/core';
+import { LIMIT_AMOUNT_FIELDS } from '@backdesk/contract/rules';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { defineList } from '../../../components/list-page/index.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal } from '../../../lib/locale-format.ts';
+import { defineList, useColumnKit } from '../../../components/list-page/index.ts';
 import { limitsSource } from '../api/limits.ts';
 
 function useLimitColumns(): DataTableColumn<TransactionLimit>[] {
   const { t } = useTranslation('transactions');
-  const { locale } = useLanguage();
-  const amount = (value: string | null) =>
-    value === null ? t('limits.unbounded') : formatDecimal(locale, value);
-  const bound = (field: 'min_amount' | 'max_amount' | 'daily_cap' | 'monthly_cap') => ({
-    accessor: field,
-    title: t(`fields.${field}`),
-    sortable: true,
-    textAlign: 'right' as const,
-    noWrap: true,
-    render: (limit: TransactionLimit) => amount(limit[field]),
-  });
+  const kit = useColumnKit();
+  // An empty bound is no bound at all.
+  const bound = (field: (typeof LIMIT_AMOUNT_FIELDS)[number]) =>
+    kit.amount<TransactionLimit>(field, t(`fields.${field}`), {
+      sortable: true,
+      empty: t('limits.unbounded'),
+    });
   return [
     { accessor: 'lid', title: t('fields.lid'), sortable: true },
     {
@@ -35,20 +29,9 @@ function useLimitColumns(): DataTableColumn<TransactionLimit>[] {
       sortable: true,
       render: (limit) => limit.contract_name ?? '—',
     },
-    {
-      accessor: 'wallet_address',
-      title: t('fields.wallet_address'),
-      render: (limit) => (
-        <Text size="sm" truncate="end" maw={220} title={limit.wallet_address ?? undefined} ff="monospace">
-          {limit.wallet_address ?? '—'}
-        </Text>
-      ),
-    },
+    kit.code('wallet_address', t('fields.wallet_address'), { width: 220 }),
     { accessor: 'wallet_name', title: t('fields.wallet_name'), render: (limit) => limit.wallet_name ?? '—' },
-    bound('min_amount'),
-    bound('max_amount'),
-    bound('daily_cap'),
-    bound('monthly_cap'),
+    ...LIMIT_AMOUNT_FIELDS.map(bound),
   ];
 }
 

@@ -1,10 +1,10 @@
 import type { TransactionLimit } from '@backdesk/contract';
 import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconHistory, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditTrailDrawer } from '../../../components/audit-trail/index.ts';
+import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { ListPage } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -27,7 +27,11 @@ export function LimitsPage() {
   // One key per limit: a double click on delete sends the same key, so it deletes once.
   const deleteKeys = useRef(new Map<number, string>());
   const confirm = useConfirm();
-  const [history, setHistory] = useState<TransactionLimit | null>(null);
+  const history = useRecordHistory((limit: TransactionLimit) => ({
+    entity: 'transaction_limit',
+    entityId: limit.lid,
+    title: t('history.limit', { id: limit.lid }),
+  }));
 
   const onDelete = (limit: TransactionLimit) => {
     const key = deleteKeys.current.get(limit.lid) ?? crypto.randomUUID();
@@ -71,16 +75,7 @@ export function LimitsPage() {
           emptyText={t('limits.empty')}
           rowActions={(limit) => (
             <Group gap={4} wrap="nowrap" justify="flex-end">
-              <Tooltip label={t('history.open')}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('history.limit', { id: limit.lid })}
-                  onClick={() => setHistory(limit)}
-                  data-testid={`history-limit-${limit.lid}`}
-                >
-                  <IconHistory size={16} stroke={1.7} />
-                </ActionIcon>
-              </Tooltip>
+              {history.button(limit, `history-limit-${limit.lid}`)}
               {canDelete && (
                 <Tooltip label={t('limits.delete')}>
                   <ActionIcon
@@ -102,16 +97,7 @@ export function LimitsPage() {
       </Stack>
       {canEdit && <LimitForm opened={formOpen} onClose={form.close} />}
       {confirm.dialog}
-      <AuditTrailDrawer
-        record={
-          history && {
-            entity: 'transaction_limit',
-            entityId: history.lid,
-            title: t('history.limit', { id: history.lid }),
-          }
-        }
-        onClose={() => setHistory(null)}
-      />
+      {history.drawer}
     </>
   );
 }

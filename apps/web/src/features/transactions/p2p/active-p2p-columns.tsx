@@ -7,73 +7,34 @@ import {
   defineList,
   type ListFiltersProps,
   SelectFilter,
-  TextFilter,
+  useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
 import { offersSource } from '../api/p2p.ts';
+import { SellerContractFilters } from '../shared/filters.tsx';
+import { contractColumn } from './offer-columns.ts';
 
-function OfferFilters({ search, setFilter }: ListFiltersProps) {
+function OfferFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('transactions');
   return (
     <>
       <SelectFilter
-        name="status"
+        {...filter('status')}
         label={t('fields.status')}
         options={OFFER_STATUSES.map((s) => ({ value: s, label: t(`offerStatus.${s}`) }))}
-        value={search.status}
-        onChange={setFilter('status')}
       />
-      <TextFilter
-        name="seller"
-        label={t('fields.seller')}
-        value={search.seller}
-        onChange={setFilter('seller')}
-      />
-      <TextFilter
-        name="contract"
-        label={t('fields.contract_name')}
-        value={search.contract}
-        onChange={setFilter('contract')}
-        width={140}
-      />
+      <SellerContractFilters filter={filter} />
     </>
   );
 }
 
 function useOfferColumns(): DataTableColumn<MarketOffer>[] {
   const { t } = useTranslation('transactions');
-  const { locale } = useLanguage();
+  const kit = useColumnKit();
   return [
     { accessor: 'seller_user_name', title: t('fields.seller') },
-    {
-      accessor: 'selling_contract_name',
-      title: t('fields.contract_name'),
-      render: (r) => r.selling_contract_name ?? '—',
-    },
-    {
-      accessor: 'selling_account_address',
-      title: t('fields.selling_account_address'),
-      render: (r) => (
-        <Text
-          size="sm"
-          ff="monospace"
-          truncate="end"
-          maw={180}
-          title={r.selling_account_address ?? undefined}
-        >
-          {r.selling_account_address ?? '—'}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'unit_price',
-      title: t('fields.unit_price'),
-      sortable: true,
-      textAlign: 'right',
-      noWrap: true,
-      render: (r) => formatDecimal(locale, r.unit_price),
-    },
+    contractColumn(t('fields.contract_name')),
+    kit.code('selling_account_address', t('fields.selling_account_address'), { width: 180 }),
+    kit.amount('unit_price', t('fields.unit_price'), { sortable: true }),
     {
       accessor: 'rank_seller',
       title: t('fields.rank_seller'),
@@ -89,13 +50,7 @@ function useOfferColumns(): DataTableColumn<MarketOffer>[] {
         </Text>
       ),
     },
-    {
-      accessor: 'created_at',
-      title: t('fields.created_at'),
-      sortable: true,
-      noWrap: true,
-      render: (r) => formatDateTime(locale, r.created_at),
-    },
+    kit.dateTime('created_at', t('fields.created_at'), { sortable: true }),
     {
       accessor: 'status',
       title: t('fields.status'),

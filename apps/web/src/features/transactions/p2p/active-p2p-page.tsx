@@ -1,9 +1,8 @@
 import type { MarketOffer } from '@backdesk/contract';
 import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditTrailDrawer, HistoryButton } from '../../../components/audit-trail/index.ts';
+import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
@@ -22,7 +21,11 @@ export function ActiveP2pPage() {
   const suspend = useSuspendOffer();
   const resume = useResumeOffer();
   const keys = useActionKeys();
-  const [history, setHistory] = useState<MarketOffer | null>(null);
+  const history = useRecordHistory((offer: MarketOffer) => ({
+    entity: 'p2p_offer',
+    entityId: offer.trade_market_guid,
+    title: t('history.offer', { seller: offer.seller_user_name }),
+  }));
 
   const toggle = (offer: MarketOffer) => {
     const mutation = offer.status === 'active' ? suspend : resume;
@@ -34,9 +37,9 @@ export function ActiveP2pPage() {
         key: keys.keyFor(actionKey),
       },
       {
-        onSuccess: (res) => {
+        onSuccess: () => {
           keys.done(actionKey);
-          notify({ title: res.message, color: 'green' });
+          notify({ title: t(offer.status === 'active' ? 'p2p.suspended' : 'p2p.resumed'), color: 'green' });
         },
         onError: (error) =>
           notify({ title: t('errors.actionFailed'), description: errorText(error), color: 'red' }),
@@ -49,22 +52,13 @@ export function ActiveP2pPage() {
       <PageHeader
         title={t('common:pages.activeP2p')}
         description={t('p2p.activeSubtitle')}
-        actions={
-          <RefreshControls
-            updatedAt={offers.dataUpdatedAt}
-            fetching={offers.isFetching}
-            onRefresh={() => void offers.refetch()}
-          />
-        }
+        actions={<RefreshControls query={offers} />}
       />
       <ListPage
         list={offersList}
         rowActions={(r) => (
           <Group gap={4} wrap="nowrap" justify="flex-end">
-            <HistoryButton
-              label={t('history.offer', { seller: r.seller_user_name })}
-              onClick={() => setHistory(r)}
-            />
+            {history.button(r)}
             {can(p2pEndpoints.suspend) && (
               <Button
                 size="compact-xs"
@@ -79,16 +73,7 @@ export function ActiveP2pPage() {
           </Group>
         )}
       />
-      <AuditTrailDrawer
-        record={
-          history && {
-            entity: 'p2p_offer',
-            entityId: history.trade_market_guid,
-            title: t('history.offer', { seller: history.seller_user_name }),
-          }
-        }
-        onClose={() => setHistory(null)}
-      />
+      {history.drawer}
     </>
   );
 }

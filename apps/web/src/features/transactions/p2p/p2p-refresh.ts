@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether the background P2P refresh runs (spec §4: "the refresh can be stopped"). One switch for
+ * Whether the background P2P refresh runs (docs/product-rules.md R17: "the refresh can be stopped"). One switch for
  * both P2P pages, kept for the browser session so a paused refresh stays paused across pages.
  */
 const STORAGE_KEY = 'backdesk.p2pRefreshPaused';

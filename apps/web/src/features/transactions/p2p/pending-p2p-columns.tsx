@@ -7,11 +7,11 @@ import {
   defineList,
   type ListFiltersProps,
   SelectFilter,
-  TextFilter,
+  useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
 import { tradesSource } from '../api/p2p.ts';
+import { AmountRangeFilters, SellerContractFilters } from '../shared/filters.tsx';
+import { contractColumn } from './offer-columns.ts';
 
 const STATUS_COLOR: Record<string, string> = {
   pending: 'blue',
@@ -20,62 +20,29 @@ const STATUS_COLOR: Record<string, string> = {
   completed: 'green',
 };
 
-function TradeFilters({ search, setFilter }: ListFiltersProps) {
+function TradeFilters({ search, filter }: ListFiltersProps) {
   const { t } = useTranslation('transactions');
   return (
     <>
       <SelectFilter
-        name="status"
+        {...filter('status')}
         label={t('fields.status')}
         // No status in the URL is the server's default: pending.
         value={search.status ?? 'pending'}
         clearable={false}
         options={TRADE_STATUSES.map((s) => ({ value: s, label: t(`tradeStatus.${s}`) }))}
-        onChange={setFilter('status')}
       />
-      <TextFilter
-        name="seller"
-        label={t('fields.seller')}
-        value={search.seller}
-        onChange={setFilter('seller')}
-      />
-      <TextFilter
-        name="contract"
-        label={t('fields.contract_name')}
-        value={search.contract}
-        onChange={setFilter('contract')}
-        width={140}
-      />
-      <TextFilter
-        name="minAmount"
-        label={t('filters.minAmount')}
-        value={search.minAmount}
-        onChange={setFilter('minAmount')}
-        width={120}
-      />
-      <TextFilter
-        name="maxAmount"
-        label={t('filters.maxAmount')}
-        value={search.maxAmount}
-        onChange={setFilter('maxAmount')}
-        width={120}
-      />
+      <SellerContractFilters filter={filter} />
+      <AmountRangeFilters filter={filter} width={120} />
     </>
   );
 }
 
 function useTradeColumns(): DataTableColumn<EnrichedTrade>[] {
   const { t } = useTranslation('transactions');
-  const { locale } = useLanguage();
-  const amount = (v: string) => formatDecimal(locale, v);
+  const kit = useColumnKit();
   return [
-    {
-      accessor: 'created_at',
-      title: t('fields.created_at'),
-      sortable: true,
-      noWrap: true,
-      render: (r) => formatDateTime(locale, r.created_at),
-    },
+    kit.dateTime('created_at', t('fields.created_at'), { sortable: true }),
     { accessor: 'buyer_user_name', title: t('fields.buyer') },
     {
       accessor: 'seller_user_name',
@@ -89,37 +56,10 @@ function useTradeColumns(): DataTableColumn<EnrichedTrade>[] {
           r.seller_user_name
         ),
     },
-    {
-      accessor: 'selling_contract_name',
-      title: t('fields.contract_name'),
-      render: (r) => r.selling_contract_name ?? '—',
-    },
-    {
-      accessor: 'trade_amount',
-      title: t('fields.trade_amount'),
-      sortable: true,
-      textAlign: 'right',
-      noWrap: true,
-      render: (r) => amount(r.trade_amount),
-    },
-    {
-      accessor: 'unit_price',
-      title: t('fields.unit_price'),
-      textAlign: 'right',
-      noWrap: true,
-      render: (r) => amount(r.unit_price),
-    },
-    {
-      accessor: 'total_price',
-      title: t('fields.total_price'),
-      textAlign: 'right',
-      noWrap: true,
-      render: (r) => (
-        <Text size="sm" fw={600}>
-          {amount(r.total_price)}
-        </Text>
-      ),
-    },
+    contractColumn(t('fields.contract_name')),
+    kit.amount('trade_amount', t('fields.trade_amount'), { sortable: true }),
+    kit.amount('unit_price', t('fields.unit_price')),
+    kit.amount('total_price', t('fields.total_price'), { strong: true }),
     {
       accessor: 'status',
       title: t('fields.status'),

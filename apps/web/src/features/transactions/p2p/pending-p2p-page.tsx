@@ -3,7 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditTrailDrawer, HistoryButton } from '../../../components/audit-trail/index.ts';
+import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useLanguage } from '../../../lib/language.ts';
@@ -30,7 +30,11 @@ export function PendingP2pPage() {
   const settle = useSettleDispute();
   const keys = useActionKeys();
   const [action, setAction] = useState<Action | null>(null);
-  const [history, setHistory] = useState<EnrichedTrade | null>(null);
+  const history = useRecordHistory((trade: EnrichedTrade) => ({
+    entity: 'p2p_trade',
+    entityId: trade.id,
+    title: t('history.trade', { id: trade.id }),
+  }));
   const amount = (v: string) => formatDecimal(locale, v);
 
   const confirm = async ({
@@ -45,18 +49,15 @@ export function PendingP2pPage() {
     const actionKey = `${kind}:${trade.id}:${trade.version}`;
     const body = { id: trade.id, version: trade.version, reason };
     // A failure is shown in the dialog, which stays open; the same key makes a retry act once.
-    const res =
-      kind === 'cancel'
-        ? await cancel.mutateAsync({ body, key: keys.keyFor(actionKey) })
-        : await settle.mutateAsync({
-            body: { ...body, outcome: outcome ?? 'release' },
-            key: keys.keyFor(actionKey),
-          });
+    const settled = outcome ?? 'release';
+    if (kind === 'cancel') await cancel.mutateAsync({ body, key: keys.keyFor(actionKey) });
+    else await settle.mutateAsync({ body: { ...body, outcome: settled }, key: keys.keyFor(actionKey) });
     keys.done(actionKey);
     setAction(null);
+    // The member's own words for what happened, not the server's English message.
     notify({
       title: t(kind === 'cancel' ? 'p2p.cancelled' : 'p2p.settled'),
-      description: res.message,
+      description: kind === 'settle' ? t(settled === 'release' ? 'p2p.released' : 'p2p.refunded') : undefined,
       color: 'green',
     });
   };
@@ -66,19 +67,13 @@ export function PendingP2pPage() {
       <PageHeader
         title={t('common:pages.pendingP2p')}
         description={t('p2p.pendingSubtitle')}
-        actions={
-          <RefreshControls
-            updatedAt={trades.dataUpdatedAt}
-            fetching={trades.isFetching}
-            onRefresh={() => void trades.refetch()}
-          />
-        }
+        actions={<RefreshControls query={trades} />}
       />
       <ListPage
         list={tradesList}
         rowActions={(r) => (
           <Group gap={4} wrap="nowrap" justify="flex-end">
-            <HistoryButton label={t('history.trade', { id: r.id })} onClick={() => setHistory(r)} />
+            {history.button(r)}
             {can(p2pEndpoints.cancel) &&
               (r.status === 'pending' ? (
                 <Button
@@ -103,16 +98,7 @@ export function PendingP2pPage() {
           </Group>
         )}
       />
-      <AuditTrailDrawer
-        record={
-          history && {
-            entity: 'p2p_trade',
-            entityId: history.id,
-            title: t('history.trade', { id: history.id }),
-          }
-        }
-        onClose={() => setHistory(null)}
-      />
+      {history.drawer}
       {action && (
         <ReasonDialog<'release' | 'refund'>
           opened

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -7,14 +8,13 @@ import { setP2pRefreshPaused, useP2pRefresh } from './p2p-refresh.ts';
 
 /** Pause/resume of the 60 s background refresh, the time of the last refresh, and a refresh now. */
 export function RefreshControls({
-  updatedAt,
-  fetching,
-  onRefresh,
+  query,
 }: {
-  updatedAt: number;
-  fetching: boolean;
-  onRefresh: () => void;
+  /** The list's own query, whose refresh these controls show and trigger. */
+  query: Pick<UseQueryResult, 'dataUpdatedAt' | 'isFetching' | 'refetch'>;
 }) {
+  const { dataUpdatedAt: updatedAt, isFetching: fetching } = query;
+  const onRefresh = () => void query.refetch();
   const { t } = useTranslation('transactions');
   const { locale } = useLanguage();
   const { paused } = useP2pRefresh();

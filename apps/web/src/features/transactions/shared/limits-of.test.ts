@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { limitsOf } from '../api/limits.ts';
 
-describe('limitsOf (spec §5)', () => {
+describe('limitsOf (docs/product-rules.md R25)', () => {
   it('keeps the limits of a success response and empties the list otherwise', () => {
     const limit = { lid: 1 };
     expect(limitsOf({ success: true, limits: [limit] })).toEqual([limit]);

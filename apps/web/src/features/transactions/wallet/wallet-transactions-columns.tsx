@@ -1,6 +1,6 @@
 import type { WalletTransaction } from '@backdesk/contract';
 import { ASSETS, WALLET_TX_STATUSES, WALLET_TX_TYPES } from '@backdesk/contract/transactions/keys';
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,119 +9,50 @@ import {
   type ListFiltersProps,
   SelectFilter,
   TextFilter,
+  useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
 import { walletEndpoints, walletSource } from '../api/wallet-transactions.ts';
+import { AmountRangeFilters } from '../shared/filters.tsx';
 import { WALLET_STATUS_COLOR } from './wallet-status.ts';
 
-function WalletFilters({ search, setFilter }: ListFiltersProps) {
+function WalletFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('transactions');
   return (
     <>
       <SelectFilter
-        name="type"
+        {...filter('type')}
         label={t('fields.type')}
         options={WALLET_TX_TYPES.map((v) => ({ value: v, label: t(`walletType.${v}`) }))}
-        value={search.type}
-        onChange={setFilter('type')}
         width={130}
       />
       <SelectFilter
-        name="status"
+        {...filter('status')}
         label={t('fields.status')}
         options={WALLET_TX_STATUSES.map((v) => ({ value: v, label: t(`walletStatus.${v}`) }))}
-        value={search.status}
-        onChange={setFilter('status')}
         width={150}
       />
-      <SelectFilter
-        name="asset"
-        label={t('fields.asset')}
-        options={ASSETS}
-        value={search.asset}
-        onChange={setFilter('asset')}
-        width={100}
-      />
-      <TextFilter
-        name="network"
-        label={t('fields.network')}
-        value={search.network}
-        onChange={setFilter('network')}
-        width={120}
-      />
-      <TextFilter
-        name="customer"
-        label={t('fields.customer')}
-        value={search.customer}
-        onChange={setFilter('customer')}
-        width={150}
-      />
-      <TextFilter
-        name="minAmount"
-        label={t('filters.minAmount')}
-        value={search.minAmount}
-        onChange={setFilter('minAmount')}
-        width={110}
-      />
-      <TextFilter
-        name="maxAmount"
-        label={t('filters.maxAmount')}
-        value={search.maxAmount}
-        onChange={setFilter('maxAmount')}
-        width={110}
-      />
-      <DateFilter name="from" label={t('filters.from')} value={search.from} onChange={setFilter('from')} />
-      <DateFilter name="to" label={t('filters.to')} value={search.to} onChange={setFilter('to')} />
-      <TextFilter
-        name="hash"
-        label={t('fields.tx_hash')}
-        value={search.hash}
-        onChange={setFilter('hash')}
-        width={180}
-      />
+      <SelectFilter {...filter('asset')} label={t('fields.asset')} options={ASSETS} width={100} />
+      <TextFilter {...filter('network')} label={t('fields.network')} width={120} />
+      <TextFilter {...filter('customer')} label={t('fields.customer')} width={150} />
+      <AmountRangeFilters filter={filter} width={110} />
+      <DateFilter {...filter('from')} label={t('filters.from')} />
+      <DateFilter {...filter('to')} label={t('filters.to')} />
+      <TextFilter {...filter('hash')} label={t('fields.tx_hash')} width={180} />
     </>
   );
 }
 
 function useWalletColumns(): DataTableColumn<WalletTransaction>[] {
   const { t } = useTranslation('transactions');
-  const { locale } = useLanguage();
+  const kit = useColumnKit();
   return [
-    {
-      accessor: 'created_at',
-      title: t('fields.created_at'),
-      sortable: true,
-      noWrap: true,
-      render: (r) => formatDateTime(locale, r.created_at),
-    },
+    kit.dateTime('created_at', t('fields.created_at'), { sortable: true }),
     { accessor: 'customer_user_name', title: t('fields.customer') },
     { accessor: 'type', title: t('fields.type'), render: (r) => t(`walletType.${r.type}`) },
     { accessor: 'asset', title: t('fields.asset'), noWrap: true, render: (r) => `${r.asset} · ${r.network}` },
-    {
-      accessor: 'amount',
-      title: t('fields.amount'),
-      sortable: true,
-      textAlign: 'right',
-      noWrap: true,
-      render: (r) => formatDecimal(locale, r.amount),
-    },
-    {
-      accessor: 'fee',
-      title: t('fields.fee'),
-      textAlign: 'right',
-      noWrap: true,
-      render: (r) => formatDecimal(locale, r.fee),
-    },
-    {
-      accessor: 'tx_hash',
-      title: t('fields.tx_hash'),
-      render: (r) => (
-        <Text size="xs" ff="monospace" truncate="end" maw={140} title={r.tx_hash ?? undefined}>
-          {r.tx_hash ?? '—'}
-        </Text>
-      ),
-    },
+    kit.amount('amount', t('fields.amount'), { sortable: true }),
+    kit.amount('fee', t('fields.fee')),
+    kit.code('tx_hash', t('fields.tx_hash'), { width: 140, size: 'xs' }),
     {
       accessor: 'status',
       title: t('fields.status'),

@@ -12,10 +12,13 @@ import { useCan } from '../../auth/can.ts';
 import { useReviewWithdrawal, walletEndpoints } from '../api/wallet-transactions.ts';
 import { useActionKeys } from '../shared/idempotency.ts';
 import { ReasonDialog } from '../shared/reason-dialog.tsx';
+import { WithdrawalChecks } from './withdrawal-checks.tsx';
 
 /**
- * The four-eyes review of a withdrawal under review: approvals so far ("1 of 2"), who gave them,
- * and approve/reject for a member who has not reviewed it yet (one's own second approval is refused).
+ * The four-eyes review of a withdrawal under review: approvals so far ("1 of 2"), who gave them, the
+ * restriction and limit checks an approval runs (shown before anyone decides, and again in the approve
+ * dialog), and approve/reject for a member who has not reviewed it yet (one's own second approval is
+ * refused).
  */
 export function WithdrawalReview({ tx }: { tx: WalletTransactionDetail }) {
   const { t } = useTranslation('transactions');
@@ -83,6 +86,7 @@ export function WithdrawalReview({ tx }: { tx: WalletTransactionDetail }) {
             ))}
           </List>
         )}
+        <WithdrawalChecks id={tx.id} asset={tx.asset} />
         {canAct &&
           (reviewedByMe ? (
             <Text size="sm" c="dimmed" data-testid="reviewed-by-me">
@@ -114,6 +118,7 @@ export function WithdrawalReview({ tx }: { tx: WalletTransactionDetail }) {
             asset: tx.asset,
             customer: tx.customer_user_name,
           })}
+          description={decision === 'approve' ? <WithdrawalChecks id={tx.id} asset={tx.asset} /> : undefined}
           reasonRequired={decision === 'reject'}
           confirmLabel={t(decision === 'approve' ? 'review.approve' : 'review.reject')}
           confirmColor={decision === 'approve' ? 'green' : 'red'}

@@ -1,11 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CustomerPage } from '../../../../features/crm/components/customer-page.tsx';
 
+/** A customer id is a positive whole number as written; "-5", "1e3" or "007x" are a 404 (R5). */
+const CUSTOMER_ID = /^[1-9]\d{0,14}$/;
+
 export const Route = createFileRoute('/_app/crm/customers/$customerId')({
+  params: {
+    parse: ({ customerId }) => {
+      if (!CUSTOMER_ID.test(customerId)) throw new Error(`Not a customer id: ${customerId}`);
+      return { customerId: Number(customerId) };
+    },
+    stringify: ({ customerId }) => ({ customerId: String(customerId) }),
+  },
+  // The customer and its history start loading with the page's code, not after its first render.
+  loader: async ({ params, route }) => {
+    const [, { prefetchCustomer }] = await Promise.all([
+      (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.(),
+      import('../../../../features/crm/api/get-customer.ts'),
+    ]);
+    await prefetchCustomer(params.customerId);
+  },
   component: CustomerRoute,
 });
 
 function CustomerRoute() {
   const { customerId } = Route.useParams();
-  return <CustomerPage customerId={Number(customerId)} />;
+  return <CustomerPage customerId={customerId} />;
 }

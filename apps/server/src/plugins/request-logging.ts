@@ -1,0 +1,72 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * What the request log may hold: no personal data and no secrets. A query string carries search text,
+ * emails, phones and ids as typed, so only its parameter names are kept; headers (tokens, cookies,
+ * Idempotency-Key) and bodies (passwords) are never logged; a failed query's parameters are cut from
+ * the errors logged with a 500.
+ */
+
+const REDACTED = '~';
+
+/** The path as asked, and the query's names with every value replaced. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const names = url
+    .slice(q + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]}=${REDACTED}`);
+  return `${url.slice(0, q)}?${names.join('&')}`;
+}
+
+/**
+ * Drizzle puts a failed query's values after "params:" in its message; PostgreSQL quotes the value it
+ * refused ('invalid input syntax for type uuid: "…"', 'value "…" is out of range').
+ */
+const withoutParams = (text: string) =>
+  text
+    .replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, `\nparams: ${REDACTED}`)
+    .replace(/(: |value )"[^"\n]*"/g, `$1"${REDACTED}"`);
+
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/** Name, message, code and stack, depth-limited through `cause`; never a driver's detail or values. */
+function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: '', stack: '' };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.constructor.name,
+    message: withoutParams(error.message),
+    ...(typeof code === 'string' ? { code } : {}),
+    stack: withoutParams(error.stack ?? ''),
+    ...(error.cause && depth < 3 ? { cause: serializeError(error.cause, depth + 1) } : {}),
+  };
+}
+
+interface RequestLike {
+  method: string;
+  url: string;
+}
+
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      req: (request: RequestLike) => ({ method: request.method, url: redactUrl(request.url) }),
+      err: (error: Error) => serializeError(error),
+    },
+    // Belt and braces, should a log call ever pass the headers along.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
+  };
+}

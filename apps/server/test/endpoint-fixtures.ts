@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FileTestApp } from './harness.ts';
+import type { DemoMember } from './roles.ts';
+
+/** A call an endpoint accepts: who makes it and its body, built from the test database's rows. */
+/** The demo members' headers, asked for at the top of the test file (harness.ts `session`). */
+export type Sessions = Record<Exclude<DemoMember, 'support'>, Record<string, string>>;
+
+export interface ValidCall {
+  who: keyof Sessions;
+  body: Record<string, unknown>;
+}
+
+const one = async <T>(t: FileTestApp, query: ReturnType<typeof sql>): Promise<T> => {
+  const row = (await t.db.execute(query)).rows[0] as T | undefined;
+  if (!row) throw new Error(`no row for the fixture: ${JSON.stringify(query)}`);
+  return row;
+};
+
+/** A fresh customer, so a fixture never depends on what an earlier call changed. */
+async function newCustomer(t: FileTestApp): Promise<number> {
+  const tag = randomUUID().slice(0, 8);
+  const row = await one<{ id: number }>(
+    t,
+    sql`INSERT INTO customers (user_name, alias_email) VALUES (${`fx-${tag}`}, ${`fx-${tag}@example.com`}) RETURNING id`,
+  );
+  return Number(row.id);
+}
+
+/** A withdrawal under review on a fresh customer: above USDT's four-eyes threshold when `big`. */
+async function withdrawalUnderReview(t: FileTestApp, big: boolean) {
+  const customer = await newCustomer(t);
+  return one<{ id: number; version: number }>(
+    t,
+    sql`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, to_address, status)
+        VALUES (${customer}, 'withdrawal', 'USDT', 'TRC20', ${big ? '12000' : '10'}, 'TXfx', 'under_review')
+        RETURNING id, version`,
+  );
+}
+
+/** A pending four-eyes request that `admin` asked for (the first approval of a large withdrawal). */
+async function requestAskedByAdmin(t: FileTestApp, sessions: Sessions) {
+  const w = await withdrawalUnderReview(t, true);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/transactions/wallet-transactions/approve',
+    payload: { id: w.id, version: w.version },
+    headers: sessions.admin,
+  });
+  return one<{ id: number; version: number }>(
+    t,
+    sql`SELECT id, version FROM approval_requests WHERE entity_id = ${String(w.id)} AND status = 'pending'`,
+  );
+}
+
+const limit = (t: FileTestApp) =>
+  one<{ lid: number }>(
+    t,
+    sql`INSERT INTO transaction_limits (limit_type, contract_name, max_amount) VALUES ('withdrawal', 'BTC', 5) RETURNING lid`,
+  );
+const commission = (t: FileTestApp) =>
+  one<{ id: number; version: number }>(
+    t,
+    sql`INSERT INTO commission_rules (operation, asset, kind, value) VALUES ('trade', 'BTC', 'flat', 1) RETURNING id, version`,
+  );
+const offer = (t: FileTestApp, status: 'active' | 'suspended') =>
+  one<{ trade_market_guid: string; version: number }>(
+    t,
+    sql`SELECT trade_market_guid::text, version FROM p2p_offers WHERE status = ${status} ORDER BY created_at DESC LIMIT 1`,
+  );
+const trade = (t: FileTestApp, status: 'pending' | 'disputed') =>
+  one<{ id: number; version: number }>(
+    t,
+    sql`SELECT id, version FROM p2p_trades WHERE status = ${status} ORDER BY id DESC LIMIT 1`,
+  );
+
+/**
+ * A valid call for every changing endpoint of the contract, keyed `METHOD /path`. A test that walks
+ * the contract fails when an endpoint it needs has none here, so a new endpoint gets one.
+ */
+export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) => Promise<ValidCall>> = {
+  'POST /api/customers/create': async () => {
+    const tag = randomUUID().slice(0, 8);
+    return {
+      who: 'manager',
+      body: {
+        user_name: `walk.${tag}`,
+        alias_name: 'Ada',
+        alias_surname: 'Lovelace',
+        alias_email: `walk.${tag}@example.com`,
+        kyc_type: 'kyc',
+      },
+    };
+  },
+  'POST /api/customers/notes': async (t) => ({
+    who: 'manager',
+    body: { customerId: await newCustomer(t), body: 'Called the customer' },
+  }),
+  'POST /api/customers/restrictions/add': async (t) => ({
+    who: 'manager',
+    body: { customerId: await newCustomer(t), kind: 'deposit', reason: 'Source of funds check' },
+  }),
+  'POST /api/transactions/transaction-limit-create': async () => ({
+    who: 'admin',
+    body: { limit_type: 'withdrawal', contract_name: `BTC-${randomUUID().slice(0, 4)}`, max_amount: '2' },
+  }),
+  'POST /api/transactions/transaction-limit-delete': async (t) => ({
+    who: 'admin',
+    body: { lid: (await limit(t)).lid },
+  }),
+  'POST /api/transactions/commissions/create': async () => ({
+    who: 'admin',
+    body: { operation: 'deposit', asset: 'ETH', kind: 'flat', value: '0.001' },
+  }),
+  'POST /api/transactions/commissions/update': async (t) => {
+    const rule = await commission(t);
+    return {
+      who: 'admin',
+      body: { ...rule, operation: 'trade', asset: 'BTC', kind: 'flat', value: '2' },
+    };
+  },
+  'POST /api/transactions/commissions/delete': async (t) => ({ who: 'admin', body: await commission(t) }),
+  'POST /api/transactions/wallet-transactions/approve': async (t) => ({
+    who: 'admin',
+    body: { ...(await withdrawalUnderReview(t, false)) },
+  }),
+  'POST /api/transactions/wallet-transactions/reject': async (t) => ({
+    who: 'admin',
+    body: { ...(await withdrawalUnderReview(t, false)), reason: 'Address on a sanctions list' },
+  }),
+  'POST /api/approvals/approve': async (t, s) => ({
+    who: 'super',
+    body: { ...(await requestAskedByAdmin(t, s)) },
+  }),
+  'POST /api/approvals/reject': async (t, s) => ({
+    who: 'super',
+    body: { ...(await requestAskedByAdmin(t, s)), reason: 'Not verified' },
+  }),
+  'POST /api/approvals/cancel': async (t, s) => ({
+    who: 'admin',
+    body: { ...(await requestAskedByAdmin(t, s)) },
+  }),
+  'POST /api/transactions/p2p/offers/suspend': async (t) => ({
+    who: 'admin',
+    body: await offer(t, 'active'),
+  }),
+  'POST /api/transactions/p2p/offers/resume': async (t) => ({
+    who: 'admin',
+    body: await offer(t, 'suspended'),
+  }),
+  'POST /api/transactions/p2p/trades/cancel': async (t) => ({
+    who: 'admin',
+    body: { ...(await trade(t, 'pending')), reason: 'Buyer asked to cancel' },
+  }),
+  'POST /api/transactions/p2p/trades/settle': async (t) => ({
+    who: 'admin',
+    body: { ...(await trade(t, 'disputed')), outcome: 'refund', reason: 'Payment never arrived' },
+  }),
+  'POST /api/customers/update': async (t) => {
+    const id = await newCustomer(t);
+    const row = await one<{ user_name: string; version: number }>(
+      t,
+      sql`SELECT user_name, version FROM customers WHERE id = ${id}`,
+    );
+    return { who: 'manager', body: { ...row, alias_name: 'Grace' } };
+  },
+  'POST /api/customers/restrictions/lift': async (t) => {
+    const customer = await newCustomer(t);
+    const row = await one<{ id: number; version: number }>(
+      t,
+      sql`INSERT INTO customer_restrictions (customer_id, kind, reason, created_by)
+          VALUES (${customer}, 'trade', 'Fixture', 1) RETURNING id, version`,
+    );
+    return { who: 'manager', body: { id: Number(row.id), version: row.version, reason: 'Checked' } };
+  },
+  'POST /api/customer-types/update': async (t) => {
+    const tier = await one<Record<string, unknown>>(
+      t,
+      sql`SELECT code, name, description, required_kyc_level, commission_discount::text, version
+          FROM customer_types WHERE code = 'bronze'`,
+    );
+    return { who: 'admin', body: { ...tier, description: `Default tier ${randomUUID().slice(0, 4)}` } };
+  },
+  'POST /api/customer-types/move': async (t) => ({
+    who: 'admin',
+    body: { to: 'silver', customerId: await newCustomer(t) },
+  }),
+  'POST /api/saved-views/save': async () => ({
+    who: 'manager',
+    body: { list: 'crm.customers', name: `View ${randomUUID().slice(0, 6)}`, search: { status: 'active' } },
+  }),
+  'POST /api/saved-views/delete': async (t, s) => {
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-views/save',
+      payload: { list: 'crm.customers', name: `Gone ${randomUUID().slice(0, 6)}`, search: {} },
+      headers: s.manager,
+    });
+    return { who: 'manager', body: { id: saved.json().item.id } };
+  },
+};
+
+/** The query of a reading endpoint that needs one (every other reads with no query at all). */
+export const VALID_QUERIES: Record<string, (t: FileTestApp) => Promise<Record<string, string>>> = {
+  'GET /api/customers/detail': async (t) => ({ id: String(await newCustomer(t)) }),
+  'GET /api/transactions/wallet-transaction': async (t) => ({
+    id: String((await withdrawalUnderReview(t, false)).id),
+  }),
+  'GET /api/transactions/wallet-transactions/checks': async (t) => ({
+    id: String((await withdrawalUnderReview(t, false)).id),
+  }),
+  'GET /api/audit/history': async () => ({ entity: 'customer', entityId: '1' }),
+  'GET /api/saved-views': async () => ({ list: 'crm.customers' }),
+  'GET /api/transactions/commissions/preview': async () => ({
+    operation: 'withdrawal',
+    asset: 'BTC',
+    amount: '1',
+  }),
+  'GET /api/customers/export': async () => ({ format: 'csv' }),
+  'GET /api/user-assets/export': async () => ({ format: 'csv' }),
+  'GET /api/transactions/wallet-transactions/export': async () => ({ format: 'csv' }),
+};

@@ -1,0 +1,88 @@
+import { Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useLanguage } from '../../lib/language.ts';
+import { formatDate, formatDateTime, formatDecimal } from '../../lib/locale-format.ts';
+
+/** The keys of `T` whose values are `V`: a builder only reads a field of the kind it shows. */
+type FieldOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T] & string;
+type TextField<T> = FieldOf<T, string | null | undefined>;
+
+interface ColumnOptions {
+  sortable?: boolean;
+  /** Shown instead of '—' when the value is empty ("No limit", "Open-ended"). */
+  empty?: string;
+}
+
+/**
+ * Column builders bound to the member's locale, for what lists show alike: exact amounts
+ * (right-aligned, grouped for the locale, never through a float), instants and days, and long codes
+ * (hashes, addresses) cut short in monospace with the whole value on hover.
+ */
+export function useColumnKit() {
+  const { locale } = useLanguage();
+  const shown = (text: string | null | undefined, options: ColumnOptions, format: (v: string) => string) =>
+    text === null || text === undefined || text === '' ? (options.empty ?? '—') : format(text);
+  return {
+    locale,
+    amount<T>(
+      accessor: TextField<T>,
+      title: string,
+      options: ColumnOptions & { strong?: boolean } = {},
+    ): DataTableColumn<T> {
+      return {
+        accessor,
+        title,
+        sortable: options.sortable,
+        textAlign: 'right',
+        noWrap: true,
+        render: (row) => {
+          const text = shown(row[accessor] as string | null, options, (v) => formatDecimal(locale, v));
+          return options.strong ? (
+            <Text size="sm" fw={600}>
+              {text}
+            </Text>
+          ) : (
+            text
+          );
+        },
+      };
+    },
+    dateTime<T>(accessor: TextField<T>, title: string, options: ColumnOptions = {}): DataTableColumn<T> {
+      return {
+        accessor,
+        title,
+        sortable: options.sortable,
+        noWrap: true,
+        render: (row) => shown(row[accessor] as string | null, options, (v) => formatDateTime(locale, v)),
+      };
+    },
+    date<T>(accessor: TextField<T>, title: string, options: ColumnOptions = {}): DataTableColumn<T> {
+      return {
+        accessor,
+        title,
+        sortable: options.sortable,
+        noWrap: true,
+        render: (row) => shown(row[accessor] as string | null, options, (v) => formatDate(locale, v)),
+      };
+    },
+    code<T>(
+      accessor: TextField<T>,
+      title: string,
+      options: ColumnOptions & { width: number; size?: 'xs' | 'sm' },
+    ): DataTableColumn<T> {
+      return {
+        accessor,
+        title,
+        sortable: options.sortable,
+        render: (row) => {
+          const value = (row[accessor] as string | null | undefined) ?? undefined;
+          return (
+            <Text size={options.size ?? 'sm'} ff="monospace" truncate="end" maw={options.width} title={value}>
+              {value ?? options.empty ?? '—'}
+            </Text>
+          );
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { Customer } from '@backdesk/contract';
+import type { TFunction } from 'i18next';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { type ListFiltersProps, SelectFilter } from '../../../components/list-page/index.ts';
+import { useCustomerFacets } from '../api/get-customers.ts';
+import { customerColumn } from './customer-link.tsx';
+import { KycBadge } from './status-badges.tsx';
+
+/** What the customer list and the KYC list both show of a customer. */
+type CustomerRow = Pick<Customer, 'id' | 'user_name' | 'kyc_status' | 'kyc_type_label'>;
+
+/** The KYC status filter of both customer lists, offering the statuses customers have. */
+export function KycStatusFilter({ filter, testId }: Pick<ListFiltersProps, 'filter'> & { testId?: string }) {
+  const { t } = useTranslation('crm');
+  const facets = useCustomerFacets();
+  return (
+    <SelectFilter
+      {...filter('kyc_status')}
+      label={t('customers.filters.kycStatus')}
+      placeholder={t('customers.filters.any')}
+      options={facets.data?.kycStatuses ?? []}
+      testId={testId}
+    />
+  );
+}
+
+/** The user name (linking to the customer), KYC status and KYC type columns of both lists. */
+export const customerIdentityColumns = <T extends CustomerRow>(t: TFunction<'crm'>) => ({
+  userName: customerColumn<T>(t('customers.columns.userName'), (r) => r.id, true),
+  kycStatus: {
+    accessor: 'kyc_status',
+    title: t('customers.columns.kycStatus'),
+    sortable: true,
+    noWrap: true,
+    render: (r) => <KycBadge status={r.kyc_status} />,
+  } satisfies DataTableColumn<T>,
+  kycType: {
+    accessor: 'kyc_type_label',
+    title: t('customers.columns.type'),
+    render: (r) => t(r.kyc_type_label === 'Business' ? 'kycType.business' : 'kycType.individual'),
+  } satisfies DataTableColumn<T>,
+});
