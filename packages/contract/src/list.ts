@@ -34,8 +34,11 @@ export const listQuerySchema = <const K extends readonly [string, ...string[]]>(
     dir: z.enum(['asc', 'desc']).default('asc'),
   });
 
-/** A count that stops at a cap on large tables: `exact` is false when the real figure is higher. */
-export const ListTotalSchema = z.object({ value: z.number().int(), exact: z.boolean() });
+/**
+ * How many rows a list matches: counted when `exact` (up to 100,000 rows at least); otherwise
+ * `value` is PostgreSQL's estimate and the screen labels it as one ("≈ 1.2 million").
+ */
+export const ListTotalSchema = z.object({ value: z.number().int().nonnegative(), exact: z.boolean() });
 export type ListTotal = z.infer<typeof ListTotalSchema>;
 
 export const pageFields = {

@@ -1,8 +1,7 @@
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { customers } from '../db/schema.ts';
-import { boundedCount } from './bounded-count.ts';
 import { keysetPage } from './keyset.ts';
 
 let t: TestApp;
@@ -59,16 +58,5 @@ describe('keysetPage', () => {
 
   it('refuses a cursor it did not make', async () => {
     await expect(page('asc', 'bm90LWEtY3Vyc29y')).rejects.toMatchObject({ code: 'INVALID_CURSOR' });
-  });
-});
-
-describe('boundedCount', () => {
-  it('counts exactly under the cap and stops at it above', async () => {
-    const exact = await boundedCount(t.db, sql`${customers} WHERE ${customers.id} <= 40`);
-    expect(exact).toEqual({ value: 40, exact: true });
-    const capped = await boundedCount(t.db, sql`${customers}`, 100);
-    expect(capped).toEqual({ value: 100, exact: false });
-    const none = await t.db.select({ id: customers.id }).from(customers).orderBy(asc(customers.id)).limit(1);
-    expect(none).toHaveLength(1);
   });
 });

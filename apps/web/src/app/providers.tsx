@@ -1,31 +1,49 @@
 import { MantineProvider } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { colorModeManager } from '../lib/color-mode.ts';
-import { TOAST_AUTO_CLOSE_MS } from '../lib/notify.ts';
+import type { Latch } from '../lib/latch.ts';
+import { TOAST_AUTO_CLOSE_MS, toastsWanted } from '../lib/notify.ts';
+import { progressBarWanted } from './router.ts';
 import { theme } from './theme.ts';
 
 const colorSchemeManager = colorModeManager();
 
-// Neither the toast renderer nor the loading bar is needed to paint or use a page, so they load right
-// after; a toast raised before its renderer arrives waits in Mantine's store and shows on mount.
+// Neither the toast renderer nor the loading bar is needed to paint or use a page, so each loads and
+// mounts the first time it is wanted (the sign-in page stays within its script budget, issue 10); a
+// toast or a started bar waits in Mantine's store and shows on mount.
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
 );
 
+// The bar is a progressbar to assistive technology, so it carries a name (WCAG 4.1.2).
 const NavigationProgress = lazy(() =>
-  import('@mantine/nprogress').then((module) => ({ default: module.NavigationProgress })),
+  import('@mantine/nprogress').then((module) => ({
+    default: function LoadingBar() {
+      const { t } = useTranslation();
+      return <module.NavigationProgress size={3} aria-label={t('nav.loadingPage')} />;
+    },
+  })),
 );
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       <Suspense fallback={null}>
-        <NavigationProgress size={3} />
+        <WhenWanted latch={progressBarWanted}>
+          <NavigationProgress />
+        </WhenWanted>
         {/* Bottom left: a dialog's buttons sit at its bottom right (and a drawer on the right), so a
             toast about the dialog's action never covers them; above the overlay, so it stays legible. */}
-        <Notifications position="bottom-left" autoClose={TOAST_AUTO_CLOSE_MS} limit={5} zIndex={1000} />
+        <WhenWanted latch={toastsWanted}>
+          <Notifications position="bottom-left" autoClose={TOAST_AUTO_CLOSE_MS} limit={5} zIndex={1000} />
+        </WhenWanted>
       </Suspense>
       {children}
     </MantineProvider>
   );
+}
+
+function WhenWanted({ latch, children }: { latch: Latch; children: ReactNode }) {
+  return useSyncExternalStore(latch.subscribe, latch.isOpen) ? children : null;
 }

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 
 /** docs/product-rules.md R29 asks for a cool grey scale: a slate ramp replaces Mantine's neutral gray. */
 const slate: MantineColorsTuple = [
@@ -18,7 +18,8 @@ const slate: MantineColorsTuple = [
 const coolDark: MantineColorsTuple = [
   '#d5dbe4',
   '#b1bac8',
-  '#8893a5',
+  // Dimmed text in dark mode: light enough for 4.5:1 on the raised surfaces (dark 6).
+  '#939eb0',
   '#626e81',
   '#414b5c',
   '#313a48',
@@ -28,12 +29,44 @@ const coolDark: MantineColorsTuple = [
   '#0f131a',
 ];
 
+/**
+ * The spec's green (Mantine's hue), with the dark end deepened for WCAG 2.2 AA: white text on the
+ * primary shade (8, #237a36) is 5.4:1, and so is that green as link text on white (Mantine's own
+ * green 7 and 6 give 2.7:1 and 2.4:1). Shades 0–6 are Mantine's, so tints and dark-mode text stay.
+ */
+const green: MantineColorsTuple = [
+  '#ebfbee',
+  '#d3f9d8',
+  '#b2f2bb',
+  '#8ce99a',
+  '#69db7c',
+  '#51cf66',
+  '#40c057',
+  '#2f9e44',
+  '#237a36',
+  '#1b642c',
+];
+
+/**
+ * Status colours with the same contrast rule: the primary shade 8 carries white text (filled badges)
+ * and shade 9 is the text of a light badge on shade 1, both at least 4.5:1. Mantine's orange, yellow
+ * and teal fall short there (3.6, 2.7 and 4.3:1), so their dark end is deepened, keeping the hue.
+ */
+const deepened = (base: readonly string[], shade8: string, shade9: string): MantineColorsTuple => [
+  ...(base.slice(0, 8) as [string, string, string, string, string, string, string, string]),
+  shade8,
+  shade9,
+];
+const orange = deepened(DEFAULT_THEME.colors.orange, '#b03d0b', '#973409');
+const yellow = deepened(DEFAULT_THEME.colors.yellow, '#a85600', '#8f4a00');
+const teal = deepened(DEFAULT_THEME.colors.teal, '#07704f', '#065f43');
+
 export const HEADER_HEIGHT = '4rem';
 
 export const theme = createTheme({
   primaryColor: 'green',
-  primaryShade: { light: 7, dark: 6 },
-  colors: { gray: slate, dark: coolDark },
+  primaryShade: { light: 8, dark: 8 },
+  colors: { green, orange, yellow, teal, gray: slate, dark: coolDark },
   defaultRadius: 'md',
   cursorType: 'pointer',
   fontFamily:

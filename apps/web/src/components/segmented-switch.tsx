@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export interface SegmentedOption<V extends string> {
   value: V;
   label: ReactNode;
-  /** Accessible name when the label is an icon. */
+  /** The full name (tooltip; the accessible name, which also holds a text label: WCAG 2.5.3). */
   name: string;
 }
 
@@ -41,7 +41,7 @@ export function SegmentedSwitch<V extends string>({
               px={8}
               variant={active ? 'light' : 'default'}
               aria-pressed={active}
-              aria-label={option.name}
+              aria-label={typeof option.label === 'string' ? `${option.label} ${option.name}` : option.name}
               title={option.name}
               onClick={() => onChange(option.value)}
               fw={active ? 700 : 500}

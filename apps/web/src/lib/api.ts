@@ -5,7 +5,7 @@ import type {
   EndpointQuery,
   EndpointResponse,
 } from '@backdesk/contract';
-import { type EndpointRef, endpointRef, loadContract } from './contract.ts';
+import { authEndpointRef, type EndpointRef } from './contract.ts';
 import { retryDelayMs, shouldRetry } from './retry-policy.ts';
 import { isAccessTokenExpiry, isSessionExpiryResponse } from './session-rules.ts';
 
@@ -50,12 +50,12 @@ export function setSessionExpiredListener(listener: SessionExpiredListener): voi
   onSessionExpired = listener;
 }
 
-export async function callEndpoint<E extends EndpointDef>(
-  endpoint: EndpointRef<E>,
+export async function callEndpoint<E extends EndpointDef, M>(
+  endpoint: EndpointRef<E, M>,
   options: CallOptions<E> = {},
 ): Promise<EndpointResponse<E>> {
-  // Fetch the schemas in parallel with the request; they are needed only to read a success.
-  loadContract().catch(() => {});
+  // Fetch the endpoint's schema module in parallel with the request; it is needed only to read a success.
+  endpoint.source().catch(() => {});
   const url = buildUrl(endpoint.path, options.query as Record<string, unknown> | undefined);
   const intercept = options.intercept ?? true;
   const init: RequestInit = {
@@ -108,7 +108,7 @@ export async function callEndpoint<E extends EndpointDef>(
   }
 
   const json: unknown = await response.json();
-  return endpoint.select(await loadContract()).response.parse(json) as EndpointResponse<E>;
+  return endpoint.select(await endpoint.source()).response.parse(json) as EndpointResponse<E>;
 }
 
 /** Path plus query string, as the client sends it; export links use it too. */
@@ -152,7 +152,7 @@ function parseRetryAfter(header: string | null): number | undefined {
 
 type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable';
 let refreshInFlight: Promise<RefreshOutcome> | undefined;
-const refreshEndpoint = endpointRef((c) => c.authApi.refresh, 'POST', '/api/auth/refresh', 'public');
+const refreshEndpoint = authEndpointRef((c) => c.refresh, 'POST', '/api/auth/refresh', 'public');
 
 /**
  * One refresh at a time in this tab (single flight) and across tabs (Web Locks): the refresh token
@@ -171,7 +171,8 @@ function refreshAccessToken(): Promise<RefreshOutcome> {
       if (!response.ok) return 'unavailable';
       const json: unknown = await response.json();
       const ok =
-        refreshEndpoint.select(await loadContract()).response.safeParse(json).data?.status === 'success';
+        refreshEndpoint.select(await refreshEndpoint.source()).response.safeParse(json).data?.status ===
+        'success';
       return ok ? 'refreshed' : 'unavailable';
     } catch {
       return 'unavailable';

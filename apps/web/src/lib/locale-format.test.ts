@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decimalExample, formatDecimal, formatPercent, parseDecimal } from './locale-format.ts';
+import {
+  decimalExample,
+  formatApproximate,
+  formatDecimal,
+  formatPercent,
+  parseDecimal,
+  percentSignFirst,
+} from './locale-format.ts';
 
 describe('formatDecimal', () => {
   it('groups and keeps every digit, per locale', () => {
@@ -70,5 +77,28 @@ describe('formatPercent', () => {
     expect(formatPercent('tr-TR', '2.5')).toBe('%2,5');
     expect(formatPercent('tr-TR', '1234.125')).toBe('%1.234,125');
     expect(formatPercent('tr-TR', null)).toBe('—');
+  });
+});
+
+describe('percentages', () => {
+  it('puts the sign where the locale does and never rounds', () => {
+    expect(formatPercent('tr-TR', '12.5')).toBe('%12,5');
+    expect(formatPercent('en-US', '12.5')).toBe('12.5%');
+    expect(formatPercent('tr-TR', '1234.56')).toBe('%1.234,56');
+    expect(formatPercent('tr-TR', '0')).toBe('%0');
+    expect(formatPercent('en-US', null)).toBe('—');
+  });
+
+  it('knows which side of an input the sign goes', () => {
+    expect(percentSignFirst('tr-TR')).toBe(true);
+    expect(percentSignFirst('en-US')).toBe(false);
+  });
+});
+
+describe('formatApproximate', () => {
+  it('writes an estimate in the locale’s words', () => {
+    expect(formatApproximate('tr-TR', 1_234_567)).toBe('1,2 milyon');
+    expect(formatApproximate('en-US', 1_234_567)).toBe('1.2 million');
+    expect(formatApproximate('en-US', 150_001)).toBe('150 thousand');
   });
 });

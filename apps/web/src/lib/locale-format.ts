@@ -75,6 +75,20 @@ export function formatPercent(locale: string, value: string | null | undefined):
     .join('');
 }
 
+/** A large estimated figure in words, rounded as an estimate should be (en "1.2 million", tr "1,2 milyon"). */
+export const formatApproximate = (locale: string, value: number): string =>
+  new Intl.NumberFormat(locale, {
+    notation: 'compact',
+    compactDisplay: 'long',
+    maximumFractionDigits: 1,
+  }).format(value);
+
+/** Whether the locale writes the percent sign before the number (tr `%12,5`), for input adornments. */
+export function percentSignFirst(locale: string): boolean {
+  const parts = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(0.5);
+  return parts.findIndex((p) => p.type === 'percentSign') < parts.findIndex((p) => p.type === 'integer');
+}
+
 /** An example amount in the locale's own form, for placeholders and messages ("1,250.50"). */
 export const decimalExample = (locale: string): string => formatDecimal(locale, '1250.50');
 

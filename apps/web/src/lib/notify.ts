@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { createLatch } from './latch.ts';
 
 /** docs/product-rules.md R29: toasts close after 5 s; Mantine pauses the countdown while hovered. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
@@ -11,12 +12,16 @@ export interface Toast {
   timeout?: number;
 }
 
-/** The toast code loads after first paint (see app/providers.tsx); this import shares its chunk. */
+/** The toast code loads with the first toast (see app/providers.tsx); this import shares its chunk. */
 const loadNotifications = () => import('@mantine/notifications');
+
+/** Opens with the first toast: app/providers.tsx mounts the toast stack then, not with every page. */
+export const toastsWanted = createLatch();
 
 /** Shows a toast shaped like the Notification entity (docs/product-rules.md R29): the id is the current timestamp. */
 export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_MS }: Toast): string {
   const id = Date.now().toString();
+  toastsWanted.open();
   loadNotifications()
     .then(({ notifications }) =>
       notifications.show({

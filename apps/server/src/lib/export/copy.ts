@@ -7,9 +7,11 @@ import { escapeLiteral } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.ts';
 import { csvField } from './cells.ts';
+import { exportLanguage, headerText } from './headers.ts';
 import { exportHeaders } from './index.ts';
 
 export interface CopyColumn {
+  /** The column's key in EXPORT_HEADERS (headers.ts); the file shows it in the member's language. */
   header: string;
   /** The cell, any type: it is cast to text and made formula-safe (bd_csv_safe) in the database. */
   value: SQL;
@@ -125,7 +127,8 @@ export async function sendCsvCopy(db: Db, reply: FastifyReply, source: CopyCsvSo
   const statement = copyCsvStatement(source);
   const client = await db.$client.connect();
   const body = new CrlfRecords();
-  body.push(`\uFEFF${source.columns.map((c) => csvField(c.header)).join(',')}\r\n`);
+  const language = exportLanguage(reply.request);
+  body.push(`\uFEFF${source.columns.map((c) => csvField(headerText(c.header, language))).join(',')}\r\n`);
   let copy: ReturnType<typeof copyTo>;
   try {
     await client.query(EXPORT_SESSION);

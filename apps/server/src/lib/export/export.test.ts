@@ -23,9 +23,9 @@ async function exportApp(format: 'csv' | 'xlsx') {
       format,
       fileName: 'customers',
       columns: [
-        { header: 'ID', value: (r) => r.id },
-        { header: 'User name', value: (r) => r.user_name },
-        { header: 'Phone', value: (r) => r.mobile },
+        { header: 'id', value: (r) => r.id },
+        { header: 'user_name', value: (r) => r.user_name },
+        { header: 'phone', value: (r) => r.mobile },
       ],
       rows: streamRows<Row>(
         t.db,
@@ -43,6 +43,7 @@ async function exportApp(format: 'csv' | 'xlsx') {
 describe('streamed exports', () => {
   it('writes every row as CSV with a BOM, formula-safe', async () => {
     await t.db.update(customers).set({ userName: '=cmd|calc' }).where(eq(customers.id, 1));
+    await t.db.update(customers).set({ mobile: '+905320000000' }).where(eq(customers.id, 1));
     const res = await (await exportApp('csv')).inject({ url: '/x' });
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -51,7 +52,16 @@ describe('streamed exports', () => {
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('\uFEFFID,User name,Phone');
     expect(lines).toHaveLength(1 + 1_000);
-    expect(lines[1]).toMatch(/^1,'=cmd\|calc,/);
+    // The formula guard: a CSV cell starting with = or + gets an apostrophe.
+    expect(lines[1]).toBe("1,'=cmd|calc,'+905320000000");
+  });
+
+  it('writes the headers in the member’s language', async () => {
+    const app = await exportApp('csv');
+    const turkish = await app.inject({ url: '/x', headers: { cookie: 'i18n_redirected=tr' } });
+    expect(turkish.body.split('\r\n')[0]).toBe('\uFEFFNo,Kullanıcı adı,Telefon');
+    const byQuery = await app.inject({ url: '/x?lang=tr' });
+    expect(byQuery.body.split('\r\n')[0]).toBe('\uFEFFNo,Kullanıcı adı,Telefon');
   });
 
   it('writes a real XLSX workbook', async () => {
@@ -61,6 +71,21 @@ describe('streamed exports', () => {
     const sheet = workbook.getWorksheet('Export')!;
     expect(sheet.rowCount).toBe(1 + 1_000);
     expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'User name', 'Phone']);
+    // Typed text cells, no apostrophe and no formula: a phone and a would-be formula stay as stored.
+    const first = sheet.getRow(2);
+    expect(first.getCell(2).value).toBe('=cmd|calc');
+    expect(first.getCell(2).type).toBe(ExcelJS.ValueType.String);
+    expect(first.getCell(3).value).toBe('+905320000000');
+    expect(first.getCell(3).type).toBe(ExcelJS.ValueType.String);
+    const turkish = await (await exportApp('xlsx')).inject({ url: '/x?lang=tr' });
+    const tr = new ExcelJS.Workbook();
+    await tr.xlsx.load(turkish.rawPayload as unknown as ArrayBuffer);
+    expect(tr.getWorksheet('Export')!.getRow(1).values).toEqual([
+      undefined,
+      'No',
+      'Kullanıcı adı',
+      'Telefon',
+    ]);
   });
 });
 

@@ -4,9 +4,11 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import QueryStream from 'pg-query-stream';
 import type { Db } from '../../db/client.ts';
-import { type CellValue, csvField, safeCell } from './cells.ts';
+import { type CellValue, csvField } from './cells.ts';
+import { exportLanguage, headerText } from './headers.ts';
 
 export interface ExportColumn<Row> {
+  /** The column's key in EXPORT_HEADERS (headers.ts); the file shows it in the member's language. */
   header: string;
   value: (row: Row) => CellValue;
 }
@@ -39,13 +41,15 @@ export function exportHeaders(reply: FastifyReply, format: ExportFormat, fileNam
  */
 export function sendExport<Row>(reply: FastifyReply, source: ExportSource<Row>): FastifyReply {
   exportHeaders(reply, source.format, source.fileName);
-  return reply.send(source.format === 'csv' ? csvStream(source) : xlsxStream(source));
+  const language = exportLanguage(reply.request);
+  const headers = source.columns.map((c) => headerText(c.header, language));
+  return reply.send(source.format === 'csv' ? csvStream(source, headers) : xlsxStream(source, headers));
 }
 
-function csvStream<Row>({ columns, rows }: ExportSource<Row>): Readable {
+function csvStream<Row>({ columns, rows }: ExportSource<Row>, headers: string[]): Readable {
   async function* lines() {
     // The byte-order mark makes Excel read the file as UTF-8 (Turkish letters intact).
-    yield `\uFEFF${columns.map((c) => csvField(c.header)).join(',')}\r\n`;
+    yield `\uFEFF${headers.map(csvField).join(',')}\r\n`;
     let batch = '';
     for await (const row of rows) {
       batch += `${columns.map((c) => csvField(c.value(row))).join(',')}\r\n`;
@@ -59,7 +63,7 @@ function csvStream<Row>({ columns, rows }: ExportSource<Row>): Readable {
   return Readable.from(lines());
 }
 
-function xlsxStream<Row>({ columns, rows }: ExportSource<Row>): PassThrough {
+function xlsxStream<Row>({ columns, rows }: ExportSource<Row>, headers: string[]): PassThrough {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -68,9 +72,11 @@ function xlsxStream<Row>({ columns, rows }: ExportSource<Row>): PassThrough {
   });
   const sheet = workbook.addWorksheet('Export');
   void (async () => {
-    sheet.addRow(columns.map((c) => c.header)).commit();
+    sheet.addRow(headers).commit();
     for await (const row of rows) {
-      sheet.addRow(columns.map((c) => safeCell(c.value(row)))).commit();
+      // A text is a typed string cell, which a spreadsheet shows and never runs: unlike CSV it needs
+      // no formula guard, so a phone "+90 532…" or an id "-0042" stays exactly as stored.
+      sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
       // exceljs does not wait for a slow reader; waiting here keeps memory flat.
       if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
     }

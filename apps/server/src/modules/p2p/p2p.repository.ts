@@ -21,8 +21,6 @@ const ENRICHED_TRADE_COLUMNS = sql`
   o.rank_seller, o.seller_message,
   trim_scale(t.trade_amount * coalesce(o.unit_price, ${ENRICHMENT_DEFAULTS.unit_price}::numeric))::text AS total_price`;
 
-const TRADE_COUNT_CAP = 1_000;
-
 const OFFER_COLUMNS = sql`
   o.trade_market_guid::text AS trade_market_guid, o.seller_user_name, o.selling_contract_name,
   o.selling_account_address, trim_scale(o.unit_price)::text AS unit_price, o.rank_seller, o.seller_message,
@@ -98,9 +96,7 @@ export function createP2pRepository() {
                 ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
             ).rows,
         ),
-        // Counting stops at 1,000: past that "1,000+" tells a member as much, and a count of
-        // 10,000 joined rows would cost more than the page itself (bench:p2p).
-        boundedCount(db, sql`${countFrom} ${where(filters)}`, TRADE_COUNT_CAP),
+        boundedCount(db, sql`${countFrom} ${where(filters)}`),
       ]);
       return { ...page, items: page.items.map(({ sort_key: _, ...trade }) => trade), total };
     },

@@ -279,7 +279,7 @@ describe('list, filters and export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toContain('id,created_at,customer_id');
+    expect(lines[0]).toContain('ID,Created at,Customer ID');
     expect(lines).toHaveLength(3);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines.slice(1).every((l) => l.includes(customer.userName))).toBe(true);

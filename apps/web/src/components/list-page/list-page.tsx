@@ -14,6 +14,7 @@ import type { EndpointRef } from '../../lib/contract.ts';
 import { errorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
+import { formatApproximate } from '../../lib/locale-format.ts';
 import { sortRows } from './client-sort.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { ExportMenu } from './export-menu.tsx';
@@ -168,7 +169,7 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
     total &&
     (total.exact
       ? t('total', { count: total.value, formatted: formatInteger(locale, total.value) })
-      : t('totalAtLeast', { formatted: formatInteger(locale, total.value) }));
+      : t('totalEstimated', { formatted: formatApproximate(locale, total.value) }));
 
   return (
     <Stack gap="sm" data-testid={list.testId}>
@@ -268,6 +269,8 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
           highlightOnHover
           striped
           verticalSpacing={prefs.density === 'compact' ? 2 : 'xs'}
+          // 8 px instead of 10 on each side of a cell: a wide list fits at 1280 px without cutting a column.
+          horizontalSpacing={8}
           customRowAttributes={(row, index) => ({
             'data-row-index': index,
             tabIndex: index === Math.min(activeRow, (rows?.length ?? 1) - 1) ? 0 : -1,

@@ -1,15 +1,12 @@
 import type { LoginBody, StaffUser } from '@backdesk/contract';
 import { SPEC_MESSAGES as specMessages } from '@backdesk/contract/messages';
+import { hasPanelAccess } from '@backdesk/contract/roles';
 import { ApiRequestError } from '../../lib/api.ts';
-import { loadContract } from '../../lib/contract.ts';
 import { getCredentials } from './api/get-credentials.ts';
 import { login } from './api/login.ts';
 import { signout } from './api/signout.ts';
 import { authStore } from './auth-store.ts';
 import { type LoginFailure, toLoginFailure } from './login-failure.ts';
-
-/** The contract is already loaded here: the credential response was just parsed with it. */
-const hasPanelAccess = async (user: StaffUser) => (await loadContract()).hasPanelAccess(user.user_roles);
 
 export type SignInResult = { ok: true } | { ok: false; failure: LoginFailure };
 
@@ -17,7 +14,7 @@ export type SignInResult = { ok: true } | { ok: false; failure: LoginFailure };
 export async function initAuth(): Promise<void> {
   try {
     const user = await getCredentials();
-    const isAdmin = await hasPanelAccess(user);
+    const isAdmin = hasPanelAccess(user.user_roles);
     authStore.signIn(user, isAdmin);
     if (!isAdmin) await signout().catch(() => {});
   } catch (error) {
@@ -43,7 +40,7 @@ export async function signIn(body: LoginBody): Promise<SignInResult> {
 
   try {
     const user = await getCredentials();
-    if (!(await hasPanelAccess(user))) {
+    if (!hasPanelAccess(user.user_roles)) {
       // The server already refuses such members; this guards the client rule of docs/product-rules.md R2 regardless.
       await signout().catch(() => {});
       return fail({ code: 'ACCESS_DENIED', message: specMessages.accessDenied });

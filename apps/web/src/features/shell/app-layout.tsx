@@ -1,10 +1,11 @@
 import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../components/brand.tsx';
 import { ColorModeSwitch } from '../../components/color-mode-switch.tsx';
+import { CommandPaletteButton } from '../../components/command-palette/index.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import classes from './app-layout.module.css';
 import { MainNav } from './main-nav.tsx';
@@ -16,13 +17,27 @@ export const HEADER_HEIGHT = '4rem';
 export function AppLayout({ userMenu, children }: { userMenu: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   const [navOpen, { toggle, close }] = useDisclosure(false);
+  const main = useRef<HTMLElement>(null);
+  // Focus moves into the page itself, so the next Tab continues there (a bare #hash would leave
+  // focus in the header in some browsers, and the router owns the URL).
+  const skipToMain = (event: MouseEvent) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
 
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: 252, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
-      padding="lg"
+      // A narrower sidebar and tighter padding leave a 1280–1440 px screen's width to the lists, so no
+      // column, status or action is cut off (the longest labels still fit in 216 px).
+      navbar={{ width: 216, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      padding="md"
     >
+      {/* WCAG 2.4.1: the first focusable element; visible only while focused. */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main-content; the handler also moves focus there. */}
+      <a href="#main-content" className={classes.skipLink} onClick={skipToMain}>
+        {t('nav.skipToMain')}
+      </a>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -38,6 +53,7 @@ export function AppLayout({ userMenu, children }: { userMenu: ReactNode; childre
             </Link>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <CommandPaletteButton />
             <Group gap="xs" visibleFrom="sm" wrap="nowrap">
               <LanguageSwitch />
               <ColorModeSwitch />
@@ -46,7 +62,7 @@ export function AppLayout({ userMenu, children }: { userMenu: ReactNode; childre
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar}>
+      <AppShell.Navbar className={classes.navbar} aria-label={t('nav.label')}>
         <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
           {/* On small screens the navigation covers the page: close it once a screen is picked. */}
           <MainNav onNavigate={close} />
@@ -58,7 +74,9 @@ export function AppLayout({ userMenu, children }: { userMenu: ReactNode; childre
           </Group>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>{children}</AppShell.Main>
+      <AppShell.Main id="main-content" ref={main} tabIndex={-1} className={classes.main}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

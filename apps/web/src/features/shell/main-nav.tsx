@@ -18,7 +18,8 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
 
   return (
-    <Stack component="nav" gap={2} aria-label={t('nav.label')} className={classes.nav}>
+    // The navbar around it is the navigation landmark (AppShell.Navbar renders a labelled <nav>).
+    <Stack gap={2} className={classes.nav}>
       {NAVIGATION.map((entry) =>
         entry.kind === 'link' ? (
           <RouterNavLink

@@ -1,7 +1,7 @@
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { authEndpointRef } from '../../../lib/contract.ts';
 
-const credentials = endpointRef((c) => c.authApi.getCredentials, 'GET', '/api/auth/credentials', 'read');
+const credentials = authEndpointRef((c) => c.getCredentials, 'GET', '/api/auth/credentials', 'read');
 
 /**
  * The signed-in member. `intercept: false` because this is also the probe that tells a visitor

@@ -1,7 +1,7 @@
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { authEndpointRef } from '../../../lib/contract.ts';
 
-const signoutEndpoint = endpointRef((c) => c.authApi.signout, 'POST', '/api/auth/signout', 'public');
+const signoutEndpoint = authEndpointRef((c) => c.signout, 'POST', '/api/auth/signout', 'public');
 
 export const signout = () => callEndpoint(signoutEndpoint);
 

@@ -29,11 +29,13 @@ export function UserMenu() {
   };
 
   return (
+    // The trigger is named by the member's name it shows (WCAG 2.5.3), or by its title on a phone where
+    // the name is hidden; the initials are decoration.
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.trigger} aria-label={t('userMenu.label')} data-testid="user-menu">
+        <UnstyledButton className={classes.trigger} title={name} data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar size={30} radius="xl" color="green" variant="filled">
+            <Avatar size={30} radius="xl" color="green" variant="filled" aria-hidden>
               {initials(name)}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>

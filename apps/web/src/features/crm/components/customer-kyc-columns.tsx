@@ -69,5 +69,7 @@ export const customerKycList = defineList({
   testId: 'kyc-list',
   rowKey: 'id',
   useColumns: useKycColumns,
+  // As on the customer list, the KYC type fits on a wide screen only.
+  hiddenByDefault: ['kyc_type_label'],
   Filters: KycFilters,
 });

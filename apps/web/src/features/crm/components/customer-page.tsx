@@ -305,15 +305,21 @@ export function CustomerPage({ customerId }: { customerId: number }) {
         </Tabs.Panel>
 
         <Tabs.Panel value="restrictions">
-          <DataTable<Restriction>
-            withTableBorder
-            borderRadius="md"
-            records={data.restrictions}
-            columns={restrictionColumns}
-            noRecordsText={t('detail.noRestrictions')}
-            minHeight={data.restrictions.length ? undefined : 150}
-            data-testid="customer-restrictions"
-          />
+          <div data-testid="customer-restrictions">
+            {/* The empty state only when there is nothing to list: the table's own would linger behind rows. */}
+            {data.restrictions.length ? (
+              <DataTable<Restriction>
+                withTableBorder
+                borderRadius="md"
+                records={data.restrictions}
+                columns={restrictionColumns}
+              />
+            ) : (
+              <Text c="dimmed" py="md">
+                {t('detail.noRestrictions')}
+              </Text>
+            )}
+          </div>
         </Tabs.Panel>
 
         <Tabs.Panel value="notes">

@@ -8,6 +8,7 @@ import {
   useContractForm,
 } from '../../../components/forms/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { percentSignFirst } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdateCustomerType } from '../api/customer-types-api.ts';
 
@@ -69,7 +70,7 @@ export function CustomerTypeForm({ tier, onClose }: { tier: CustomerType; onClos
       <DecimalInput
         label={t('types.discount')}
         name="commission_discount"
-        rightSection="%"
+        {...(percentSignFirst(locale) ? { leftSection: '%' } : { rightSection: '%' })}
         {...form.getInputProps('commission_discount')}
       />
     </ModalForm>

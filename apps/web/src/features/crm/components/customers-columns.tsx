@@ -87,7 +87,7 @@ function useCustomerColumns(): DataTableColumn<Customer>[] {
       title: t('customers.columns.email'),
       sortable: true,
       // Long addresses end in an ellipsis (the whole one is in the tooltip and on the customer page).
-      width: 220,
+      width: 180,
       ellipsis: true,
       render: (c) => <span title={c.email ?? undefined}>{c.email}</span>,
     },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { formatApproximate } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCustomerTypes, useMoveCustomers } from '../api/customer-types-api.ts';
 
@@ -27,7 +28,11 @@ export function MoveFilteredToTier({
   const [to, setTo] = useState<string | null>(null);
   const { locale } = useLanguage();
   // The member's locale, not the browser's: a Turkish screen groups as 1.234.
-  const count = total ? `${formatInteger(locale, total.value)}${total.exact ? '' : '+'}` : '…';
+  const count = !total
+    ? '…'
+    : total.exact
+      ? formatInteger(locale, total.value)
+      : `≈ ${formatApproximate(locale, total.value)}`;
   const close = () => {
     setOpen(false);
     setTo(null);

@@ -124,5 +124,7 @@ export const restrictionsList = defineList({
   testId: 'restrictions-list',
   rowKey: 'id',
   useColumns: () => useDataColumns(true),
+  // Who added a restriction is in its history; the period and the lift action must stay in view.
+  hiddenByDefault: ['created_by'],
   Filters: RestrictionFilters,
 });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../components/forms/index.ts';
 import { issueText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal, parseDecimal } from '../../../lib/locale-format.ts';
+import { formatDecimal, formatPercent, parseDecimal } from '../../../lib/locale-format.ts';
 
 /** The fee the schedule charges, computed by the same function the server uses. */
 export function FeePreview({
@@ -81,7 +81,7 @@ export function FeePreview({
             {quote.discount && (
               <Text size="sm" c="dimmed" data-testid="preview-discount">
                 {t('commissions.discountApplied', {
-                  discount: formatDecimal(locale, quote.discount),
+                  discount: formatPercent(locale, quote.discount),
                   type: input.customer_type,
                 })}
               </Text>

@@ -29,7 +29,7 @@ function useLimitColumns(): DataTableColumn<TransactionLimit>[] {
       sortable: true,
       render: (limit) => limit.contract_name ?? '—',
     },
-    kit.code('wallet_address', t('fields.wallet_address'), { width: 220 }),
+    kit.code('wallet_address', t('fields.wallet_address'), { width: 160 }),
     { accessor: 'wallet_name', title: t('fields.wallet_name'), render: (limit) => limit.wallet_name ?? '—' },
     ...LIMIT_AMOUNT_FIELDS.map(bound),
   ];
@@ -41,5 +41,7 @@ export const limitsList = defineList({
   testId: 'limits-table',
   rowKey: 'lid',
   useColumns: useLimitColumns,
+  // The bounds are what a limit is about; the wallet's name and the id fit on a wide screen only.
+  hiddenByDefault: ['wallet_name', 'lid'],
   rowAttributes: (limit) => ({ 'data-lid': limit.lid }),
 });

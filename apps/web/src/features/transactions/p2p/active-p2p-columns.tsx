@@ -70,5 +70,7 @@ export const offersList = defineList({
   testId: 'offers',
   rowKey: 'trade_market_guid',
   useColumns: useOfferColumns,
+  // The seller's address and message fit on a wide screen only; status and actions must never be cut off.
+  hiddenByDefault: ['selling_account_address', 'seller_message'],
   Filters: OfferFilters,
 });

@@ -84,5 +84,7 @@ export const tradesList = defineList({
   testId: 'trades',
   rowKey: 'id',
   useColumns: useTradeColumns,
+  // Amount and total tell the trade; the unit price fits on a wide screen only (status stays in view).
+  hiddenByDefault: ['unit_price'],
   Filters: TradeFilters,
 });

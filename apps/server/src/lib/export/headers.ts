@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+
+/** The languages of the back office; an export's column headers are written in the member's. */
+export type ExportLanguage = 'en' | 'tr';
+
+/** The web app's language cookie (apps/web/src/lib/language.ts). */
+const LANGUAGE_COOKIE = 'i18n_redirected';
+
+/**
+ * The column headers of every export, by the column's key. The key stays the stable name in code
+ * and SQL; the file shows the member's words.
+ */
+export const EXPORT_HEADERS: Record<string, Record<ExportLanguage, string>> = {
+  id: { en: 'ID', tr: 'No' },
+  user_name: { en: 'User name', tr: 'Kullanıcı adı' },
+  alias_name: { en: 'First name', tr: 'Ad' },
+  alias_surname: { en: 'Last name', tr: 'Soyad' },
+  email: { en: 'Email', tr: 'E-posta' },
+  phone: { en: 'Phone', tr: 'Telefon' },
+  status: { en: 'Status', tr: 'Durum' },
+  active: { en: 'Active', tr: 'Etkin' },
+  kyc_status: { en: 'KYC status', tr: 'KYC durumu' },
+  kyc_type_label: { en: 'KYC type', tr: 'KYC türü' },
+  roles: { en: 'Roles', tr: 'Roller' },
+  customer_type: { en: 'Customer type', tr: 'Müşteri türü' },
+  created_at: { en: 'Created at', tr: 'Oluşturulma zamanı' },
+  updated_at: { en: 'Updated at', tr: 'Güncellenme zamanı' },
+  customer_id: { en: 'Customer ID', tr: 'Müşteri no' },
+  customer: { en: 'Customer', tr: 'Müşteri' },
+  type: { en: 'Type', tr: 'Tür' },
+  asset: { en: 'Asset', tr: 'Varlık' },
+  network: { en: 'Network', tr: 'Ağ' },
+  amount: { en: 'Amount', tr: 'Tutar' },
+  fee: { en: 'Fee', tr: 'Ücret' },
+  from_address: { en: 'From address', tr: 'Gönderen adres' },
+  to_address: { en: 'To address', tr: 'Alıcı adres' },
+  tx_hash: { en: 'Transaction hash', tr: 'İşlem hash' },
+  review_reason: { en: 'Review reason', tr: 'İnceleme nedeni' },
+  available: { en: 'Available', tr: 'Kullanılabilir' },
+  locked: { en: 'Locked', tr: 'Kilitli' },
+};
+
+/** A column's header in the language; a key without texts is shown as itself (a test forbids it). */
+export const headerText = (key: string, language: ExportLanguage): string =>
+  EXPORT_HEADERS[key]?.[language] ?? key;
+
+const isLanguage = (value: unknown): value is ExportLanguage => value === 'en' || value === 'tr';
+
+/**
+ * The language of an export: `lang` in the query when the request names one, else the web app's
+ * language cookie (a download link sends it), else English.
+ */
+export function exportLanguage(request: Pick<FastifyRequest, 'url' | 'headers'>): ExportLanguage {
+  const fromQuery = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
+  if (isLanguage(fromQuery)) return fromQuery;
+  const cookie = request.headers.cookie
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return isLanguage(cookie) ? cookie : 'en';
+}

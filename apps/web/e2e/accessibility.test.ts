@@ -1,0 +1,258 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useE2E } from './support.ts';
+
+/**
+ * WCAG 2.2 AA in the browser: axe-core on every route in both colour modes and both languages, the
+ * landmarks and skip link, and the list layout at 1280 and 1440 px (nothing cut off).
+ */
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+type Mode = 'light' | 'dark';
+type Language = 'en' | 'tr';
+const COMBINATIONS: { mode: Mode; language: Language }[] = [
+  { mode: 'light', language: 'en' },
+  { mode: 'dark', language: 'en' },
+  { mode: 'light', language: 'tr' },
+  { mode: 'dark', language: 'tr' },
+];
+
+/** Every page path of the app, read from the generated route tree, so a new route is covered at once. */
+function appRoutes(): string[] {
+  const tree = readFileSync(fileURLToPath(new URL('../src/routeTree.gen.ts', import.meta.url)), 'utf8');
+  const body = /export interface FileRoutesByTo \{([^}]*)\}/.exec(tree)?.[1];
+  if (!body) throw new Error('FileRoutesByTo not found in routeTree.gen.ts');
+  const paths = [...body.matchAll(/^\s*'([^']+)':/gm)].map((m) => m[1]!);
+  return paths.filter((path) => path !== '/login');
+}
+
+interface Finding {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+  detail: string;
+}
+
+/** Runs axe with the WCAG A/AA tags (and the label-in-name rule, WCAG 2.5.3) on the current page. */
+async function axeFindings(page: Page): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(
+    async ({ tags }) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const result = await axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        rules: { 'label-content-name-mismatch': { enabled: true } },
+        resultTypes: ['violations'],
+      });
+      return result.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+        // e.g. the measured colours and ratio of a contrast failure
+        detail: `${v.nodes[0]?.any[0]?.message ?? ''} ${v.nodes[0]?.html.slice(0, 160) ?? ''}`,
+      }));
+    },
+    { tags: AXE_TAGS },
+  );
+  return violations.filter((v) => BLOCKING.has(v.impact));
+}
+
+const describeFindings = (where: string, findings: Finding[]) =>
+  findings.map(
+    (f) =>
+      `${where} ${f.impact} ${f.rule} (${f.help}; ${f.detail}): ${f.targets.slice(0, 5).join(' | ')}${
+        f.targets.length > 5 ? ` … ${f.targets.length} in all` : ''
+      }`,
+  );
+
+/** A page has settled when its title is up and no list, loader or lazy chunk is still on its way. */
+async function settle(page: Page): Promise<void> {
+  await page.locator('main h1, h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('main .mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {});
+}
+
+describe('accessibility (WCAG 2.2 AA)', () => {
+  const e2e = useE2E();
+
+  /** A context in the given mode and language; signed in with `storageState` when given. */
+  async function openAs(
+    { mode, language }: { mode: Mode; language: Language },
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+    viewport = { width: 1280, height: 800 },
+  ) {
+    // bypassCSP: the app's script-src 'self' would refuse the injected axe script.
+    const { context, page } = await e2e.open({ colorScheme: mode, viewport, storageState, bypassCSP: true });
+    await context.addCookies([{ name: 'i18n_redirected', value: language, url: e2e.url('/') }]);
+    await context.addInitScript((stored) => localStorage.setItem('nuxt-color-mode', stored), mode);
+    return { context, page };
+  }
+
+  let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  async function signedInState() {
+    if (!session) {
+      const { context, page } = await e2e.open();
+      await signIn(page);
+      session = await context.storageState();
+    }
+    return session;
+  }
+
+  /** The customer page needs an id: the first row of the customer list opens one. */
+  async function resolvePath(page: Page, path: string): Promise<string> {
+    if (!path.includes('$')) return path;
+    if (path !== '/crm/customers/$customerId') throw new Error(`No sample parameter for route ${path}`);
+    await page.goto('/crm/customers');
+    await page.getByTestId('customers-list').locator('tbody tr').first().click();
+    await page.waitForURL((url) => /^\/crm\/customers\/\d+$/.test(url.pathname));
+    return new URL(page.url()).pathname;
+  }
+
+  it('signs in on a /login page with no serious or critical violation, in both modes and languages', async () => {
+    const problems: string[] = [];
+    for (const combo of COMBINATIONS) {
+      const { context, page } = await openAs(combo);
+      await page.goto('/login');
+      await page.locator('[data-testid="captcha"][data-status="verified"]').waitFor();
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(combo.language);
+      problems.push(...describeFindings(`/login ${combo.mode} ${combo.language}`, await axeFindings(page)));
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has no serious or critical violation on any route, light and dark, English and Turkish', {
+    timeout: 600_000,
+  }, async () => {
+    const routes = appRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    const state = await signedInState();
+    const problems: string[] = [];
+    let visited = 0;
+    // Two contexts at a time: the machine has two cores, and axe is CPU-bound.
+    const run = async (combo: (typeof COMBINATIONS)[number]) => {
+      const { context, page } = await openAs(combo, state);
+      for (const route of routes) {
+        const path = await resolvePath(page, route);
+        await page.goto(path);
+        await settle(page).catch((error: Error) => {
+          throw new Error(`${path} ${combo.mode} ${combo.language}: ${error.message}`);
+        });
+        expect(new URL(page.url()).pathname, `${route} ${combo.mode} ${combo.language}`).toBe(path);
+        const scheme = await page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
+        expect(scheme, `${path} ${combo.mode} ${combo.language}`).toBe(combo.mode);
+        const findings = await axeFindings(page);
+        problems.push(...describeFindings(`${route} ${combo.mode} ${combo.language}`, findings));
+        visited++;
+      }
+      await context.close();
+    };
+    await Promise.all([run(COMBINATIONS[0]!), run(COMBINATIONS[1]!)]);
+    await Promise.all([run(COMBINATIONS[2]!), run(COMBINATIONS[3]!)]);
+    expect(visited).toBe(routes.length * COMBINATIONS.length);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('offers a skip link first, and a header, a labelled navigation and one main landmark', async () => {
+    const { page } = await openAs({ mode: 'light', language: 'en' }, await signedInState());
+    await page.goto('/crm/customers');
+    await settle(page);
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    expect(await page.getByRole('main').count()).toBe(1);
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    // The next Tab goes on within the page, not back to the header.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+  });
+
+  it('keeps every list column, status badge and row action inside the viewport at 1280 and 1440 px', {
+    timeout: 300_000,
+  }, async () => {
+    const state = await signedInState();
+    const problems: string[] = [];
+    let lists = 0;
+    for (const width of [1280, 1440]) {
+      for (const language of ['en', 'tr'] as const) {
+        const { context, page } = await openAs({ mode: 'light', language }, state, { width, height: 900 });
+        for (const route of appRoutes()) {
+          const path = await resolvePath(page, route);
+          await page.goto(path);
+          await settle(page);
+          const tables = page.locator('main .mantine-datatable');
+          for (let i = 0; i < (await tables.count()); i++) {
+            const table = tables.nth(i);
+            if (!(await table.isVisible())) continue;
+            lists++;
+            // Every header cell and every cell of the first row, the last (action) column included.
+            const cut = await table.evaluate((root) => {
+              const viewport = root.querySelector('.mantine-ScrollArea-viewport') ?? root;
+              const box = viewport.getBoundingClientRect();
+              const right = Math.min(box.right, document.documentElement.clientWidth);
+              const cells = [
+                ...root.querySelectorAll('thead th'),
+                ...root.querySelectorAll('tbody tr:first-child td'),
+                ...root.querySelectorAll('tbody tr:first-child .mantine-Badge-root'),
+              ];
+              return cells
+                .map((cell) => ({ cell, r: cell.getBoundingClientRect() }))
+                .filter(({ r }) => r.width > 0 && (r.right > right + 1 || r.left < box.left - 1))
+                .map(({ cell }) => (cell.textContent ?? '').trim().slice(0, 30) || cell.tagName);
+            });
+            if (cut.length) problems.push(`${route} ${width}px ${language}: cut off ${cut.join(', ')}`);
+          }
+        }
+        await context.close();
+      }
+    }
+    expect(lists).toBeGreaterThan(10);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('shows the restrictions tab of a customer empty only when the customer has none', async () => {
+    const { page } = await openAs({ mode: 'light', language: 'en' }, await signedInState());
+    const restrictions = page.getByTestId('customer-restrictions');
+    const emptyText = restrictions.getByText('No restrictions.');
+    const showsEmpty = () => emptyText.isVisible();
+
+    // A customer with an active restriction (from the restrictions list): rows, no empty state.
+    await page.goto('/crm/customers/restrictions?state=active');
+    await page.getByTestId('restrictions-list').locator('tbody tr a').first().click();
+    await page.waitForURL((url) => /^\/crm\/customers\/\d+$/.test(url.pathname));
+    await page.getByTestId('tab-restrictions').click();
+    await restrictions.locator('tbody tr').first().waitFor();
+    expect(await showsEmpty()).toBe(false);
+
+    // A customer of its own, with no restriction: "(0)", the empty state and no rows.
+    const client = new pg.Client({ connectionString: e2e.server.databaseUrl });
+    await client.connect();
+    const created = await client
+      .query<{ id: number }>(`INSERT INTO customers (user_name) VALUES ('a11y-unrestricted') RETURNING id`)
+      .finally(() => client.end());
+    await page.goto(`/crm/customers/${created.rows[0]!.id}`);
+    await page.getByTestId('tab-restrictions').click();
+    expect(await page.getByTestId('tab-restrictions').textContent()).toContain('(0)');
+    await emptyText.waitFor();
+    expect(await restrictions.locator('tbody tr').count()).toBe(0);
+  });
+});

@@ -1,0 +1,1 @@
+export { CommandPaletteButton } from './command-palette-button.tsx';
