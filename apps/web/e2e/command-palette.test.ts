@@ -25,6 +25,10 @@ async function search(page: Page, text: string, expected: string | RegExp) {
   await input(page).waitFor();
   await input(page).fill(text);
   await (await results(page)).getByRole('option').filter({ hasText: expected }).first().waitFor();
+  // Every source has answered for this text: the list will not change under the next key press.
+  await page
+    .locator(`[id="${await input(page).getAttribute('aria-controls')}"][aria-busy="false"]`)
+    .waitFor();
 }
 
 describe('command palette', () => {

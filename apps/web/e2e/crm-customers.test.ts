@@ -173,7 +173,7 @@ describe('CRM customers', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toContain('user_name');
+    expect(lines[0]).toContain('User name');
     expect(
       lines
         .slice(1)

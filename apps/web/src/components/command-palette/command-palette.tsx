@@ -85,7 +85,14 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
         <Text size="xs" c="dimmed" role="status" aria-live="polite">
           {status}
         </Text>
-        <div id={listId} role="listbox" aria-label={t('palette.results')} className={classes.list}>
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={t('palette.results')}
+          // Busy while the typed text has not been searched yet: the results may still change.
+          aria-busy={loading || query !== debounced}
+          className={classes.list}
+        >
           {results.map((result, index) => (
             <UnstyledButton
               key={result.key}

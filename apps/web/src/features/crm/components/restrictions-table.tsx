@@ -23,12 +23,15 @@ export function RestrictionAction({
   onLift: (r: Restriction) => void;
 }) {
   const { t } = useTranslation('crm');
-  if (r.state === 'lifted')
+  if (r.state === 'lifted') {
+    const text = t('restrictions.liftedBy', { who: r.lifted_by ?? '—', reason: r.lift_reason ?? '' });
+    // Kept narrow: the action column is pinned, and a long reason would cover the other columns.
     return (
-      <Text size="xs" c="dimmed">
-        {t('restrictions.liftedBy', { who: r.lifted_by ?? '—', reason: r.lift_reason ?? '' })}
+      <Text size="xs" c="dimmed" maw={200} lineClamp={2} title={text}>
+        {text}
       </Text>
     );
+  }
   if (r.state === 'expired') return null;
   return (
     <Button size="compact-xs" variant="light" onClick={() => onLift(r)} data-testid="lift-restriction">

@@ -42,6 +42,6 @@ export const limitsList = defineList({
   rowKey: 'lid',
   useColumns: useLimitColumns,
   // The bounds are what a limit is about; the wallet's name and the id fit on a wide screen only.
-  hiddenByDefault: ['wallet_name', 'lid'],
+  hiddenByDefault: ['wallet_address', 'lid'],
   rowAttributes: (limit) => ({ 'data-lid': limit.lid }),
 });
