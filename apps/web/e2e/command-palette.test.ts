@@ -69,6 +69,11 @@ describe('command palette', () => {
         searchParam(url, 'id') === String(tx.id),
     );
 
+    // The transaction's detail opens in a drawer (which takes the focus): wait for it and close it.
+    await page.getByTestId('wallet-detail').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('wallet-detail').waitFor({ state: 'hidden' });
+
     // A page, picked with the arrow keys; Escape closes without moving.
     await search(page, 'limits', 'Limits');
     await page.keyboard.press('ArrowDown');
