@@ -157,6 +157,9 @@ export interface TestServer {
 }
 
 /** The real server process, serving the built web app, on a fresh database and a free port. */
+/** The built web app the browser tests serve; E2E_WEB_DIST points elsewhere (a build of one's own). */
+export const testWebDist = () => process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
+
 export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -171,7 +174,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       PORT: '0',
       HOST: '127.0.0.1',
       DEMO: 'false',
-      WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
+      WEB_DIST: testWebDist(),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import {
   type Browser,
   type BrowserContext,
@@ -8,11 +8,9 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/test/harness.ts';
+import { startTestServer, type TestServer, testWebDist } from '../../server/test/harness.ts';
 
 export const DEMO_PASSWORD = 'backdesk-demo';
-
-const distIndex = fileURLToPath(new URL('../dist/index.html', import.meta.url));
 
 export interface E2E {
   server: TestServer;
@@ -28,7 +26,8 @@ export function useE2E(): E2E {
   const e2e = {} as E2E;
 
   beforeAll(async () => {
-    if (!existsSync(distIndex)) throw new Error('Build the web app first: npm run build -w @backdesk/web');
+    if (!existsSync(path.join(testWebDist(), 'index.html')))
+      throw new Error('Build the web app first: npm run build -w @backdesk/web');
     e2e.server = await startTestServer();
     e2e.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

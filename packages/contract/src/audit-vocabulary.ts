@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   'wallet_transaction',
   'approval_request',
   'staff_member',
+  'app_setting',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   customType,
   index,
   inet,
@@ -34,6 +35,8 @@ export const staffMembers = pgTable('staff_members', {
   roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
   /** active | disabled */
   status: text('status').notNull().default('active'),
+  /** Set for a one-time password a super gave: nothing but choosing a password until it is done. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   version: integer('version').notNull().default(1),
