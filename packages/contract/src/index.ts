@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './access-log-vocabulary.ts';
 export type { ApprovalListQuery, ApprovalRequest } from './approvals.ts';
 export * as approvalsApi from './approvals.ts';
 export type { AuditEntry } from './audit.ts';

@@ -1,18 +1,6 @@
+import type { AccessEvent } from '@backdesk/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { accessLog } from '../../db/schema.ts';
-
-export type AccessEvent =
-  | 'login'
-  | 'login_failed'
-  | 'login_throttled'
-  | 'captcha_failed'
-  | 'access_denied'
-  | 'refresh'
-  | 'refresh_reuse'
-  | 'signout'
-  | 'session_expired'
-  /** A super cleared an account's sign-in throttle: failures before it no longer count. */
-  | 'throttle_cleared';
 
 export interface AccessLogEntry {
   event: AccessEvent;
@@ -41,3 +29,5 @@ export function createAccessLogRepository() {
   };
 }
 export type AccessLogRepository = ReturnType<typeof createAccessLogRepository>;
+
+export type { AccessEvent };
