@@ -35,7 +35,9 @@ async function main() {
     );
     process.exit(2);
   }
-  const password = process.env.BACKDESK_PASSWORD ?? (await askHidden('Password (12+ characters): '));
+  const password =
+    process.env.BACKDESK_PASSWORD ??
+    (await askHidden('Password (12+ characters, not common, not containing your name): '));
   const database = await openDatabase(loadConfig(), (m) => console.log(m));
   try {
     const member = await createMembersService(database.db).createFirstSuper({

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/config.ts';
 import type { Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { registerAccessLogModule } from './modules/access-log/access-log.module.ts';
 import { registerApprovalsModule } from './modules/approvals/approvals.module.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
@@ -20,16 +21,20 @@ import {
   type IdempotencyService,
 } from './modules/idempotency/idempotency.service.ts';
 import { registerLimitsModule } from './modules/limits/limits.module.ts';
+import { registerMembersModule } from './modules/members/members.module.ts';
 import { registerP2pModule } from './modules/p2p/p2p.module.ts';
 import { registerRestrictionsModule } from './modules/restrictions/restrictions.module.ts';
 import { registerSavedViewsModule } from './modules/saved-views/saved-views.routes.ts';
+import { registerSettingsModule } from './modules/settings/settings.module.ts';
 import { registerTransactionsOverviewModule } from './modules/transactions-overview/transactions-overview.module.ts';
+import { registerTwoFactorModule } from './modules/two-factor/two-factor.module.ts';
 import { registerUserAssetsModule } from './modules/user-assets/user-assets.module.ts';
 import { registerWalletTransactionsModule } from './modules/wallet-transactions/wallet-transactions.module.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { loggerOptions } from './plugins/request-logging.ts';
+import { loggerOptions, OneLinePerRequest } from './plugins/request-logging.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 
@@ -65,6 +70,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -72,6 +78,7 @@ export async function buildApp({
   registerErrorHandling(app);
 
   await app.register(cookie);
+  await registerCompression(app);
   await registerRateLimit(app, { db, clock, listRequestsPerMinute: config.listRequestsPerMinute });
   await registerSecurity(app, config.allowedOrigins);
   await registerOpenApi(app);
@@ -79,7 +86,9 @@ export async function buildApp({
   app.decorateRequest('member', null);
   app.decorate('idempotency', createIdempotencyService({ db, clock }));
 
-  registerAuthModule(app, { db, config, secret, clock });
+  // Two-factor first: the sign-in asks it for the second step.
+  const twoFactor = registerTwoFactorModule(app, { db, config, secret, clock });
+  registerAuthModule(app, { db, config, secret, clock, secondStep: twoFactor.secondStep });
   registerDashboardRoutes(app, { db, repo: createDashboardRepository(), clock });
   const restrictions = registerRestrictionsModule(app, { db });
   registerCustomersModule(app, { db, clock, restrictions });
@@ -88,6 +97,7 @@ export async function buildApp({
   registerUserAssetsModule(app, { db });
   registerCrmOverviewModule(app, { db });
   registerAuditRoutes(app, { db });
+  registerAccessLogModule(app, { db, clock, secret, schedule: config.env !== 'test' });
 
   const approvals = registerApprovalsModule(app, { db, clock });
   registerLimitsModule(app, { db });
@@ -96,6 +106,8 @@ export async function buildApp({
   registerCommissionsModule(app, { db });
   registerTransactionsOverviewModule(app, { db, clock });
   registerSavedViewsModule(app, { db });
+  registerMembersModule(app, { db, clock });
+  registerSettingsModule(app, { db, clock, passwordPerMinute: config.authRequestsPerMinute });
 
   await registerWebApp(app, config.webDist);
   return app;

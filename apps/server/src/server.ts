@@ -6,12 +6,14 @@ import { openDatabase } from './bootstrap/database.ts';
 import { seedDemo } from './bootstrap/demo.ts';
 import { loadConfig, plainHttpWarning } from './config/config.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/members/members.service.ts';
+import { reportEventLoopOnSignal } from './plugins/event-loop-report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (msg: string) => console.log(`[backdesk] ${msg}`);
 
 async function main() {
   const config = loadConfig();
+  reportEventLoopOnSignal();
   config.webDist ??= path.resolve(here, '../../web/dist');
   const database = await openDatabase(config, log);
 

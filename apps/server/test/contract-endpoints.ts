@@ -13,7 +13,7 @@ function isEndpoint(value: unknown): value is EndpointDef {
     typeof v.path === 'string' &&
     v.path.startsWith('/api/') &&
     typeof v.access === 'string' &&
-    v.response instanceof z.ZodType
+    v.response instanceof z.core.$ZodType
   );
 }
 
@@ -41,7 +41,7 @@ export function contractEndpoints(): EndpointDef[] {
 }
 
 /** Field names of a query or body schema, as its JSON schema lists them (none for a non-object). */
-export function schemaKeys(schema: z.ZodType): string[] {
+export function schemaKeys(schema: z.core.$ZodType): string[] {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, unknown>;
   };

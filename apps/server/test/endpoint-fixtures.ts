@@ -54,6 +54,14 @@ async function requestAskedByAdmin(t: FileTestApp, sessions: Sessions) {
   );
 }
 
+/** A fresh staff member with the manager role, as a super would change them. */
+const staffMember = (t: FileTestApp) =>
+  one<{ id: number; version: number }>(
+    t,
+    sql`INSERT INTO staff_members (user_name, display_name, password_hash, roles)
+        VALUES (${`fx.${randomUUID().slice(0, 8)}`}, 'Fixture Member', 'not-a-hash', '{manager}') RETURNING id, version`,
+  );
+
 const limit = (t: FileTestApp) =>
   one<{ lid: number }>(
     t,
@@ -186,6 +194,17 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
     who: 'admin',
     body: { to: 'silver', customerId: await newCustomer(t) },
   }),
+  'POST /api/logs/retention': async (t) => {
+    const stored = (
+      await t.db.execute<{ version: number }>(
+        sql`SELECT version FROM app_settings WHERE key = 'access_log_retention_days'`,
+      )
+    ).rows[0];
+    return {
+      who: 'super',
+      body: { days: 400 + Math.floor(Math.random() * 3000), version: stored?.version ?? 0 },
+    };
+  },
   'POST /api/saved-views/save': async () => ({
     who: 'manager',
     body: { list: 'crm.customers', name: `View ${randomUUID().slice(0, 6)}`, search: { status: 'active' } },
@@ -199,6 +218,36 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
     });
     return { who: 'manager', body: { id: saved.json().item.id } };
   },
+  'POST /api/members/create': async () => ({
+    who: 'super',
+    body: {
+      user_name: `fx.${randomUUID().slice(0, 8)}`,
+      display_name: 'Fixture Member',
+      email: '',
+      roles: ['manager'],
+    },
+  }),
+  'POST /api/members/roles': async (t) => ({
+    who: 'super',
+    body: { ...(await staffMember(t)), roles: ['admin'] },
+  }),
+  'POST /api/members/disable': async (t) => ({ who: 'super', body: await staffMember(t) }),
+  'POST /api/members/enable': async (t) => ({ who: 'super', body: await staffMember(t) }),
+  'POST /api/members/one-time-password': async (t) => ({ who: 'super', body: await staffMember(t) }),
+  'POST /api/members/sessions/end': async (t) => ({ who: 'super', body: { id: (await staffMember(t)).id } }),
+  // The member's own profile as it stands: a valid call that changes nothing.
+  'POST /api/settings/profile': async (t) => ({
+    who: 'super',
+    body: await one<Record<string, unknown>>(
+      t,
+      sql`SELECT display_name, coalesce(email, '') AS email, version FROM staff_members WHERE user_name = 'super'`,
+    ),
+  }),
+  'POST /api/settings/preferences': async () => ({ who: 'manager', body: { language: 'tr' } }),
+  'POST /api/settings/notifications': async () => ({
+    who: 'manager',
+    body: { items: [{ kind: 'fraud_alert', severity: 'high', inbox: true, desktop: false }] },
+  }),
 };
 
 /** The query of a reading endpoint that needs one (every other reads with no query at all). */

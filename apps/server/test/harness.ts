@@ -174,6 +174,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       PORT: '0',
       HOST: '127.0.0.1',
       DEMO: 'false',
+      APP_SECRET: 'e2e-secret-'.padEnd(40, 'x'),
       WEB_DIST: testWebDist(),
       ...options.env,
     },

@@ -1,6 +1,7 @@
 import { type EndpointDef, hasCapability } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { contractEndpoints, schemaKeys } from './contract-endpoints.ts';
 import { useTestApp } from './harness.ts';
 import { type DemoMember, sessionHeaders } from './roles.ts';
@@ -49,7 +50,7 @@ const VALUE_CANDIDATES = ['', '-1', 'not~valid', 'x'.repeat(600)];
  */
 function invalidInput(endpoint: EndpointDef): Input {
   if (endpoint.body) {
-    const body = BODY_CANDIDATES.find((b) => !endpoint.body!.safeParse(b).success);
+    const body = BODY_CANDIDATES.find((b) => !z.safeParse(endpoint.body!, b).success);
     if (body !== undefined) return { body, invalid: true };
   }
   if (endpoint.query) {
@@ -57,7 +58,7 @@ function invalidInput(endpoint: EndpointDef): Input {
     for (const key of schemaKeys(endpoint.query)) {
       for (const value of VALUE_CANDIDATES) candidates.push({ [key]: value });
     }
-    const query = candidates.find((q) => !endpoint.query!.safeParse(q).success);
+    const query = candidates.find((q) => !z.safeParse(endpoint.query!, q).success);
     if (query) return { query, invalid: true };
   }
   return { invalid: false };

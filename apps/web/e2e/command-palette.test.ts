@@ -88,6 +88,50 @@ describe('command palette', () => {
     expect(new URL(page.url()).pathname).toBe('/transactions/limits');
   });
 
+  it('finds a customer by phone number however it is typed, and a pending P2P trade by its guid', async () => {
+    const { context, page } = await e2e.open();
+    await signIn(page);
+    const get = async (path: string) => (await context.request.get(e2e.url(path))).json();
+    const customer = (await get('/api/customers/get-users?limit=50')).users.find(
+      (c: { phone: string }) => c.phone.replace(/\D/g, '').length >= 7,
+    );
+    expect(customer).toBeDefined();
+    const trade = (await get('/api/transactions/p2p/trades?limit=1')).items[0];
+    expect(trade).toBeDefined();
+
+    // By phone: the digits alone, grouped otherwise than stored, still find the customer.
+    const digits: string = customer.phone.replace(/\D/g, '');
+    const typed = `${digits.slice(0, 3)} ${digits.slice(3, 6)}-${digits.slice(6)}`;
+    await search(page, typed, `#${customer.id}`);
+    const option = (await results(page))
+      .getByRole('option')
+      .filter({ hasText: `#${customer.id}` })
+      .first();
+    expect(await option.textContent()).toContain('Customer');
+    await option.click();
+    await page.waitForURL((url) => url.pathname === `/crm/customers/${customer.id}`);
+
+    // By guid: the pending P2P list, filtered to that offer's trades.
+    await search(page, trade.trade_market_guid, `#${trade.id}`);
+    const tradeOption = (await results(page)).getByRole('option').filter({ hasText: `#${trade.id}` });
+    expect(await tradeOption.first().textContent()).toContain('P2P trade');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/transactions/pending-p2p' && searchParam(url, 'guid') === trade.trade_market_guid,
+    );
+    const rows = page.getByTestId('trades').locator('tbody tr[data-row-index]');
+    await rows.first().waitFor();
+    const expected = (await get(`/api/transactions/p2p/trades?guid=${trade.trade_market_guid}`)).items;
+    await expect.poll(() => rows.count()).toBe(expected.length);
+    expect(await page.getByTestId('filter-guid').inputValue()).toBe(trade.trade_market_guid);
+
+    // A phone number with too few digits is no phone search: nothing is asked, nothing found.
+    await page.keyboard.press('Control+K');
+    await input(page).fill('+9');
+    await page.getByText('Nothing found.').waitFor();
+  });
+
   it('speaks Turkish and matches Turkish page names without their accents, from the header button', async () => {
     const { page } = await e2e.open();
     await signIn(page);

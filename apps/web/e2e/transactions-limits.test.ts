@@ -10,7 +10,7 @@ describe('transaction limits', () => {
     await signIn(page, 'admin');
     await page.goto('/transactions/limits');
     await page.getByRole('heading', { level: 1, name: 'Transaction Limits' }).waitFor();
-    const rows = page.locator('[data-testid="limits-table"] tbody tr');
+    const rows = page.locator('[data-testid="limits-table"][data-rows-shown="all"] tbody tr');
     await rows.first().waitFor();
     const before = await rows.count();
 

@@ -8,14 +8,20 @@ import { initI18n } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.ts';
 import { authStore } from './features/auth/auth-store.ts';
-import { initAuth } from './features/auth/session.ts';
+import { initAuth, reloadCredentials } from './features/auth/session.ts';
 import { expireSession, watchAuthErrorCookie } from './features/auth/session-expiry.ts';
-import { setSessionExpiredListener } from './lib/api.ts';
+import { setGateRefusalListener, setSessionExpiredListener } from './lib/api.ts';
 import { watchChunkErrors } from './lib/chunk-reload.ts';
 
 const router = createAppRouter({ auth: authStore });
 
 setSessionExpiredListener(expireSession);
+// A gate set up during the session (a super requires two-factor): learn it, and let the guard redirect.
+setGateRefusalListener(() => {
+  void reloadCredentials()
+    .then(() => router.invalidate())
+    .catch(() => {});
+});
 watchAuthErrorCookie();
 watchChunkErrors();
 // docs/product-rules.md R26: the build check starts about a second after load; its code need not delay the first paint.

@@ -57,3 +57,17 @@ const FAILURES: ReadonlySet<AccessEvent> = new Set([
 
 export const accessOutcome = (event: AccessEvent): AccessOutcome =>
   FAILURES.has(event) ? 'failure' : 'success';
+
+// ── The access-log screen (/logs/access): zod-free, so its route validates the URL in the entry ──
+
+/** The screen's two tabs: the access log and the audit trail. */
+export const LOG_TABS = ['access', 'audit'] as const;
+export type LogTab = (typeof LOG_TABS)[number];
+/** Both lists sort by time, newest first; the row id breaks ties. */
+export const LOG_SORT_KEYS = ['at'] as const;
+/** URL filter parameters of the access log. */
+export const ACCESS_LOG_FILTER_KEYS = ['member', 'event', 'outcome', 'ip', 'from', 'to'] as const;
+/** URL filter parameters of the audit trail. */
+export const AUDIT_TRAIL_FILTER_KEYS = ['member', 'entity', 'customer', 'from', 'to'] as const;
+/** How many days access-log rows are kept: at least a month, at most ten years; a year by default. */
+export const ACCESS_LOG_RETENTION = { minimum: 30, maximum: 3650, default: 365 } as const;

@@ -34,5 +34,16 @@ export const AUDIT_ACTIONS = [
   'reject',
   'request_approval',
   'expire',
+  'disable',
+  'enable',
+  'end_sessions',
+  'issue_password',
+  'change_password',
+  'enable_two_factor',
+  'disable_two_factor',
+  'reset_two_factor',
+  'add_passkey',
+  'remove_passkey',
+  'renew_recovery_codes',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,9 @@
 import type { z } from 'zod';
+import { parse, safeParse } from 'zod/mini';
+
+/** Any zod schema, classic or zod/mini (auth.ts uses the lighter one). */
+export type AnySchema = z.core.$ZodType;
+
 import type { Access } from './access.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -9,9 +14,9 @@ export interface EndpointDef {
   path: `/api/${string}`;
   summary: string;
   tags: readonly string[];
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
+  query?: AnySchema;
+  body?: AnySchema;
+  response: AnySchema;
   /**
    * Who may call it (access.ts): `public` for the few endpoints reachable without a session, else the
    * capability a signed-in member needs. The server enforces it; the web app hides what it refuses.
@@ -23,10 +28,17 @@ export interface EndpointDef {
 
 export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;
 
-export type EndpointBody<E extends EndpointDef> = E['body'] extends z.ZodType
+export type EndpointBody<E extends EndpointDef> = E['body'] extends AnySchema
   ? z.input<E['body']>
   : undefined;
-export type EndpointQuery<E extends EndpointDef> = E['query'] extends z.ZodType
+export type EndpointQuery<E extends EndpointDef> = E['query'] extends AnySchema
   ? z.input<E['query']>
   : undefined;
 export type EndpointResponse<E extends EndpointDef> = z.output<E['response']>;
+
+/**
+ * Checks a value against a schema of either kind, as zod/mini's functions do, so a client that only
+ * holds auth.ts's schemas does not load the classic API to read an answer.
+ */
+export const parseWith = parse;
+export const safeParseWith = safeParse;

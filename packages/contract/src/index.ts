@@ -1,5 +1,15 @@
 export * from './access.ts';
 export * from './access-log-vocabulary.ts';
+export type {
+  AccessLogRow,
+  AuditTrailRow,
+  ChainBreak,
+  LogName,
+  Retention,
+  SetRetentionBody,
+  VerifyResult,
+} from './access-logs.ts';
+export * as logsApi from './access-logs.ts';
 export type { ApprovalListQuery, ApprovalRequest } from './approvals.ts';
 export * as approvalsApi from './approvals.ts';
 export type { AuditEntry } from './audit.ts';
@@ -39,10 +49,22 @@ export * from './dates.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './list.ts';
+export type { CreateMemberBody, Member, MemberStatus } from './members.ts';
+export * as membersApi from './members.ts';
 export * from './messages.ts';
 export * from './roles.ts';
 export type { SavedView, SaveViewBody } from './saved-views.ts';
 export * as savedViewsApi from './saved-views.ts';
+export type {
+  ChangePasswordBody,
+  NotificationEvent,
+  NotificationPreference,
+  PasswordProblem,
+  Profile,
+  Session,
+  UpdateProfileBody,
+} from './settings.ts';
+export * as settingsApi from './settings.ts';
 export type {
   ActionResult,
   CommissionCustomerType,
@@ -59,3 +81,5 @@ export type {
   WithdrawalChecks,
 } from './transactions/index.ts';
 export * as transactionsApi from './transactions/index.ts';
+export type { Passkey, TotpEnrolment, TwoFactorMethod, TwoFactorStatus } from './two-factor.ts';
+export * as twoFactorApi from './two-factor.ts';

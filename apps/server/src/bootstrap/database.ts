@@ -18,7 +18,7 @@ export interface Database {
   db: Db;
   /** The schema owner's address, for the demo seed; undefined when only DATABASE_URL was given. */
   ownerUrl: string | undefined;
-  /** Secret for signing captchas: APP_SECRET, else one kept in the data folder. */
+  /** The deployment secret (captchas, two-factor, log checkpoints): APP_SECRET, else one kept in the data folder. */
   secret: string;
   embedded: EmbeddedDatabase | undefined;
   close(): Promise<void>;
@@ -94,7 +94,16 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
   let secret = config.appSecret;
   if (!secret && embedded) secret = (await loadDataDirSecrets(config.dataDir)).appSecret;
   if (!secret) {
-    log('APP_SECRET is not set: captchas issued before a restart will not verify after it');
+    // Captchas, two-factor secrets and the logs' signed checkpoints depend on it: every node of a
+    // deployment must hold the same one, and it must survive restarts.
+    if (config.env === 'production') {
+      throw new Error(
+        'Set APP_SECRET (32 characters or more, the same on every node) when DATABASE_URL is set',
+      );
+    }
+    log(
+      'APP_SECRET is not set: a random one serves this process only (captchas, two-factor, log checkpoints)',
+    );
     secret = randomBytes(32).toString('hex');
   }
   const appPool = pool;

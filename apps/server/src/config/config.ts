@@ -61,6 +61,15 @@ const EnvSchema = z.object({
   COOKIE_SECURE: bool,
   /** Extra origins allowed to make cookie-authenticated changes, comma separated. */
   ALLOWED_ORIGINS: z.string().default(''),
+  /**
+   * The address members open Backdesk at (https://backdesk.example.com): passkeys are bound to its
+   * host name. Unset, the origin each request was made to is used (fine without a Host-rewriting proxy).
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .transform((url) => new URL(url).origin)
+    .optional(),
   /** Proxies in front: their number (hops) or addresses/CIDRs, comma separated. Never "true". */
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -117,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

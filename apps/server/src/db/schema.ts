@@ -15,6 +15,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -37,6 +38,11 @@ export const staffMembers = pgTable('staff_members', {
   status: text('status').notNull().default('active'),
   /** Set for a one-time password a super gave: nothing but choosing a password until it is done. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** en | tr; null until the member first chooses (the browser's choice then stands). */
+  language: text('language'),
+  /** light | dark | system, as the spec's `nuxt-color-mode` key holds it; null until first chosen. */
+  colorMode: text('color_mode'),
+  passwordChangedAt: ts('password_changed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   version: integer('version').notNull().default(1),
@@ -59,7 +65,110 @@ export const staffSessions = pgTable(
     ip: inet('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('staff_sessions_member_idx').on(t.memberId)],
+  (t) => [
+    index('staff_sessions_member_idx').on(t.memberId),
+    index('staff_sessions_member_live_idx').on(t.memberId, t.createdAt.desc()).where(sql`revoked_at IS NULL`),
+  ],
+);
+
+/** Passwords a member gave up, as hashes: a new password may not be one of them again. */
+export const staffPasswordHistory = pgTable(
+  'staff_password_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    passwordHash: text('password_hash').notNull(),
+    retiredAt: ts('retired_at').notNull().defaultNow(),
+  },
+  (t) => [index('staff_password_history_member_idx').on(t.memberId, t.retiredAt.desc())],
+);
+
+/** A member's choice per inbox event (migration 0014); an event without a row takes the default. */
+export const staffNotificationPreferences = pgTable(
+  'staff_notification_preferences',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    kind: text('kind').notNull(),
+    /** A fraud alert's severity; null for every other kind. */
+    severity: text('severity'),
+    inbox: boolean('inbox').notNull(),
+    desktop: boolean('desktop').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('staff_notification_preferences_key').on(t.memberId, t.kind, t.severity).nullsNotDistinct()],
+);
+
+/** A member's enabled second factors (migration 0015): one authenticator app, any number of passkeys. */
+export const staffTwoFactorMethods = pgTable(
+  'staff_two_factor_methods',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    /** totp | passkey */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** TOTP key, AES-256-GCM under a key derived from the deployment secret. */
+    secretEncrypted: bytea('secret_encrypted'),
+    /** The last TOTP time step accepted: a code is accepted once. */
+    lastStep: bigint('last_step', { mode: 'number' }),
+    credentialId: text('credential_id'),
+    publicKey: bytea('public_key'),
+    counter: bigint('counter', { mode: 'number' }),
+    transports: text('transports').array(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('staff_two_factor_methods_member_idx').on(t.memberId)],
+);
+
+/** An authenticator-app enrolment shown but not yet confirmed with a code. */
+export const staffTwoFactorEnrolments = pgTable('staff_two_factor_enrolments', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => staffMembers.id),
+  secretEncrypted: bytea('secret_encrypted').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** One-time recovery codes as keyed hashes; a used one says when. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    codeHash: bytea('code_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [unique('staff_recovery_codes_code_key').on(t.memberId, t.codeHash)],
+);
+
+/** Short-lived single-use challenges: a sign-in's second step, a passkey registration. */
+export const staffTwoFactorChallenges = pgTable(
+  'staff_two_factor_challenges',
+  {
+    tokenHash: bytea('token_hash').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    /** sign_in | passkey_registration */
+    purpose: text('purpose').notNull(),
+    webauthnChallenge: text('webauthn_challenge'),
+    failures: integer('failures').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('staff_two_factor_challenges_expiry_idx').on(t.expiresAt)],
 );
 
 /** Access and refresh tokens, stored only as SHA-256 hashes. */
@@ -98,9 +207,20 @@ export const accessLog = pgTable(
     ip: inet('ip'),
     userAgent: text('user_agent'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** success | failure, from the event (accessOutcome); the outcome filter reads it by index. */
+    outcome: text('outcome'),
+    /**
+     * sha256(previous row's hash || this row's text), set by the database's insert trigger, which
+     * also gives the id (migration 0013, docs/decisions/0008-tamper-evident-logs.md). NOT NULL there.
+     */
+    hash: bytea('hash'),
   },
   (t) => [
-    index('access_log_at_idx').on(t.at),
+    index('access_log_at_id_idx').on(t.at, t.id),
+    index('access_log_user_at_idx').on(t.userName, t.at, t.id),
+    index('access_log_event_at_idx').on(t.event, t.at, t.id),
+    index('access_log_outcome_at_idx').on(t.outcome, t.at, t.id),
+    index('access_log_ip_at_idx').on(t.ip, t.at, t.id),
     index('access_log_failures_user_idx').on(t.userName, t.at).where(sql`event = 'login_failed'`),
     index('access_log_failures_ip_idx').on(t.ip, t.at).where(sql`event = 'login_failed'`),
     // Sign-in throttling asks for an account's last sign-in from an address and its last clear.
@@ -142,9 +262,14 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     /** The customer a change concerns (a restriction, a note…), so the customer's trail shows it. */
     customerId: bigint('customer_id', { mode: 'number' }),
+    /** Chained like access_log.hash, by the insert trigger (migration 0013). */
+    hash: bytea('hash'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
+    index('audit_log_at_id_idx').on(t.at, t.id),
+    index('audit_log_member_at_idx').on(t.memberId, t.at, t.id),
+    index('audit_log_entity_at_idx').on(t.entity, t.at, t.id),
     index('audit_log_customer_idx').on(t.customerId, t.at).where(sql`customer_id IS NOT NULL`),
   ],
 );
@@ -197,6 +322,10 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_user_name_key').on(t.userName),
     index('customers_search_text_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
+    index('customers_mobile_digits_trgm_idx').using(
+      'gin',
+      sql`(regexp_replace(mobile, '[^0-9]+', '', 'g')) gin_trgm_ops`,
+    ),
     // One customer per email address, whatever its case (add customer refuses a duplicate).
     uniqueIndex('customers_email_lower_key').on(sql`lower(alias_email)`),
     // Keyset sorting by every list column: (the list's non-null sort expression, id). The
@@ -212,6 +341,14 @@ export const customers = pgTable(
     index('customers_sort_updated_idx').on(t.updateDate, t.id),
     // Role filter: any role, Turkish-folded.
     index('customers_roles_folded_idx').using('gin', t.rolesFolded),
+    // Status and KYC filters, newest first (migration 0012).
+    index('customers_status_created_idx').on(t.status, t.createDate, t.id),
+    index('customers_kyc_fold_created_idx').on(
+      sql`public.bd_fold(coalesce(user_ky, 'kyc'))`,
+      t.createDate,
+      t.id,
+      t.userKy,
+    ),
   ],
 );
 
@@ -469,6 +606,26 @@ export const withdrawalReviews = pgTable(
     at: ts('at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('withdrawal_reviews_member_key').on(t.transactionId, t.memberId)],
+);
+
+/**
+ * Signed statements about the log chains (migration 0013): a `seal` of a row's hash, or a retention
+ * `cut` after which the chain continues. Append-only; signed with the deployment secret.
+ */
+export const logCheckpoints = pgTable(
+  'log_checkpoints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    log: text('log').notNull(),
+    kind: text('kind').notNull(),
+    rowId: bigint('row_id', { mode: 'number' }).notNull(),
+    rowHash: bytea('row_hash').notNull(),
+    deleted: bigint('deleted', { mode: 'number' }),
+    keyId: text('key_id').notNull(),
+    signature: bytea('signature').notNull(),
+  },
+  (t) => [index('log_checkpoints_log_kind_idx').on(t.log, t.kind, t.rowId)],
 );
 
 /** Operational settings edited in the panel (e.g. the four-eyes threshold), audited like data. */

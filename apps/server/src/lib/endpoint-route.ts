@@ -8,7 +8,7 @@ import { accessTokenOf, requestContext } from '../modules/auth/auth-cookies.ts';
 import { AppError } from './app-error.ts';
 import { unstorableTextPath } from './input-text.ts';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 type Signed<E extends EndpointDef, T> = E['access'] extends 'public' ? undefined : T;
 
 export interface EndpointInput<E extends EndpointDef> {
@@ -77,7 +77,12 @@ export function registerEndpoint<E extends EndpointDef>(
     ...(options.perMinute ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } } : {}),
     preValidation: async (request) => {
       if (endpoint.access !== 'public') {
-        const member = await app.auth.authenticate(accessTokenOf(request), requestContext(request));
+        const member = await app.auth
+          .authenticate(accessTokenOf(request), requestContext(request))
+          .catch(async (error: unknown) => {
+            await app.accessRefusals.record(request, error);
+            throw error;
+          });
         if (!hasCapability(member.roles, endpoint.access)) {
           await app.auth.recordDenied(member, request.url, requestContext(request));
           throw new AppError('FORBIDDEN');

@@ -64,7 +64,7 @@ describe('the request log', () => {
     expect(signIn.statusCode).toBe(401);
 
     const lines = logged.trim().split('\n');
-    expect(lines.filter((l) => l.includes('"incoming request"')).length).toBeGreaterThanOrEqual(
+    expect(lines.filter((l) => l.includes('"request completed"')).length).toBeGreaterThanOrEqual(
       requests.length,
     );
     expect(logged).toContain('/api/customers/get-users?search=~&status=~');

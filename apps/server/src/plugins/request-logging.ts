@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 /**
  * What the request log may hold: no personal data and no secrets. A query string carries search text,
@@ -69,4 +69,24 @@ export function loggerOptions(
     // Belt and braces, should a log call ever pass the headers along.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
   };
+}
+
+/**
+ * One line per request, when it is answered: method, redacted URL, status and time. Fastify's own
+ * request logging writes two (incoming, completed), each a write to the log; under load that was a
+ * system call per request for a line that says nothing the second does not. Fastify's other log
+ * lines (errors, a route not found) stay as they are.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
 }

@@ -6,7 +6,10 @@ import type crm from '../locales/en/crm.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
 import type list from '../locales/en/list.json';
+import type logs from '../locales/en/logs.json';
+import type settings from '../locales/en/settings.json';
 import type transactions from '../locales/en/transactions.json';
+import type twofa from '../locales/en/twofa.json';
 
 // English is the reference: a key missing from it is a type error everywhere it is used.
 declare module 'i18next' {
@@ -18,9 +21,12 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       crm: typeof crm;
       transactions: typeof transactions;
+      twofa: typeof twofa;
       list: typeof list;
+      settings: typeof settings;
       errors: typeof errors;
       audit: typeof audit;
+      logs: typeof logs;
     };
   }
 }

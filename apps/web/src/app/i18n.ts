@@ -1,8 +1,10 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { readCookie } from '../lib/cookies.ts';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
+  LANGUAGE_COOKIE,
   LANGUAGES,
   readLanguageCookie,
   rememberLanguage,
@@ -35,10 +37,16 @@ const lazyLocales: BackendModule = {
   },
 };
 
+/** Whether this browser holds a language chosen in it: the cookie from an earlier visit, or a switch since. */
+let languageChosen = readCookie(LANGUAGE_COOKIE) !== undefined;
+let started = false;
+export const languageChosenInBrowser = () => languageChosen;
+
 function applyLanguage(language: string): void {
   if (!isLanguage(language)) return;
   document.documentElement.lang = language;
   rememberLanguage(language);
+  if (started) languageChosen = true;
 }
 
 export async function initI18n(): Promise<void> {
@@ -56,4 +64,5 @@ export async function initI18n(): Promise<void> {
       react: { useSuspense: false },
       returnNull: false,
     });
+  started = true;
 }

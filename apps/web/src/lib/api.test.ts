@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, callEndpoint, setSessionExpiredListener } from './api.ts';
+import { ApiRequestError, callEndpoint, setGateRefusalListener, setSessionExpiredListener } from './api.ts';
 import { endpointRef } from './contract.ts';
 
 const credentials = endpointRef((c) => c.authApi.getCredentials, 'GET', '/api/auth/credentials', 'read');
@@ -12,6 +12,7 @@ const member = {
   email: null,
   user_roles: ['admin'],
   session_expires_at: '2030-01-01T00:00:00.000Z',
+  required_action: null,
 };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -93,6 +94,18 @@ describe('callEndpoint', () => {
     expect(expired).toHaveBeenCalledOnce();
     await expect(callEndpoint(credentials, { intercept: false })).rejects.toBeInstanceOf(ApiRequestError);
     expect(expired).toHaveBeenCalledOnce();
+  });
+
+  it('tells the sign-in gate of its refusals, and nothing else of a 403', async () => {
+    const gate = vi.fn();
+    setGateRefusalListener(gate);
+    fetchMock.mockResolvedValueOnce(apiError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', 'Set it up'));
+    await expect(callEndpoint(credentials)).rejects.toMatchObject({ code: 'TWO_FACTOR_ENROLMENT_REQUIRED' });
+    fetchMock.mockResolvedValueOnce(apiError(403, 'FORBIDDEN', 'Your role does not allow this action'));
+    await expect(callEndpoint(credentials)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(gate).toHaveBeenCalledOnce();
+    expect(expired).not.toHaveBeenCalled();
+    setGateRefusalListener(() => {});
   });
 
   it('reports Retry-After with the error and reads a non-JSON failure', async () => {

@@ -5,7 +5,7 @@ import type {
   EndpointQuery,
   EndpointResponse,
 } from '@backdesk/contract';
-import { authEndpointRef, type EndpointRef } from './contract.ts';
+import { authEndpointRef, type EndpointRef, loadAuthContract } from './contract.ts';
 import { retryDelayMs, shouldRetry } from './retry-policy.ts';
 import { isAccessTokenExpiry, isSessionExpiryResponse } from './session-rules.ts';
 
@@ -48,6 +48,15 @@ let onSessionExpired: SessionExpiredListener = () => {};
 /** The auth feature registers its expiry flow here; the client itself knows nothing of toasts or routes. */
 export function setSessionExpiredListener(listener: SessionExpiredListener): void {
   onSessionExpired = listener;
+}
+
+/** The server's sign-in gate refused a call: the member has a new password or two-factor to set up. */
+const GATE_CODES = new Set(['PASSWORD_CHANGE_REQUIRED', 'TWO_FACTOR_ENROLMENT_REQUIRED']);
+let onGateRefusal: () => void = () => {};
+
+/** The auth feature sends the member to the screen that lifts the gate (features/auth/sign-in-gate.ts). */
+export function setGateRefusalListener(listener: () => void): void {
+  onGateRefusal = listener;
 }
 
 export async function callEndpoint<E extends EndpointDef, M>(
@@ -104,11 +113,13 @@ export async function callEndpoint<E extends EndpointDef, M>(
     ) {
       onSessionExpired();
     }
+    if (response.status === 403 && body?.code && GATE_CODES.has(body.code)) onGateRefusal();
     throw new ApiRequestError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
   }
 
   const json: unknown = await response.json();
-  return endpoint.select(await endpoint.source()).response.parse(json) as EndpointResponse<E>;
+  const [module, { parseWith }] = await Promise.all([endpoint.source(), loadAuthContract()]);
+  return parseWith(endpoint.select(module).response, json) as EndpointResponse<E>;
 }
 
 /** Path plus query string, as the client sends it; export links use it too. */
@@ -171,8 +182,10 @@ function refreshAccessToken(): Promise<RefreshOutcome> {
       if (!response.ok) return 'unavailable';
       const json: unknown = await response.json();
       const ok =
-        refreshEndpoint.select(await refreshEndpoint.source()).response.safeParse(json).data?.status ===
-        'success';
+        (await loadAuthContract()).safeParseWith(
+          refreshEndpoint.select(await refreshEndpoint.source()).response,
+          json,
+        ).data?.status === 'success';
       return ok ? 'refreshed' : 'unavailable';
     } catch {
       return 'unavailable';

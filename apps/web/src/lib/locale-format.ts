@@ -1,4 +1,5 @@
 import { type AmountIssue, MAX_DECIMALS } from '@backdesk/contract/rules';
+import { dateTimeFormat, numberFormat } from './intl-cache.ts';
 
 /**
  * Exact decimals and dates as the member reads and types them (en-US `1,234.56`, tr-TR `1.234,56`).
@@ -6,7 +7,7 @@ import { type AmountIssue, MAX_DECIMALS } from '@backdesk/contract/rules';
  */
 
 function separators(locale: string): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+  const parts = numberFormat(locale).formatToParts(12345.6);
   return {
     group: parts.find((p) => p.type === 'group')?.value ?? ',',
     decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
@@ -23,7 +24,7 @@ export function formatDecimal(locale: string, value: string | null | undefined):
   const [, sign, whole = '0', fraction] = match;
   const { decimal } = separators(locale);
   // BigInt keeps an integer part of any length exact; Intl groups it.
-  const grouped = new Intl.NumberFormat(locale).format(BigInt(whole));
+  const grouped = numberFormat(locale).format(BigInt(whole));
   return `${sign}${grouped}${fraction ? `${decimal}${fraction}` : ''}`;
 }
 
@@ -67,7 +68,7 @@ export function parseDecimal(text: string, locale: string, decimals = MAX_DECIMA
  */
 export function formatPercent(locale: string, value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
-  const parts = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(0);
+  const parts = numberFormat(locale, { style: 'percent' }).formatToParts(0);
   const digits = formatDecimal(locale, value);
   return parts
     .filter((p) => p.type !== 'integer' || p === parts.find((q) => q.type === 'integer'))
@@ -77,7 +78,7 @@ export function formatPercent(locale: string, value: string | null | undefined):
 
 /** A large estimated figure in words, rounded as an estimate should be (en "1.2 million", tr "1,2 milyon"). */
 export const formatApproximate = (locale: string, value: number): string =>
-  new Intl.NumberFormat(locale, {
+  numberFormat(locale, {
     notation: 'compact',
     compactDisplay: 'long',
     maximumFractionDigits: 1,
@@ -85,7 +86,7 @@ export const formatApproximate = (locale: string, value: number): string =>
 
 /** Whether the locale writes the percent sign before the number (tr `%12,5`), for input adornments. */
 export function percentSignFirst(locale: string): boolean {
-  const parts = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(0.5);
+  const parts = numberFormat(locale, { style: 'percent' }).formatToParts(0.5);
   return parts.findIndex((p) => p.type === 'percentSign') < parts.findIndex((p) => p.type === 'integer');
 }
 
@@ -93,9 +94,7 @@ export function percentSignFirst(locale: string): boolean {
 export const decimalExample = (locale: string): string => formatDecimal(locale, '1250.50');
 
 export const formatDateTime = (locale: string, iso: string | null | undefined): string =>
-  iso
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-    : '—';
+  iso ? dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
 
 export const formatDate = (locale: string, iso: string | null | undefined): string =>
-  iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : '—';
+  iso ? dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : '—';

@@ -1,42 +1,33 @@
-import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import i18next from 'i18next';
-import { useEffect } from 'react';
+import { useAuth } from '../features/auth/auth-store.ts';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
-import { customersSource } from '../features/crm/api/get-customers.ts';
+import { signInGateDetour } from '../features/auth/sign-in-gate.ts';
+import { MemberPreferencesSync } from '../features/settings/member-preferences-sync.tsx';
 import { AppLayout } from '../features/shell/app-layout.tsx';
-import { limitsSource } from '../features/transactions/api/limits.ts';
-import { offersSource, tradesSource } from '../features/transactions/api/p2p.ts';
+import { useStartupData } from '../features/shell/startup-data.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /** Every page but /login lives here: the guard (docs/product-rules.md R5) and the default layout. */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context }) => {
-    if (!context.auth.getState().isAuthenticated) throw redirect({ to: '/login', replace: true });
-    await i18next.loadNamespaces('errors');
+  beforeLoad: ({ context, location }) => {
+    const { isAuthenticated, user } = context.auth.getState();
+    if (!isAuthenticated) throw redirect({ to: '/login', replace: true });
+    // The sign-in gate: a new password or two-factor set-up first (features/auth/sign-in-gate.ts).
+    const detour = signInGateDetour(user, location.pathname);
+    if (detour) throw redirect({ href: detour, replace: true });
+  },
+  // In the loader, not beforeLoad: these load beside the page's code and data instead of before them.
+  loader: ({ context }) => {
+    if (!context.auth.getState().user?.required_action)
+      void import('../features/shell/startup-data.ts').then(({ prefetchStartupData }) =>
+        prefetchStartupData(),
+      );
+    return i18next.loadNamespaces('errors');
   },
   component: AuthenticatedLayout,
 });
-
-// The lists' default URL state (their routes' validateSearch of an empty URL), so the pages find these
-// queries already in the cache.
-const FIRST_PAGE = { sort: 'created_at', dir: 'desc' } as const;
-
-/**
- * docs/product-rules.md R17: on mount the app initialises customers (only if not yet loaded), P2P data and limits,
- * and P2P data refreshes in the background every 60 seconds (paused from the P2P pages).
- */
-function useStartupData() {
-  const client = useQueryClient();
-  const refresh = tradesSource.useRefresh();
-  useEffect(() => {
-    // ensureQueryData fetches only what the cache does not hold yet: "only if not yet loaded".
-    void client.ensureQueryData(customersSource.pageOptions(FIRST_PAGE)).catch(() => {});
-    void client.ensureQueryData(limitsSource.pageOptions({})).catch(() => {});
-  }, [client]);
-  useQuery(tradesSource.pageOptions(FIRST_PAGE, refresh));
-  useQuery(offersSource.pageOptions(FIRST_PAGE, refresh));
-}
 
 function StartupData() {
   useStartupData();
@@ -44,9 +35,12 @@ function StartupData() {
 }
 
 function AuthenticatedLayout() {
+  // A member held by the sign-in gate may call nothing but its allowlist.
+  const confined = Boolean(useAuth().user?.required_action);
   return (
     <QueryClientProvider client={queryClient}>
-      <StartupData />
+      {!confined && <StartupData />}
+      <MemberPreferencesSync />
       <AppLayout userMenu={<UserMenu />}>
         <Outlet />
       </AppLayout>

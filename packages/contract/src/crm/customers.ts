@@ -7,6 +7,7 @@ import {
   NameSchema,
   optionalFilter,
   PhoneSchema,
+  phoneFilter,
   RequiredEmailSchema,
   UserNameSchema,
 } from './fields.ts';
@@ -36,12 +37,16 @@ export type Customer = z.infer<typeof CustomerSchema>;
 
 export type CustomerSortKey = (typeof CUSTOMER_SORT_KEYS)[number];
 
-/** The customer list's four filters; blank means "any". */
+/**
+ * The customer list's four filters; blank means "any". `phone` is no filter of the list's screen
+ * (R10): the command palette finds a customer by phone number with it.
+ */
 export const CustomerFiltersSchema = z.object({
   search: optionalFilter(),
   status: optionalFilter(),
   kyc_status: optionalFilter(),
   role: optionalFilter(),
+  phone: phoneFilter(),
 });
 export type CustomerFilters = z.infer<typeof CustomerFiltersSchema>;
 

@@ -42,3 +42,23 @@ export const clearablePhone = z.preprocess(
 
 /** A blank query parameter means "no filter" (a cleared select sends `?status=`). */
 export const optionalFilter = (max = 100) => optionalText(max);
+
+/** The fewest digits a phone filter takes: fewer would match most numbers (and no index helps). */
+export const PHONE_FILTER_MIN_DIGITS = 3;
+/**
+ * A phone filter as typed ("+90 532", "(212) 555-01"): digits with the usual signs between them.
+ * Its digits match anywhere in a stored number's digits; blank means "any".
+ */
+export const phoneFilter = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(30)
+      .regex(/^\+?[\d ().-]+$/, 'Digits, spaces, +, -, ( and ) only')
+      .refine((v) => v.replace(/\D/g, '').length >= PHONE_FILTER_MIN_DIGITS, {
+        message: `At least ${PHONE_FILTER_MIN_DIGITS} digits`,
+      })
+      .optional(),
+  );

@@ -81,6 +81,8 @@ export const TradeListQuerySchema = listQuerySchema(TRADE_SORT_KEYS, 'created_at
   status: z.enum(TRADE_STATUSES).default('pending'),
   minAmount: optionalFilter(amountText()),
   maxAmount: optionalFilter(amountText()),
+  /** The trades of one market offer, by its whole guid (the command palette finds a trade with it). */
+  guid: optionalFilter(z.uuid()),
 });
 export type TradeListQuery = z.input<typeof TradeListQuerySchema>;
 

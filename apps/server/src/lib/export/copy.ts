@@ -1,14 +1,16 @@
-import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
+import type { ExportFormat } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { escapeLiteral } from 'pg';
+import { escapeLiteral, type PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.ts';
 import { csvField } from './cells.ts';
+import { copyBatches, copySheetRows } from './copy-rows.ts';
 import { exportLanguage, headerText } from './headers.ts';
 import { exportHeaders } from './index.ts';
+import { xlsxWorkbook } from './xlsx.ts';
 
 export interface CopyColumn {
   /** The column's key in EXPORT_HEADERS (headers.ts); the file shows it in the member's language. */
@@ -20,6 +22,8 @@ export interface CopyColumn {
    * cannot start a formula: the check is skipped, which counts at a million rows.
    */
   formulaFree?: boolean;
+  /** Always a plain number (an id): a number cell in XLSX rather than text. */
+  number?: boolean;
 }
 
 export interface CopyCsvSource {
@@ -28,6 +32,10 @@ export interface CopyCsvSource {
   columns: readonly CopyColumn[];
   /** What follows the SELECT list: `FROM … WHERE … ORDER BY …`. */
   from: SQL;
+}
+
+export interface CopySource extends CopyCsvSource {
+  format: ExportFormat;
 }
 
 /**
@@ -40,6 +48,13 @@ class LiteralDialect extends PgDialect {
   }
 }
 const literalDialect = new LiteralDialect();
+
+/** COPY takes its statement as text: every value goes in as a literal. */
+function inlined(query: SQL): string {
+  const { sql: text, params } = literalDialect.sqlToQuery(query.inlineParams());
+  if (params.length > 0) throw new Error('A COPY statement cannot carry bind parameters');
+  return text;
+}
 
 /** The COPY statement of a CSV export: every cell that could start a formula made safe. */
 export function copyCsvStatement({ columns, from }: Pick<CopyCsvSource, 'columns' | 'from'>): string {
@@ -58,11 +73,20 @@ export function copyCsvStatement({ columns, from }: Pick<CopyCsvSource, 'columns
     ),
     sql`, `,
   );
-  const query = literalDialect.sqlToQuery(
-    sql`SELECT ${cells} FROM (SELECT ${values} ${from} OFFSET 0) AS cells`.inlineParams(),
+  const query = inlined(sql`SELECT ${cells} FROM (SELECT ${values} ${from} OFFSET 0) AS cells`);
+  return `COPY (${query}) TO STDOUT WITH (FORMAT csv)`;
+}
+
+/**
+ * The COPY statement of an XLSX export: the cells as stored, in COPY's text format (copy-rows.ts
+ * reads it). No formula guard: XLSX cells are typed text (xlsx-cells.ts).
+ */
+export function copyTextStatement({ columns, from }: Pick<CopyCsvSource, 'columns' | 'from'>): string {
+  const values = sql.join(
+    columns.map((c) => sql`(${c.value})::text`),
+    sql`, `,
   );
-  if (query.params.length > 0) throw new Error('A COPY statement cannot carry bind parameters');
-  return `COPY (${query.sql}) TO STDOUT WITH (FORMAT csv)`;
+  return `COPY (${inlined(sql`SELECT ${values} ${from}`)}) TO STDOUT`;
 }
 
 const QUOTE = 0x22;
@@ -119,37 +143,80 @@ export class CrlfRecords extends Transform {
 const EXPORT_SESSION = 'BEGIN READ ONLY; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off';
 
 /**
- * Streams a query as CSV (UTF-8 with BOM, CR LF, formula-safe cells) straight from PostgreSQL's
- * COPY: no row objects in JavaScript, memory bounded by the stream buffers. XLSX stays on
- * sendExport. Fails before any byte is sent if the statement is refused.
+ * Starts the export's COPY in its read-only transaction on a connection of its own, and waits for
+ * the first data (or the end) so a refused statement becomes an ordinary error reply, before any
+ * byte is sent.
  */
-export async function sendCsvCopy(db: Db, reply: FastifyReply, source: CopyCsvSource): Promise<FastifyReply> {
-  const statement = copyCsvStatement(source);
+async function startCopy(db: Db, statement: string) {
   const client = await db.$client.connect();
-  const body = new CrlfRecords();
-  const language = exportLanguage(reply.request);
-  body.push(`\uFEFF${source.columns.map((c) => csvField(headerText(c.header, language))).join(',')}\r\n`);
-  let copy: ReturnType<typeof copyTo>;
   try {
     await client.query(EXPORT_SESSION);
-    copy = client.query(copyTo(statement));
-    // Wait for the first data (or the end) so a refused statement becomes an ordinary error reply.
+    const copy = client.query(copyTo(statement));
     await new Promise<void>((resolve, reject) => {
       copy.once('readable', resolve);
       copy.once('end', resolve);
       copy.once('error', reject);
     });
+    return { client, copy };
   } catch (err) {
     client.release(err as Error);
     throw err;
   }
-  pipeline(copy, body)
-    .then(() => client.query('COMMIT'))
-    .then(
-      () => client.release(),
-      // A reader that went away (or a failed query) leaves the connection mid-COPY: discard it.
-      (err: Error) => client.release(err),
-    );
-  exportHeaders(reply, 'csv', source.fileName);
-  return reply.send(body);
 }
+
+/**
+ * The export's body: its items, then COMMIT and the connection back to the pool. A reader that goes
+ * away (or a failed query) leaves the connection mid-COPY: it is discarded instead, also when the
+ * body stops before it began.
+ */
+function releasing(client: PoolClient, items: AsyncIterable<Uint8Array | string>): Readable {
+  let released = false;
+  const release = (err?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(err);
+  };
+  const body = Readable.from(
+    (async function* () {
+      try {
+        yield* items;
+        await client.query('COMMIT');
+        release();
+      } catch (err) {
+        release(err as Error);
+        throw err;
+      }
+    })(),
+    { objectMode: false },
+  );
+  body.once('close', () => release(new Error('The export stopped before its end')));
+  return body;
+}
+
+/**
+ * Streams a query as CSV (UTF-8 with BOM, CR LF, formula-safe cells) or XLSX straight from
+ * PostgreSQL's COPY: no cursor round trips and no row messages to decode, memory bounded by the
+ * stream buffers, and the query paused while the reader is behind. A CSV is COPY's own output; an
+ * XLSX is built from COPY's text rows (xlsx.ts). Fails before any byte is sent if the statement is
+ * refused.
+ */
+export async function sendCopyExport(db: Db, reply: FastifyReply, source: CopySource): Promise<FastifyReply> {
+  const headers = source.columns.map((c) => headerText(c.header, exportLanguage(reply.request)));
+  const csv = source.format === 'csv';
+  const { client, copy } = await startCopy(db, csv ? copyCsvStatement(source) : copyTextStatement(source));
+  let items: AsyncIterable<Uint8Array | string>;
+  if (csv) {
+    // pipeline hands an error of COPY on to the CR LF stream, so to `releasing`.
+    const records = pipeline(copy, new CrlfRecords(), () => {});
+    items = (async function* () {
+      yield `\uFEFF${headers.map(csvField).join(',')}\r\n`;
+      yield* records;
+    })();
+  } else items = xlsxWorkbook(headers, copySheetRows(source.columns), copyBatches(copy));
+  exportHeaders(reply, source.format, source.fileName);
+  return reply.send(releasing(client, items));
+}
+
+/** sendCopyExport of a CSV. */
+export const sendCsvCopy = (db: Db, reply: FastifyReply, source: CopyCsvSource) =>
+  sendCopyExport(db, reply, { ...source, format: 'csv' });

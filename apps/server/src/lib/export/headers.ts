@@ -38,6 +38,20 @@ export const EXPORT_HEADERS: Record<string, Record<ExportLanguage, string>> = {
   review_reason: { en: 'Review reason', tr: 'İnceleme nedeni' },
   available: { en: 'Available', tr: 'Kullanılabilir' },
   locked: { en: 'Locked', tr: 'Kilitli' },
+  // Access log and audit trail (modules/access-log)
+  at: { en: 'Time', tr: 'Zaman' },
+  event: { en: 'Event', tr: 'Olay' },
+  outcome: { en: 'Outcome', tr: 'Sonuç' },
+  member: { en: 'Member', tr: 'Üye' },
+  ip: { en: 'Address', tr: 'Adres' },
+  user_agent: { en: 'User agent', tr: 'Tarayıcı' },
+  detail: { en: 'Detail', tr: 'Ayrıntı' },
+  entity: { en: 'Record', tr: 'Kayıt' },
+  entity_id: { en: 'Record ID', tr: 'Kayıt no' },
+  action: { en: 'Action', tr: 'İşlem' },
+  before: { en: 'Before', tr: 'Önce' },
+  after: { en: 'After', tr: 'Sonra' },
+  request_id: { en: 'Request ID', tr: 'İstek no' },
 };
 
 /** A column's header in the language; a key without texts is shown as itself (a test forbids it). */

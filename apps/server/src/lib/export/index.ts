@@ -1,11 +1,11 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ExportFormat } from '@backdesk/contract';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import QueryStream from 'pg-query-stream';
 import type { Db } from '../../db/client.ts';
 import { type CellValue, csvField } from './cells.ts';
 import { exportLanguage, headerText } from './headers.ts';
+import { valueRows, xlsxWorkbook } from './xlsx.ts';
 
 export interface ExportColumn<Row> {
   /** The column's key in EXPORT_HEADERS (headers.ts); the file shows it in the member's language. */
@@ -36,54 +36,53 @@ export function exportHeaders(reply: FastifyReply, format: ExportFormat, fileNam
 }
 
 /**
- * Streams rows as CSV or XLSX with constant memory, whatever the number of rows. A CSV of a plain
- * query is quicker through sendCsvCopy (copy.ts), which lets PostgreSQL write it.
+ * Streams rows as CSV or XLSX in constant memory, whatever the number of rows, at the pace the
+ * reader takes them (the query's cursor waits meanwhile). The first row is read before the reply
+ * starts, so a failing query is an ordinary error reply. A plain query exports several times
+ * quicker through sendCopyExport (copy.ts), which reads PostgreSQL's COPY, CSV or XLSX alike.
  */
-export function sendExport<Row>(reply: FastifyReply, source: ExportSource<Row>): FastifyReply {
+export async function sendExport<Row>(reply: FastifyReply, source: ExportSource<Row>): Promise<FastifyReply> {
+  const rows = source.rows[Symbol.asyncIterator]();
+  const first = await rows.next();
   exportHeaders(reply, source.format, source.fileName);
   const language = exportLanguage(reply.request);
   const headers = source.columns.map((c) => headerText(c.header, language));
-  return reply.send(source.format === 'csv' ? csvStream(source, headers) : xlsxStream(source, headers));
+  const all = resumed(first, rows);
+  const body =
+    source.format === 'csv'
+      ? csvLines(source.columns, headers, all)
+      : xlsxWorkbook(headers, valueRows(source.columns), singles(all));
+  const stream = Readable.from(body, { objectMode: false });
+  // The rows are given up (their query ends) however the file stops, even before it began.
+  stream.once('close', () => void rows.return?.());
+  return reply.send(stream);
 }
 
-function csvStream<Row>({ columns, rows }: ExportSource<Row>, headers: string[]): Readable {
-  async function* lines() {
-    // The byte-order mark makes Excel read the file as UTF-8 (Turkish letters intact).
-    yield `\uFEFF${headers.map(csvField).join(',')}\r\n`;
-    let batch = '';
-    for await (const row of rows) {
-      batch += `${columns.map((c) => csvField(c.value(row))).join(',')}\r\n`;
-      if (batch.length > 64 * 1024) {
-        yield batch;
-        batch = '';
-      }
+/** The rows of an iterator whose first row was read already. */
+async function* resumed<Row>(first: IteratorResult<Row>, rest: AsyncIterator<Row>): AsyncGenerator<Row> {
+  for (let next = first; !next.done; next = await rest.next()) yield next.value;
+}
+
+async function* singles<Row>(rows: AsyncIterable<Row>): AsyncGenerator<Row[]> {
+  for await (const row of rows) yield [row];
+}
+
+async function* csvLines<Row>(
+  columns: readonly ExportColumn<Row>[],
+  headers: string[],
+  rows: AsyncIterable<Row>,
+): AsyncGenerator<string> {
+  // The byte-order mark makes Excel read the file as UTF-8 (Turkish letters intact).
+  yield `\uFEFF${headers.map(csvField).join(',')}\r\n`;
+  let batch = '';
+  for await (const row of rows) {
+    batch += `${columns.map((c) => csvField(c.value(row))).join(',')}\r\n`;
+    if (batch.length > 64 * 1024) {
+      yield batch;
+      batch = '';
     }
-    if (batch) yield batch;
   }
-  return Readable.from(lines());
-}
-
-function xlsxStream<Row>({ columns, rows }: ExportSource<Row>, headers: string[]): PassThrough {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Export');
-  void (async () => {
-    sheet.addRow(headers).commit();
-    for await (const row of rows) {
-      // A text is a typed string cell, which a spreadsheet shows and never runs: unlike CSV it needs
-      // no formula guard, so a phone "+90 532…" or an id "-0042" stays exactly as stored.
-      sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
-      // exceljs does not wait for a slow reader; waiting here keeps memory flat.
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err: unknown) => out.destroy(err as Error));
-  return out;
+  if (batch) yield batch;
 }
 
 /**

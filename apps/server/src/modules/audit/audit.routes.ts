@@ -7,7 +7,7 @@ import { auditHistory } from './audit.repository.ts';
 type Fields = Record<string, unknown>;
 
 /** A stored before/after as a field record; anything else (not written by changes.ts) under `value`. */
-const fieldsOf = (stored: unknown): Fields | null => {
+export const fieldsOf = (stored: unknown): Fields | null => {
   if (stored === null || stored === undefined) return null;
   return typeof stored === 'object' && !Array.isArray(stored) ? (stored as Fields) : { value: stored };
 };

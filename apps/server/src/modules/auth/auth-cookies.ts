@@ -49,8 +49,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export const accessTokenOf = (request: FastifyRequest): string | undefined =>
   bearerToken(request) ?? request.cookies[AUTH_COOKIES.access];
 
-/** Who is asking. A forwarded address that is not an IP falls back to the connection's own. */
+/**
+ * Who is asking, and which endpoint (`METHOD /path` as registered, for the sign-in gate). A forwarded
+ * address that is not an IP falls back to the connection's own.
+ */
 export const requestContext = (request: FastifyRequest) => ({
   ip: isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? '0.0.0.0'),
   userAgent: request.headers['user-agent'] ?? null,
+  route: `${request.method} ${request.routeOptions.url ?? request.url}`,
 });

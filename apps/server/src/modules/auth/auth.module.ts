@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createAccessLogRepository } from '../access-log/access-log.repository.ts';
 import { createChanges } from '../audit/changes.ts';
 import { createMembersRepository } from '../members/members.repository.ts';
+import type { SecondStep } from '../two-factor/second-step.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import { createCaptchaRepository } from './captcha.repository.ts';
@@ -19,9 +20,9 @@ import { createSessionsRepository } from './sessions.repository.ts';
  */
 export function registerAuthModule(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; secret: string; clock: Clock },
+  deps: { db: Db; config: Config; secret: string; clock: Clock; secondStep: SecondStep },
 ): void {
-  const { db, config, secret, clock } = deps;
+  const { db, config, secret, clock, secondStep } = deps;
   const auth = createAuthService({
     db,
     members: createMembersRepository(),
@@ -38,6 +39,7 @@ export function registerAuthModule(
       repo: createCaptchaRepository(),
       clock,
     }),
+    secondStep,
     changes: createChanges(db),
     clock,
     settings: config,
@@ -47,5 +49,8 @@ export function registerAuthModule(
     cookieSecure: config.cookieSecure,
     perMinute: config.authRequestsPerMinute,
     clock,
+    db,
+    secondStep,
+    publicOrigin: config.publicOrigin,
   });
 }

@@ -1,9 +1,12 @@
-import { authApi, SPEC_MESSAGES } from '@backdesk/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authApi, SPEC_MESSAGES, twoFactorApi } from '@backdesk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
-import { RefreshReuseError } from './auth.service.ts';
+import type { SecondStep } from '../two-factor/second-step.ts';
+import { webAuthnSite } from '../two-factor/webauthn.ts';
+import { type IssuedTokens, RefreshReuseError } from './auth.service.ts';
 import {
   AUTH_COOKIES,
   accessTokenOf,
@@ -16,26 +19,93 @@ import {
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  opts: { cookieSecure: boolean; perMinute: number; clock: Clock },
+  opts: {
+    cookieSecure: boolean;
+    perMinute: number;
+    clock: Clock;
+    db: Db;
+    secondStep: SecondStep;
+    publicOrigin: string | undefined;
+  },
 ): void {
   const limited = { perMinute: opts.perMinute };
   const secureFor = (request: FastifyRequest) => opts.cookieSecure || request.protocol === 'https';
 
   registerEndpoint(app, authApi.getCaptcha, async () => app.auth.issueCaptcha(), limited);
 
+  /** A sign-in that passed every step: the cookies, and the spec's answer with the tokens. */
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens) => {
+    setAuthCookies(reply, tokens, secureFor(request), opts.clock.now());
+    return {
+      status: 'success' as const,
+      message: SPEC_MESSAGES.loginSuccessful,
+      token: tokens.accessToken,
+      auth_token: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+    };
+  };
+
+  // The second step (after captcha, user name and password) of a member with two-factor on.
+  registerEndpoint(
+    app,
+    twoFactorApi.verifySignInCode,
+    async ({ body, request, reply }) => {
+      const ctx = requestContext(request);
+      const tokens = await app.auth.completeSecondStep(
+        (tx) => opts.secondStep.passWithCode(tx, body.challenge, body.method, body.code, ctx),
+        ctx,
+      );
+      return signedIn(request, reply, tokens);
+    },
+    limited,
+  );
+
+  registerEndpoint(
+    app,
+    twoFactorApi.signInPasskeyOptions,
+    async ({ body, request }) => {
+      const site = webAuthnSite(request, opts.publicOrigin);
+      const ctx = requestContext(request);
+      const outcome = await opts.db.transaction((tx) =>
+        opts.secondStep.passkeyOptions(tx, body.challenge, site, ctx),
+      );
+      if (outcome instanceof AppError) throw outcome;
+      return outcome;
+    },
+    limited,
+  );
+
+  registerEndpoint(
+    app,
+    twoFactorApi.verifySignInPasskey,
+    async ({ body, request, reply }) => {
+      const site = webAuthnSite(request, opts.publicOrigin);
+      const ctx = requestContext(request);
+      const tokens = await app.auth.completeSecondStep(
+        (tx) => opts.secondStep.passWithPasskey(tx, body.challenge, body.credential, site, ctx),
+        ctx,
+      );
+      return signedIn(request, reply, tokens);
+    },
+    limited,
+  );
+
   registerEndpoint(
     app,
     authApi.login,
     async ({ body, request, reply }) => {
-      const tokens = await app.auth.login(body, requestContext(request));
-      setAuthCookies(reply, tokens, secureFor(request), opts.clock.now());
-      return {
-        status: 'success' as const,
-        message: SPEC_MESSAGES.loginSuccessful,
-        token: tokens.accessToken,
-        auth_token: tokens.accessToken,
-        refreshToken: tokens.refreshToken,
-      };
+      const outcome = await app.auth.login(body, requestContext(request));
+      // Two-factor on: no cookie and no token until the second step passes.
+      if ('challenge' in outcome) {
+        return {
+          status: 'success' as const,
+          message: 'Second sign-in step required',
+          twoFactorRequired: true as const,
+          challenge: outcome.challenge,
+          methods: outcome.methods,
+        };
+      }
+      return signedIn(request, reply, outcome);
     },
     {
       ...limited,
@@ -78,6 +148,7 @@ export function registerAuthRoutes(
     email: member.email,
     user_roles: member.roles,
     session_expires_at: member.sessionExpiresAt.toISOString(),
+    required_action: member.requiredAction,
   }));
 
   registerEndpoint(app, authApi.clearSignInThrottle, async ({ body, actor, request }) => ({

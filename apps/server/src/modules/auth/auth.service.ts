@@ -1,4 +1,4 @@
-import { hasPanelAccess, type LoginBody } from '@backdesk/contract';
+import { hasPanelAccess, type LoginBody, type TwoFactorMethod } from '@backdesk/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,11 +10,14 @@ import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import type { SessionsRepository, TokenLookup } from './sessions.repository.ts';
+import { allowedWhile, REFUSAL, type RequiredAction, requiredAction } from './sign-in-gate.ts';
 import { generateToken, hashToken, type TokenKind } from './tokens.ts';
 
 export interface RequestContext {
   ip: string;
   userAgent: string | null;
+  /** `METHOD /path` of the endpoint called, as registered: the sign-in gate allows only a few. */
+  route?: string;
 }
 
 export interface IssuedTokens {
@@ -31,6 +34,27 @@ export interface SessionMember {
   roles: string[];
   sessionId: string;
   sessionExpiresAt: Date;
+  /** What the member must do before anything else (sign-in-gate.ts); null for nothing. */
+  requiredAction: RequiredAction | null;
+}
+
+/** A member with two-factor on passed the first step: no session yet, a challenge for the second. */
+export interface SecondStepRequired {
+  challenge: string;
+  methods: TwoFactorMethod[];
+}
+
+/** What the sign-in needs of two-factor (modules/two-factor/second-step.ts). */
+export interface SignInSecondStep {
+  methodsFor(db: DbOrTx, memberId: number): Promise<TwoFactorMethod[]>;
+  begin(tx: Tx, memberId: number): Promise<string>;
+}
+
+export interface SecondStepMember {
+  id: number;
+  userName: string;
+  roles: string[];
+  status: string;
 }
 
 export interface AuthSettings {
@@ -61,11 +85,12 @@ export function createAuthService(deps: {
   accessLog: AccessLogRepository;
   throttle: LoginThrottle;
   captcha: CaptchaService;
+  secondStep: SignInSecondStep;
   changes: ReturnType<typeof createChanges>;
   clock: Clock;
   settings: AuthSettings;
 }) {
-  const { db, members, sessions, accessLog, throttle, captcha, changes, clock, settings } = deps;
+  const { db, members, sessions, accessLog, throttle, captcha, secondStep, changes, clock, settings } = deps;
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
   const record = (tx: DbOrTx, entry: Omit<AccessLogEntry, 'at'>) =>
     accessLog.record(tx, { ...entry, at: clock.now() });
@@ -92,46 +117,93 @@ export function createAuthService(deps: {
     return { accessToken, refreshToken };
   }
 
+  /** The sign-in itself: a session, its tokens and the `login` row (after every step has passed). */
+  async function openSession(
+    tx: Tx,
+    member: { id: number; userName: string },
+    ctx: RequestContext,
+    detail: Record<string, unknown> = {},
+  ): Promise<IssuedTokens> {
+    const sessionExpiresAt = later(settings.sessionTtlSeconds * 1000);
+    const sessionId = await sessions.createSession(tx, {
+      memberId: member.id,
+      at: clock.now(),
+      expiresAt: sessionExpiresAt,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+    const tokens = await issueTokens(tx, sessionId);
+    const log = { userName: member.userName, ip: ctx.ip, userAgent: ctx.userAgent, memberId: member.id };
+    await record(tx, { ...log, event: 'login', detail: { sessionId, ...detail } });
+    return { ...tokens, sessionExpiresAt };
+  }
+
   return {
     issueCaptcha: () => captcha.issue(),
 
-    async login(body: LoginBody, ctx: RequestContext): Promise<IssuedTokens> {
+    /**
+     * The first step: captcha, user name and password. A member without two-factor is signed in (the
+     * spec's contract); one with two-factor gets a challenge for the second step and no session yet.
+     */
+    async login(body: LoginBody, ctx: RequestContext): Promise<IssuedTokens | SecondStepRequired> {
       const userName = normaliseUserName(body.user_name);
       const log = { userName, ip: ctx.ip, userAgent: ctx.userAgent };
       // Outcomes are returned, not thrown, so the access-log row of a refusal commits with it.
+      const outcome = await db.transaction(
+        async (tx): Promise<IssuedTokens | SecondStepRequired | AppError> => {
+          const retryAfterSeconds = await throttle.retryAfterSeconds(tx, userName, ctx.ip);
+          if (retryAfterSeconds !== undefined) {
+            await record(tx, { ...log, event: 'login_throttled', detail: { retryAfterSeconds } });
+            return new AppError('TOO_MANY_ATTEMPTS', {}, { retryAfterSeconds });
+          }
+          if (!(await captcha.redeem(tx, body.captchaToken))) {
+            await record(tx, { ...log, event: 'captcha_failed' });
+            return new AppError('CAPTCHA_INVALID');
+          }
+          const member = await members.findByUserName(tx, userName);
+          const passwordOk = await verifyPassword(member?.passwordHash, body.password);
+          // Unknown user, wrong password and disabled account answer alike.
+          if (!member || !passwordOk || member.status !== 'active') {
+            await record(tx, { ...log, event: 'login_failed', memberId: member?.id ?? null });
+            return new AppError('LOGIN_FAILED');
+          }
+          if (!hasPanelAccess(member.roles)) {
+            const detail = { roles: member.roles };
+            await record(tx, { ...log, event: 'access_denied', memberId: member.id, detail });
+            return new AppError('ACCESS_DENIED');
+          }
+          const methods = await secondStep.methodsFor(tx, member.id);
+          if (methods.length > 0) return { challenge: await secondStep.begin(tx, member.id), methods };
+          return openSession(tx, member, ctx);
+        },
+      );
+      if (outcome instanceof AppError) throw outcome;
+      return outcome;
+    },
+
+    /**
+     * The second step: `pass` checks the challenge and the code or passkey (modules/two-factor) in
+     * this transaction; the session opens only if it passed and the member may still use the panel.
+     */
+    async completeSecondStep(
+      pass: (tx: Tx) => Promise<AppError | { member: SecondStepMember; method: TwoFactorMethod }>,
+      ctx: RequestContext,
+    ): Promise<IssuedTokens> {
       const outcome = await db.transaction(async (tx): Promise<IssuedTokens | AppError> => {
-        const retryAfterSeconds = await throttle.retryAfterSeconds(tx, userName, ctx.ip);
-        if (retryAfterSeconds !== undefined) {
-          await record(tx, { ...log, event: 'login_throttled', detail: { retryAfterSeconds } });
-          return new AppError('TOO_MANY_ATTEMPTS', {}, { retryAfterSeconds });
+        const passed = await pass(tx);
+        if (passed instanceof AppError) return passed;
+        const { member, method } = passed;
+        if (member.status !== 'active' || !hasPanelAccess(member.roles)) {
+          const log = {
+            userName: member.userName,
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            memberId: member.id,
+          };
+          await record(tx, { ...log, event: 'access_denied', detail: { roles: member.roles } });
+          return new AppError(member.status === 'active' ? 'ACCESS_DENIED' : 'LOGIN_FAILED');
         }
-        if (!(await captcha.redeem(tx, body.captchaToken))) {
-          await record(tx, { ...log, event: 'captcha_failed' });
-          return new AppError('CAPTCHA_INVALID');
-        }
-        const member = await members.findByUserName(tx, userName);
-        const passwordOk = await verifyPassword(member?.passwordHash, body.password);
-        // Unknown user, wrong password and disabled account answer alike.
-        if (!member || !passwordOk || member.status !== 'active') {
-          await record(tx, { ...log, event: 'login_failed', memberId: member?.id ?? null });
-          return new AppError('LOGIN_FAILED');
-        }
-        if (!hasPanelAccess(member.roles)) {
-          const detail = { roles: member.roles };
-          await record(tx, { ...log, event: 'access_denied', memberId: member.id, detail });
-          return new AppError('ACCESS_DENIED');
-        }
-        const sessionExpiresAt = later(settings.sessionTtlSeconds * 1000);
-        const sessionId = await sessions.createSession(tx, {
-          memberId: member.id,
-          at: clock.now(),
-          expiresAt: sessionExpiresAt,
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-        });
-        const tokens = await issueTokens(tx, sessionId);
-        await record(tx, { ...log, event: 'login', memberId: member.id, detail: { sessionId } });
-        return { ...tokens, sessionExpiresAt };
+        return openSession(tx, member, ctx, { secondFactor: method });
       });
       if (outcome instanceof AppError) throw outcome;
       return outcome;
@@ -226,6 +298,12 @@ export function createAuthService(deps: {
         void sessions.touch(db, found.sessionId, now, staleBefore).catch(() => {});
       }
       const { member } = found;
+      const action = requiredAction({ ...member, twoFactorRequired: found.twoFactorRequired });
+      if (action && ctx.route !== undefined && !allowedWhile(action, ctx.route)) {
+        const log = { memberId: member.id, userName: member.userName, ip: ctx.ip, userAgent: ctx.userAgent };
+        await record(db, { ...log, event: 'access_denied', detail: { route: ctx.route, required: action } });
+        throw new AppError(REFUSAL[action]);
+      }
       return {
         id: member.id,
         userName: member.userName,
@@ -234,6 +312,7 @@ export function createAuthService(deps: {
         roles: member.roles,
         sessionId: found.sessionId,
         sessionExpiresAt: found.sessionExpiresAt,
+        requiredAction: action,
       };
     },
   };

@@ -2,6 +2,7 @@ import { authApi, type CaptchaChallenge } from '@backdesk/contract';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
+import { required } from 'zod/mini';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CaptchaRepository } from './captcha.repository.ts';
@@ -14,7 +15,7 @@ export interface CaptchaSettings {
 
 /** What the browser posts (base64 JSON): the signed challenge it was given, and its solution. */
 const PayloadSchema = z.object({
-  challenge: authApi.CaptchaChallengeSchema.required({ signature: true }),
+  challenge: required(authApi.CaptchaChallengeSchema, { signature: true }),
   solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string().max(256) }),
 });
 

@@ -56,6 +56,40 @@ export function createLoginThrottleRepository() {
       return { failures: row?.failures ?? 0, latest: row?.latest ?? null };
     },
 
+    /** One member's second-step attempts run one at a time, on every node. */
+    async lockSecondStep(tx: Tx, memberId: number): Promise<void> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`two-factor:member:${memberId}`}))`);
+    },
+
+    /** A member's wrong two-factor codes after `since`. */
+    async secondStepFailuresSince(db: DbOrTx, memberId: number, since: Date): Promise<FailureWindow> {
+      const [row] = await db
+        .select({ failures: count(), latest: max(accessLog.at) })
+        .from(accessLog)
+        .where(
+          and(
+            sql`${accessLog.event} = 'two_factor_failed'`,
+            eq(accessLog.memberId, memberId),
+            gt(accessLog.at, since),
+          ),
+        );
+      return { failures: row?.failures ?? 0, latest: row?.latest ?? null };
+    },
+
+    /** When the member's second-step count last started afresh: a pass, a super's clear or reset. */
+    async lastSecondStepReset(db: DbOrTx, memberId: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: max(accessLog.at) })
+        .from(accessLog)
+        .where(
+          and(
+            sql`${accessLog.event} IN ('two_factor_passed', 'two_factor_reset', 'throttle_cleared')`,
+            eq(accessLog.memberId, memberId),
+          ),
+        );
+      return row?.at ?? null;
+    },
+
     /** The account's last successful sign-in from this address. */
     lastSignIn: (db: DbOrTx, userName: string, ip: string) => latestEvent(db, 'login', userName, ip),
 

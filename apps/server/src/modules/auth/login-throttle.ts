@@ -72,6 +72,24 @@ export function createLoginThrottle(deps: {
       return wait > 0 ? Math.ceil(wait / 1000) : undefined;
     },
 
+    /**
+     * The second sign-in step (and every other two-factor code check) of a member who already gave
+     * the password: their wrong codes from any address count, since their last success or a super's
+     * clear, with the same growing waits. No address is exempt — whoever is guessing already holds
+     * the password, so the code is the last line. Takes the member's lock, held until `tx` ends.
+     */
+    async secondStepRetryAfterSeconds(tx: Tx, memberId: number): Promise<number | undefined> {
+      await repo.lockSecondStep(tx, memberId);
+      const now = clock.now().getTime();
+      const since = later(
+        new Date(now - limits.windowSeconds * 1000),
+        await repo.lastSecondStepReset(tx, memberId),
+      );
+      const failures = await repo.secondStepFailuresSince(tx, memberId, since);
+      const wait = waitFor(failures, limits.failuresBeforeDelay, now);
+      return wait > 0 ? Math.ceil(wait / 1000) : undefined;
+    },
+
     /** The account's failures a super's clear would forget: those counted since the last clear. */
     async countedFailures(db: DbOrTx, userName: string): Promise<number> {
       const now = clock.now().getTime();

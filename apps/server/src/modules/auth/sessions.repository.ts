@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessionTokens, staffMembers, staffSessions } from '../../db/schema.ts';
+import { TWO_FACTOR_REQUIRED_KEY } from './sign-in-gate.ts';
 import type { TokenKind } from './tokens.ts';
 
 export interface TokenLookup {
@@ -18,7 +19,12 @@ export interface TokenLookup {
     email: string | null;
     roles: string[];
     status: string;
+    mustChangePassword: boolean;
+    /** Whether the member has an enabled second factor (migration 0015). */
+    hasTwoFactor: boolean;
   };
+  /** The deployment requires two-factor of admin and super (app_settings, a super's setting). */
+  twoFactorRequired: boolean;
 }
 
 export function createSessionsRepository() {
@@ -54,7 +60,7 @@ export function createSessionsRepository() {
       });
     },
 
-    /** A token with its session and member, in one round trip. */
+    /** A token with its session and member (and what the sign-in gate needs), in one round trip. */
     async lookup(db: DbOrTx, hash: Buffer): Promise<TokenLookup | undefined> {
       const [row] = await db
         .select({
@@ -72,7 +78,11 @@ export function createSessionsRepository() {
             email: staffMembers.email,
             roles: staffMembers.roles,
             status: staffMembers.status,
+            mustChangePassword: staffMembers.mustChangePassword,
+            hasTwoFactor: sql<boolean>`EXISTS (SELECT 1 FROM staff_two_factor_methods f WHERE f.member_id = ${staffMembers.id})`,
           },
+          // Read on every request, so a super's change holds on every node at once.
+          twoFactorRequired: sql<boolean>`COALESCE((SELECT value = 'true'::jsonb FROM app_settings WHERE key = ${TWO_FACTOR_REQUIRED_KEY}), false)`,
         })
         .from(sessionTokens)
         .innerJoin(staffSessions, eq(staffSessions.id, sessionTokens.sessionId))

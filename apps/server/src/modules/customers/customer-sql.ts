@@ -73,6 +73,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const customerSearch = (searchText: SQL, term: string) =>
   sql`${searchText} LIKE '%' || public.bd_fold(${escapeLike(term)}) || '%'`;
 
+/** A stored number's digits alone; the same expression as the phone filter's trigram index. */
+const PHONE_DIGITS = sql`regexp_replace(mobile, '[^0-9]+', '', 'g')`;
+
+/** The phone filter: its digits anywhere in the number's digits ("532 123" finds "+90 532 123 45 67"). */
+const phoneMatch = (phone: string) => sql`${PHONE_DIGITS} LIKE ${`%${phone.replace(/\D/g, '')}%`}`;
+
 /**
  * The customer list's filters, evaluated in the database. Case-insensitivity is Turkish-aware
  * (bd_fold): search as customerSearch; KYC status compares with its default applied; a role matches
@@ -90,6 +96,7 @@ export function customerWhere(filters: CustomerFilters): SQL {
   if (filters.role) {
     conditions.push(sql`roles_folded @> ARRAY[public.bd_fold(${filters.role})]`);
   }
+  if (filters.phone) conditions.push(phoneMatch(filters.phone));
   return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
 }
 

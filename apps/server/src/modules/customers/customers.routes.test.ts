@@ -164,6 +164,23 @@ describe('GET /api/customers/get-users', () => {
     expect(kyc.every((u: { kyc_status: string }) => u.kyc_status === 'approved')).toBe(true);
   });
 
+  it('finds a customer by the digits of a phone number, however it is written', async () => {
+    const id = await insertCustomer({ user_name: 'phone_case_1', mobile: '+90 (532) 917-46 08' });
+    const ids = async (phone: string) =>
+      (await get(`/api/customers/get-users?limit=200&phone=${encodeURIComponent(phone)}`))
+        .json()
+        .users.map((u: { id: number }) => u.id);
+    expect(await ids('532 917 46 08')).toEqual([id]);
+    expect(await ids('+905329174608')).toEqual([id]);
+    expect(await ids('917-46')).toContain(id);
+    expect(await ids('532 917 46 09')).not.toContain(id);
+    const count = await get('/api/customers/count-users?phone=5329174608');
+    expect(count.json().total).toEqual({ value: 1, exact: true });
+    // Too few digits, or letters: refused, never coerced.
+    for (const bad of ['53', 'abc123', '532; drop'])
+      expect((await get(`/api/customers/get-users?phone=${encodeURIComponent(bad)}`)).statusCode).toBe(400);
+  });
+
   it('pages by cursor both ways, in the requested order', async () => {
     const first = (await get('/api/customers/get-users?sort=user_name&dir=asc&limit=20')).json();
     const second = (

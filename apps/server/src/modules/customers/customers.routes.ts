@@ -2,18 +2,12 @@ import { CRM_MESSAGES, crmApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { registerEndpoint, registerExportEndpoint } from '../../lib/endpoint-route.ts';
-import { sendCsvCopy } from '../../lib/export/copy.ts';
-import { type ExportColumn, sendExport, streamRows } from '../../lib/export/index.ts';
+import { sendCopyExport } from '../../lib/export/copy.ts';
 import { CUSTOMER_EXPORT_COLUMNS } from './customer-sql.ts';
 import type { CustomersService } from './customers.service.ts';
 
-type ExportRow = Record<string, string | null>;
-
-/** XLSX cells: the export query's columns (CUSTOMER_EXPORT_COLUMNS), the id as a number. */
-const XLSX_COLUMNS: ExportColumn<ExportRow>[] = CUSTOMER_EXPORT_COLUMNS.map(({ header }) => ({
-  header,
-  value: header === 'id' ? (row: ExportRow) => Number(row.id) : (row: ExportRow) => row[header],
-}));
+/** The export query's columns (CUSTOMER_EXPORT_COLUMNS), the id a number cell in XLSX. */
+const EXPORT_COLUMNS = CUSTOMER_EXPORT_COLUMNS.map((c) => ({ ...c, number: c.header === 'id' }));
 
 export function registerCustomerRoutes(
   app: FastifyInstance,
@@ -37,15 +31,14 @@ export function registerCustomerRoutes(
 
   registerEndpoint(app, crmApi.getCustomerFacets, () => service.facets());
 
-  registerExportEndpoint(app, crmApi.exportCustomers, async ({ query, reply }) => {
-    const exported = service.exportQuery(query);
-    // CSV is written by PostgreSQL (COPY); XLSX streams the same query's rows through exceljs.
-    if (query.format === 'csv') return sendCsvCopy(deps.db, reply, { fileName: 'customers', ...exported });
-    return sendExport(reply, {
+  registerExportEndpoint(app, crmApi.exportCustomers, ({ query, reply }) => {
+    // Both formats are read from PostgreSQL's COPY of the same query (lib/export/copy.ts).
+    const { from } = service.exportQuery(query);
+    return sendCopyExport(deps.db, reply, {
       format: query.format,
       fileName: 'customers',
-      columns: XLSX_COLUMNS,
-      rows: streamRows<ExportRow>(deps.db, exported.rows),
+      columns: EXPORT_COLUMNS,
+      from,
     });
   });
 

@@ -28,11 +28,12 @@ export interface CustomerRestrictions {
 /** Distinct values change slowly and cost a scan of the table: computed at most once a minute. */
 const FACETS_TTL_MS = 60_000;
 
-const filtersOf = ({ search, status, kyc_status, role }: CustomerFilters) => ({
+const filtersOf = ({ search, status, kyc_status, role, phone }: CustomerFilters) => ({
   search,
   status,
   kyc_status,
   role,
+  phone,
 });
 
 /** The contact fields a member may edit, as stored (alias_mobile is the mobile column). */

@@ -29,13 +29,21 @@ describe('members set up from the shell', () => {
     expect(await auditRowsFor('ayse')).toBe(0);
   });
 
-  it('refuses a short password and a taken user name by code', async () => {
+  it('refuses a password the policy refuses and a taken user name by code', async () => {
     const members = createMembersService(t.db);
     const input = { userName: 'admin', displayName: 'Admin', password: 'short' };
     await expect(members.createFirstSuper(input)).rejects.toMatchObject({
-      code: 'WEAK_PASSWORD',
-      params: { min: 12 },
+      code: 'PASSWORD_REJECTED',
+      params: { problems: 'too_short' },
     });
+    // The one password policy (password-policy.ts): a name in the password is refused too.
+    await expect(
+      members.createFirstSuper({
+        userName: 'selin',
+        displayName: 'Selin',
+        password: 'selin-harbour-violet-52',
+      }),
+    ).rejects.toMatchObject({ code: 'PASSWORD_REJECTED', params: { problems: 'contains_name' } });
     await expect(
       members.createFirstSuper({ ...input, password: 'long-enough-password' }),
     ).rejects.toMatchObject({

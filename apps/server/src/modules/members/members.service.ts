@@ -2,9 +2,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createMembersRepository, type StaffMemberRow } from './members.repository.ts';
+import { checkNewPassword, passwordRejected } from './password-policy.ts';
 
 export const DEMO_PASSWORD = 'backdesk-demo';
-const MIN_PASSWORD_LENGTH = 12;
 
 /** Demo staff: one member per panel role, and `support`, whose role may not use the panel. */
 export const DEMO_MEMBERS = [
@@ -68,9 +68,8 @@ export function createMembersService(db: Db) {
       email?: string;
       password: string;
     }) {
-      if (input.password.length < MIN_PASSWORD_LENGTH) {
-        throw new AppError('WEAK_PASSWORD', { min: MIN_PASSWORD_LENGTH });
-      }
+      const problems = checkNewPassword(input.password, input);
+      if (problems.length > 0) throw passwordRejected(problems, 'password');
       return insert({ ...input, roles: ['super'] });
     },
   };

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
+import { sparsePage } from '../../lib/sparse-page.ts';
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** A LIKE pattern matching the text literally, as a prefix. */
@@ -38,6 +39,8 @@ const where = (conditions: (SQL | undefined)[]) => {
   const all = and(...conditions);
   return all ? sql`WHERE ${all}` : sql``;
 };
+
+type TradePageRow = EnrichedTrade & { sort_key: string };
 
 export type TradeRow = {
   id: number;
@@ -78,23 +81,40 @@ export function createP2pRepository() {
         contractFilter(q.contract, sql`t.offer_contract_name`),
         q.minAmount ? sql`t.trade_amount >= ${q.minAmount}::numeric` : undefined,
         q.maxAmount ? sql`t.trade_amount <= ${q.maxAmount}::numeric` : undefined,
+        q.guid ? sql`t.trade_market_guid = ${q.guid}::uuid` : undefined,
       ];
       const from = sql`p2p_trades t LEFT JOIN p2p_offers o ON o.trade_market_guid = t.trade_market_guid`;
       // No filter reads the offer, so the count needs no join (the join adds no rows: one offer per guid).
       const countFrom = sql`p2p_trades t`;
       const sortColumn = q.sort === 'trade_amount' ? sql`t.trade_amount` : sql`t.created_at`;
       const [page, total] = await Promise.all([
-        keysetPage<EnrichedTrade & { sort_key: string }>(
+        keysetPage<TradePageRow>(
           { sort: sortColumn, id: sql`t.id`, dir: q.dir },
           q,
           (row) => [row.sort_key, row.id],
-          async (k) =>
-            (
-              await db.execute<EnrichedTrade & { sort_key: string }>(sql`
-                SELECT ${ENRICHED_TRADE_COLUMNS}, ${sortColumn}::text AS sort_key
-                FROM ${from} ${where([...filters, k.where])}
-                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
-            ).rows,
+          async (k) => {
+            const orderBy = sql.join(k.orderBy, sql`, `);
+            const page = (ids: SQL) => sql`
+              SELECT ${ENRICHED_TRADE_COLUMNS}, ${sortColumn}::text AS sort_key
+              FROM ${from} ${where([ids, k.where])} ORDER BY ${orderBy} LIMIT ${k.limit}`;
+            // Newest first with an amount range, the planner guesses how many trades of a contract (or
+            // seller) are in the range from all amounts of all contracts, and may walk every trade of
+            // the contract for none: the walk is bounded (lib/sparse-page.ts). Sorted by amount, the
+            // range bounds the index walk itself; one offer's trades (guid) are few and indexed.
+            const amountRange = q.minAmount || q.maxAmount;
+            if (!amountRange || q.sort === 'trade_amount' || q.guid)
+              return (await db.execute<TradePageRow>(page(and(...filters)!))).rows;
+            // The filters after the status (filters[0]).
+            const narrowing = filters.slice(1).filter((f) => f !== undefined);
+            return sparsePage<TradePageRow>(db, {
+              page,
+              window: sql`SELECT t.id, ${and(...narrowing)} AS hit FROM p2p_trades t
+                ${where([filters[0], k.where])} ORDER BY ${orderBy}`,
+              matches: sql`SELECT t.id FROM p2p_trades t ${where([...filters, k.where])} ORDER BY ${orderBy}`,
+              id: sql`t.id`,
+              limit: k.limit,
+            });
+          },
         ),
         boundedCount(db, sql`${countFrom} ${where(filters)}`),
       ]);

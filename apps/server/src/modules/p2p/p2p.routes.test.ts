@@ -106,6 +106,29 @@ describe('enriched trades page', () => {
     expect(back.items.map((i: { id: number }) => i.id)).toEqual(first.items.map((i: { id: number }) => i.id));
   });
 
+  it('pages an amount range by date as SQL orders it, whether its trades are many or few', async () => {
+    const filter = 'contract=USDT-TRC20&minAmount=10&maxAmount=2000&dir=desc';
+    const expected = (
+      await t.db.execute<{ id: string }>(sql`
+        SELECT id FROM p2p_trades WHERE status = 'pending' AND offer_contract_name = 'USDT-TRC20'
+          AND trade_amount BETWEEN 10 AND 2000 ORDER BY created_at DESC, id DESC`)
+    ).rows.map((r) => Number(r.id));
+    expect(expected.length).toBeGreaterThan(3);
+    // A page of 3 fills from the first rows by date; one of 200 finds the range's few through its index.
+    for (const limit of [3, 200]) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: { id: number }[]; nextCursor: string | null } = await get(
+          `/api/transactions/p2p/trades?${filter}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+    }
+  });
+
   it("filters on the offer's contract and seller as they are now: an offer added, changed or removed later", async () => {
     const guid = randomUUID();
     await t.db.execute(sql`INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, created_at)
@@ -135,6 +158,21 @@ describe('enriched trades page', () => {
     expect(await find('contract=YYY-TEST')).toBe(false);
     const page = await get('/api/transactions/p2p/trades?limit=5&dir=desc');
     expect(page.items[0]).toMatchObject({ buyer_user_name: 'late-offer-buyer', seller_user_name: 'Unknown' });
+  });
+
+  it('finds the trades of one offer by its guid, and refuses a guid that is not one', async () => {
+    const [sample] = (await get('/api/transactions/p2p/trades?limit=1&dir=desc')).items;
+    const page = await get(`/api/transactions/p2p/trades?guid=${sample.trade_market_guid}`);
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.map((trade: { id: number }) => trade.id)).toContain(sample.id);
+    expect(
+      page.items.every(
+        (trade: { trade_market_guid: string }) => trade.trade_market_guid === sample.trade_market_guid,
+      ),
+    ).toBe(true);
+    expect((await get(`/api/transactions/p2p/trades?guid=${randomUUID()}`)).items).toEqual([]);
+    const bad = await t.app.inject({ url: '/api/transactions/p2p/trades?guid=not-a-guid', headers: admin });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses a non-numeric or negative amount filter', async () => {

@@ -1,5 +1,6 @@
 import { Modal, type ModalProps, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormActions } from './form-actions.tsx';
 import { FormFailure } from './form-failure.tsx';
 
@@ -48,8 +49,17 @@ export function ModalForm({
   centered,
   ...shell
 }: FormShellProps & Pick<ModalProps, 'onClose' | 'title' | 'size' | 'centered'> & { opened?: boolean }) {
+  const { t } = useTranslation('common');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} centered={centered}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      centered={centered}
+      // The × is an icon: it needs a name for screen readers (WCAG 4.1.2); it cancels the form.
+      closeButtonProps={{ 'aria-label': t('actions.cancel') }}
+    >
       <FormShell {...shell} actions={{ onCancel: onClose, ...shell.actions }} />
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortRows } from './client-sort.ts';
+import { compareDecimalText, sortRows } from './client-sort.ts';
 
 describe('sortRows', () => {
   const rows = [
@@ -18,6 +18,23 @@ describe('sortRows', () => {
   it("sorts text by the locale's alphabet and numbers as numbers", () => {
     expect(ids(sortRows(rows, 'name', 'asc', 'tr-TR'))).toEqual([2, 3, 4, 1]);
     expect(ids(sortRows(rows, 'id', 'desc', 'en-US'))).toEqual([4, 3, 2, 1]);
+  });
+
+  it('compares decimal text exactly: signs, zeros, leading and trailing zeros, long digits', () => {
+    const pairs: [string, string, number][] = [
+      ['2.5', '2.25', 1],
+      ['10', '9.999', 1],
+      ['-3', '2', -1],
+      ['-3', '-2.5', -1],
+      ['-0.00', '0', 0],
+      ['007.10', '7.1', 0],
+      ['0.000000000000000001', '0', 1],
+      ['123456789012345678901234567890.1', '123456789012345678901234567890.09', 1],
+    ];
+    for (const [a, b, expected] of pairs) {
+      expect(compareDecimalText(a, b), `${a} vs ${b}`).toBe(expected);
+      expect(compareDecimalText(b, a), `${b} vs ${a}`).toBe(-expected || 0);
+    }
   });
 
   it('leaves the input alone', () => {

@@ -1,13 +1,32 @@
-import { Decimal } from '@backdesk/contract/rules';
+const DECIMAL = /^(-?)0*(\d*?)(?:\.(\d*?)0*)?$/;
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+/**
+ * Two exact decimal strings ("-12.50", "3") compared by their digits, never through a float: the
+ * sign, then the whole part's length and digits, then the fraction's digits.
+ */
+export function compareDecimalText(a: string, b: string): number {
+  const [, signA = '', wholeA = '', fractionA = ''] = DECIMAL.exec(a) ?? [];
+  const [, signB = '', wholeB = '', fractionB = ''] = DECIMAL.exec(b) ?? [];
+  // "-0" and "-0.00" are zero, which has no sign.
+  const negativeA = signA === '-' && /[1-9]/.test(wholeA + fractionA);
+  const negativeB = signB === '-' && /[1-9]/.test(wholeB + fractionB);
+  if (negativeA !== negativeB) return negativeA ? -1 : 1;
+  const places = Math.max(fractionA.length, fractionB.length);
+  // Digit strings of one length compare as text the way their numbers do.
+  const digitsA = wholeA + fractionA.padEnd(places, '0');
+  const digitsB = wholeB + fractionB.padEnd(places, '0');
+  const magnitude = wholeA.length - wholeB.length || (digitsA < digitsB ? -1 : digitsA > digitsB ? 1 : 0);
+  return Math.sign(negativeA ? -magnitude : magnitude);
+}
+
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 
 /** Exact decimal strings compare as numbers ("2.5" > "2.25"), other text by the locale's collation. */
 function compare(a: unknown, b: unknown, collator: Intl.Collator): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   const x = String(a);
   const y = String(b);
-  if (DECIMAL.test(x) && DECIMAL.test(y)) return new Decimal(x).comparedTo(new Decimal(y));
+  if (DECIMAL_TEXT.test(x) && DECIMAL_TEXT.test(y)) return compareDecimalText(x, y);
   return collator.compare(x, y);
 }
 

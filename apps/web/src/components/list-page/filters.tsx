@@ -1,10 +1,11 @@
 import { Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { DateField } from '../forms/date-fields.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
-interface FilterProps {
+export const DATE_FILTER_WIDTH = 150;
+
+export interface FilterProps {
   /** The URL parameter it sets; also the input's name. */
   name: string;
   label: string;
@@ -46,6 +47,12 @@ export function TextFilter({
   );
 }
 
+/**
+ * A list's selects open their options on demand: kept mounted (Mantine's default), each closed
+ * dropdown is positioned as the page mounts, which forces a style recalculation of the whole page.
+ */
+export const LIST_COMBOBOX = { withinPortal: true, keepMounted: false } as const;
+
 /** One value from a list; clearable unless the filter always has a value (a default status). */
 export function SelectFilter({
   name,
@@ -76,22 +83,25 @@ export function SelectFilter({
       clearable={clearable}
       allowDeselect={clearable}
       searchable={searchable}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={LIST_COMBOBOX}
       data-testid={testId}
     />
   );
 }
 
+// The calendar (Mantine dates, dayjs) is a large download that only date filters need: it loads with
+// the first of them, and the lists without one (the customers) never fetch it.
+const LazyDateFilter = lazy(() => import('./date-filter.tsx'));
+
 /** A day picked from a calendar in the member's language; the URL keeps it as YYYY-MM-DD. */
-export function DateFilter({ name, label, value, onChange, width = 150, testId }: FilterProps) {
+export function DateFilter(props: FilterProps) {
+  // Until the calendar's code is in, a read-only field of the same size holds its place.
+  const placeholder = (
+    <TextInput label={props.label} w={props.width ?? DATE_FILTER_WIDTH} value={props.value ?? ''} readOnly />
+  );
   return (
-    <DateField
-      label={label}
-      name={name}
-      w={width}
-      value={value ?? null}
-      onChange={(next) => onChange(next ? String(next).slice(0, 10) : undefined)}
-      data-testid={testId}
-    />
+    <Suspense fallback={placeholder}>
+      <LazyDateFilter {...props} />
+    </Suspense>
   );
 }

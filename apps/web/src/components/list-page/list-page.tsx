@@ -6,7 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { type ComponentType, type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
+import {
+  type ComponentType,
+  type KeyboardEvent,
+  type ReactNode,
+  useDeferredValue,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/auth-store.ts';
 import { useCan } from '../../features/auth/can.ts';
@@ -18,8 +25,9 @@ import { formatApproximate } from '../../lib/locale-format.ts';
 import { sortRows } from './client-sort.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { ExportMenu } from './export-menu.tsx';
+import { LIST_COMBOBOX } from './filters.tsx';
 import classes from './list-page.module.css';
-import { useListPrefs } from './list-prefs.ts';
+import { type Density, useListPrefs } from './list-prefs.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, registerList, type SortDir } from './list-search.ts';
 import type { ListPage as ListPageData, ListSource, SearchValues } from './list-source.ts';
 import { SavedViews } from './saved-views.tsx';
@@ -61,17 +69,39 @@ export interface ListDefinition<P extends ListPageData<unknown>, Row = P['rows']
   pinLastColumn?: boolean;
   /** The failure as the list's own rules word it; by default the error's code in the member's language. */
   describeError?: (error: unknown) => ReactNode;
+  /** Locale namespaces the page's text needs, loaded with its rows; by default the key's area ("crm"). */
+  namespaces?: readonly string[];
 }
 
 /** Declares a list once; its route's `listLoader(key)` (list-search.ts) prefetches it by key. */
 export const defineList = <P extends ListPageData<unknown>>(list: ListDefinition<P>): ListDefinition<P> => {
-  registerList(list.key, list.source.prefetch as Parameters<typeof registerList>[1]);
+  const namespaces = list.namespaces ?? [list.key.split('.')[0]!];
+  registerList(list.key, (search, cause) => list.source.prefetch(search as SearchValues, cause, namespaces));
   return list;
 };
 
 export type ListSearchState = SearchValues & { sort: string; dir: SortDir; cursor?: string; limit?: number };
 
 const ACTIONS = '__actions';
+
+/** What the page keeps above and below the table's own scroll area (the header stays in view). */
+const TABLE_CHROME_PX = 180;
+const TABLE_MAX_HEIGHT = `calc(100dvh - ${TABLE_CHROME_PX}px)`;
+/** The lowest height of a row per density, to know how many rows fill the table. */
+const MIN_ROW_PX: Record<Density, number> = { comfortable: 36, compact: 22 };
+
+/**
+ * The first render of a list shows only the rows that fill its scroll area; the rest follow in a
+ * background render that React splits into short tasks. Rendering 50 or 200 rows at once is one
+ * long task that holds the page; the rows added later go below the visible ones, so nothing moves.
+ */
+function useFirstRowsFirst<Row>(rows: Row[] | undefined, density: Density): Row[] | undefined {
+  const first = useMemo(() => {
+    const fit = Math.ceil((window.innerHeight - TABLE_CHROME_PX) / MIN_ROW_PX[density]) + 1;
+    return rows && rows.length > fit ? rows.slice(0, Math.max(fit, 1)) : rows;
+  }, [rows, density]);
+  return useDeferredValue(rows, first);
+}
 
 /**
  * The URL search of the current list route, and a setter that merges a patch into it. Pages use it
@@ -127,6 +157,7 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
     const loaded = (page.isError ? [] : page.data?.rows) as Row[] | undefined;
     return client && loaded ? sortRows(loaded, search.sort, search.dir, locale) : loaded;
   }, [page.isError, page.data, client, search.sort, search.dir, locale]);
+  const shownRows = useFirstRowsFirst(rows, prefs.density);
   const total = page.isError
     ? undefined
     : client
@@ -172,7 +203,12 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
       : t('totalEstimated', { formatted: formatApproximate(locale, total.value) }));
 
   return (
-    <Stack gap="sm" data-testid={list.testId}>
+    <Stack
+      gap="sm"
+      data-testid={list.testId}
+      // 'all' once the background render has added every row of the page (browser tests count them).
+      data-rows-shown={shownRows?.length === rows?.length ? 'all' : 'first'}
+    >
       {list.Filters && (
         <Group align="flex-end" gap="sm">
           <list.Filters
@@ -252,9 +288,9 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
           )}
           withTableBorder={false}
           // A bounded height gives the table its own scroll area, so the header stays in view.
-          maxHeight="calc(100dvh - 180px)"
+          maxHeight={TABLE_MAX_HEIGHT}
           minHeight={rows?.length ? undefined : 220}
-          records={rows ?? []}
+          records={shownRows ?? []}
           columns={columns}
           idAccessor={list.rowKey as keyof Row}
           fetching={page.isFetching}
@@ -292,6 +328,7 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
             data={PAGE_SIZES.map(String)}
             value={String(search.limit ?? DEFAULT_PAGE_SIZE)}
             allowDeselect={false}
+            comboboxProps={LIST_COMBOBOX}
             onChange={(value) =>
               set({
                 limit: Number(value) === DEFAULT_PAGE_SIZE ? undefined : Number(value),

@@ -58,6 +58,9 @@ const readPage = (response: unknown): ListPage<never> => {
 
 const noRefresh = () => false as const;
 
+/** How long a fetched page counts as current. */
+const FRESH_MS = 5_000;
+
 /**
  * The data side of a list, declared once per list: which endpoint answers it, how a URL search
  * becomes its query, and the query options the page, the route loader and the app's startup share —
@@ -98,6 +101,9 @@ export function listSource<E extends EndpointDef, P extends ListPage<unknown> = 
       queryFn: ({ signal }) => fetchPage(q as EndpointQuery<E>, signal),
       placeholderData: keepPreviousData,
       refetchInterval: refresh,
+      // The route loader fetched these rows a moment ago: the page mounting must not fetch them again
+      // (and render the table twice). A mutation invalidates the list whatever its age.
+      staleTime: FRESH_MS,
     });
   };
 
@@ -107,6 +113,7 @@ export function listSource<E extends EndpointDef, P extends ListPage<unknown> = 
       queryKey: [...options.queryKey, 'count', f],
       queryFn: ({ signal }) => (options.count ? options.count(f, signal) : Promise.resolve(undefined)),
       enabled: Boolean(options.count),
+      staleTime: FRESH_MS,
     });
   };
 
@@ -127,10 +134,15 @@ export function listSource<E extends EndpointDef, P extends ListPage<unknown> = 
      * does not (the table keeps its previous rows meanwhile). A failure shows on the page, never as a
      * failed navigation.
      */
-    prefetch: async (search: SearchValues, cause: 'enter' | 'preload' | 'stay') => {
+    prefetch: async (
+      search: SearchValues,
+      cause: 'enter' | 'preload' | 'stay',
+      namespaces: readonly string[] = [],
+    ) => {
       const loading = Promise.all([
-        // The kit's own words load with the first list, not with the sign-in page.
-        i18next.loadNamespaces('list'),
+        // The kit's own words load with the first list, not with the sign-in page; the page's own words
+        // too, so its first render is its last (no text swapped in later, moving the list down).
+        i18next.loadNamespaces(['list', ...namespaces]),
         queryClient.ensureQueryData(pageOptions(search)),
         options.count ? queryClient.ensureQueryData(countOptions(search)) : undefined,
       ]).catch(() => {});

@@ -9,6 +9,7 @@ const member = (roles: string[]): StaffUser => ({
   email: null,
   user_roles: roles,
   session_expires_at: '2030-01-01T00:00:00Z',
+  required_action: null,
 });
 
 describe('auth store', () => {

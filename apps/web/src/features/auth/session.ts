@@ -1,4 +1,4 @@
-import type { LoginBody, StaffUser } from '@backdesk/contract';
+import type { LoginBody } from '@backdesk/contract';
 import { SPEC_MESSAGES as specMessages } from '@backdesk/contract/messages';
 import { hasPanelAccess } from '@backdesk/contract/roles';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -8,7 +8,25 @@ import { signout } from './api/signout.ts';
 import { authStore } from './auth-store.ts';
 import { type LoginFailure, toLoginFailure } from './login-failure.ts';
 
-export type SignInResult = { ok: true } | { ok: false; failure: LoginFailure };
+/** A member with two-factor on: the password passed, the second step is next (no session yet). */
+export interface SecondStepNeeded {
+  challenge: string;
+  methods: ('totp' | 'passkey' | 'recovery')[];
+}
+
+export type SignInResult =
+  | { ok: true }
+  | { ok: false; failure: LoginFailure }
+  | { ok: false; secondStep: SecondStepNeeded };
+
+/**
+ * Reads the member again after a change the sign-in gate depends on (a new password, two-factor set
+ * up), so the router lets them past it.
+ */
+export async function reloadCredentials(): Promise<void> {
+  const user = await getCredentials();
+  authStore.signIn(user, hasPanelAccess(user.user_roles));
+}
 
 /** Learns who is signed in when the app starts; any failure simply leaves the visitor signed out. */
 export async function initAuth(): Promise<void> {
@@ -24,20 +42,29 @@ export async function initAuth(): Promise<void> {
   }
 }
 
+function fail(failure: LoginFailure): SignInResult {
+  authStore.signOut(failure.message ?? specMessages.loginFailed);
+  return { ok: false, failure };
+}
+
 /** docs/product-rules.md R2: login, then the credential fetch, then the panel-role check. */
 export async function signIn(body: LoginBody): Promise<SignInResult> {
-  const fail = (failure: LoginFailure): SignInResult => {
-    authStore.signOut(failure.message ?? specMessages.loginFailed);
-    return { ok: false, failure };
-  };
-
   try {
     const response = await login(body);
     if (response.status === 'error') return fail({ message: response.message || specMessages.loginFailed });
+    if (response.twoFactorRequired && response.challenge && response.methods)
+      return { ok: false, secondStep: { challenge: response.challenge, methods: response.methods } };
   } catch (error) {
     return fail(toLoginFailure(error));
   }
+  return completeSignIn();
+}
 
+/**
+ * The end of every sign-in (after the password, or after the second step): the credential fetch and
+ * the panel-role check of docs/product-rules.md R2.
+ */
+export async function completeSignIn(): Promise<SignInResult> {
   try {
     const user = await getCredentials();
     if (!hasPanelAccess(user.user_roles)) {

@@ -2,8 +2,9 @@ import { NavLink, type NavLinkProps, Stack, Text } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../auth/can.ts';
 import classes from './main-nav.module.css';
-import { NAVIGATION } from './navigation.ts';
+import { navigationFor } from './navigation.ts';
 
 // Mantine's polymorphic NavLink fixed to an anchor, so the router can type and drive it.
 function NavAnchor(props: Omit<NavLinkProps, 'href'> & Omit<ComponentPropsWithRef<'a'>, 'color' | 'style'>) {
@@ -16,11 +17,12 @@ const EXACT = { exact: true, includeSearch: false } as const;
 
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
+  const can = useCan();
 
   return (
     // The navbar around it is the navigation landmark (AppShell.Navbar renders a labelled <nav>).
     <Stack gap={2} className={classes.nav}>
-      {NAVIGATION.map((entry) =>
+      {navigationFor(can).map((entry) =>
         entry.kind === 'link' ? (
           <RouterNavLink
             key={entry.to}

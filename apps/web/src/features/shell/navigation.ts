@@ -1,3 +1,4 @@
+import type { Access } from '@backdesk/contract/access';
 import type { Icon } from '@tabler/icons-react';
 import {
   IconArrowsExchange,
@@ -19,6 +20,8 @@ type NavGroupKey = keyof typeof en.nav.groups;
 export interface NavLinkItem {
   to: NavPath;
   label: NavItemKey;
+  /** Shown only to members holding this capability (the page itself refuses the others). */
+  access?: Access;
 }
 
 /** A single top-level link, or an area with its screens (docs/product-rules.md R5). */
@@ -90,8 +93,17 @@ export const NAVIGATION: NavEntry[] = [
     items: [
       { to: '/settings', label: 'settings' },
       { to: '/settings/2FA', label: 'twoFactor' },
-      { to: '/settings/members', label: 'members' },
+      { to: '/settings/members', label: 'members', access: 'staff' },
       { to: '/settings/notifications', label: 'notifications' },
     ],
   },
 ];
+
+/** The navigation as one member sees it: links their role may not open are left out. */
+export function navigationFor(can: (guarded: { access: Access }) => boolean): NavEntry[] {
+  const visible = (item: NavLinkItem) => item.access === undefined || can({ access: item.access });
+  return NAVIGATION.flatMap<NavEntry>((entry) => {
+    if (entry.kind === 'link') return visible(entry) ? [entry] : [];
+    return [{ ...entry, items: entry.items.filter(visible) }];
+  });
+}

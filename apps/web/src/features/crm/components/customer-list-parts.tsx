@@ -25,9 +25,15 @@ export function KycStatusFilter({ filter, testId }: Pick<ListFiltersProps, 'filt
   );
 }
 
-/** The user name (linking to the customer), KYC status and KYC type columns of both lists. */
-export const customerIdentityColumns = <T extends CustomerRow>(t: TFunction<'crm'>) => ({
-  userName: customerColumn<T>(t('customers.columns.userName'), (r) => r.id, true),
+/**
+ * The user name (linking to the customer), KYC status and KYC type columns of both lists; a user
+ * name wider than `userNameWidth` ends in an ellipsis.
+ */
+export const customerIdentityColumns = <T extends CustomerRow>(
+  t: TFunction<'crm'>,
+  userNameWidth?: number,
+) => ({
+  userName: customerColumn<T>(t('customers.columns.userName'), (r) => r.id, true, userNameWidth),
   kycStatus: {
     accessor: 'kyc_status',
     title: t('customers.columns.kycStatus'),

@@ -45,6 +45,19 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** An email that wraps after its "@" rather than anywhere in a word, when its column is narrow. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** Simple read-only tables of the customer page. */
 function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
   if (rows.length === 0)
@@ -129,10 +142,11 @@ export function CustomerPage({ customerId }: { customerId: number }) {
         }
       />
       <Card withBorder radius="md" mb="md" data-testid="customer-profile">
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+        {/* A wider gap than the fields' own: a long email must not run into the phone beside it. */}
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing={{ base: 'md', lg: 'xl' }}>
           <Field label={t('fields.name')}>{c.alias_name ?? '—'}</Field>
           <Field label={t('fields.surname')}>{c.alias_surname ?? '—'}</Field>
-          <Field label={t('fields.email')}>{c.email ?? '—'}</Field>
+          <Field label={t('fields.email')}>{c.email ? <EmailText email={c.email} /> : '—'}</Field>
           <Field label={t('fields.phone')}>{c.phone}</Field>
           <Field label={t('fields.status')}>
             <Group gap={6}>

@@ -77,7 +77,8 @@ function CustomerFilters({ filter }: ListFiltersProps) {
 function useCustomerColumns(): DataTableColumn<Customer>[] {
   const { t } = useTranslation('crm');
   const kit = useColumnKit();
-  const identity = customerIdentityColumns<Customer>(t);
+  // At 1280 px every column but the hidden ones must fit, in Turkish too: long user names are cut.
+  const identity = customerIdentityColumns<Customer>(t, 150);
   return [
     identity.userName,
     { accessor: 'alias_name', title: t('customers.columns.name'), sortable: true },

@@ -7,6 +7,7 @@ import {
   defineList,
   type ListFiltersProps,
   SelectFilter,
+  TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
 import { tradesSource } from '../api/p2p.ts';
@@ -34,6 +35,8 @@ function TradeFilters({ search, filter }: ListFiltersProps) {
       />
       <SellerContractFilters filter={filter} />
       <AmountRangeFilters filter={filter} width={120} />
+      {/* A whole guid (the command palette links here with one); the server refuses anything else. */}
+      <TextFilter {...filter('guid')} label={t('filters.guid')} width={310} testId="filter-guid" />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import i18next from 'i18next';
+import { TwoFactorPage } from '../../../features/two-factor/components/two-factor-page.tsx';
 
 export const Route = createFileRoute('/_app/settings/2FA')({
-  component: () => <PlaceholderPage titleKey="twoFactor" />,
+  loader: () => i18next.loadNamespaces(['twofa', 'errors']),
+  component: TwoFactorPage,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import i18next from 'i18next';
+import { SettingsPage } from '../../../features/settings/components/settings-page.tsx';
 
 export const Route = createFileRoute('/_app/settings/')({
-  component: () => <PlaceholderPage titleKey="settings" />,
+  loader: () => i18next.loadNamespaces('settings'),
+  component: SettingsPage,
 });

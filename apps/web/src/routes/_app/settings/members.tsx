@@ -1,6 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import i18next from 'i18next';
+import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
+import { useCan } from '../../../features/auth/can.ts';
+import { membersEndpoints } from '../../../features/settings/api/members-api.ts';
+import { MembersPage } from '../../../features/settings/components/members-page.tsx';
 
 export const Route = createFileRoute('/_app/settings/members')({
-  component: () => <PlaceholderPage titleKey="members" />,
+  loader: () => i18next.loadNamespaces(['settings', 'audit']),
+  component: MembersRoute,
 });
+
+/** Super only (capability `staff`): anyone else gets the forbidden page, and no menu entry. */
+function MembersRoute() {
+  const can = useCan();
+  return can(membersEndpoints.list) ? <MembersPage /> : <ForbiddenPage />;
+}

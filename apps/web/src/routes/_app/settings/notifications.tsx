@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import i18next from 'i18next';
+import { NotificationsPage } from '../../../features/settings/components/notifications-page.tsx';
 
 export const Route = createFileRoute('/_app/settings/notifications')({
-  component: () => <PlaceholderPage titleKey="notificationSettings" />,
+  loader: () => i18next.loadNamespaces('settings'),
+  component: NotificationsPage,
 });

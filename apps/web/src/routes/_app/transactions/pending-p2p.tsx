@@ -15,6 +15,7 @@ export const Route = createFileRoute('/_app/transactions/pending-p2p')({
         status: TRADE_STATUSES,
         minAmount: 'text',
         maxAmount: 'text',
+        guid: 'text',
       },
     }),
     'transactions.trades',

@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, submitLogin, toasts, useE2E } from './support.ts';
+
+const NEW_PASSWORD = 'Meadow-lantern-83-cobalt';
+
+async function openMembers(page: Page) {
+  await page.goto('/settings/members');
+  await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
+  await page.getByTestId('members-table').waitFor();
+}
+
+const row = (page: Page, userName: string) =>
+  page.locator(`[data-testid="member-row"][data-user="${userName}"]`);
+
+/** Opens a row's action menu and picks one action, confirming when asked. */
+async function memberAction(page: Page, userName: string, action: string, confirm = true) {
+  await row(page, userName).getByTestId('member-actions').click();
+  await page.getByRole('menuitem', { name: action }).click();
+  if (confirm) await page.getByTestId('confirm-action').click();
+}
+
+describe('members (super only)', () => {
+  const e2e = useE2E();
+
+  it('lists the demo staff; a super creates a member who must change the one-time password', async () => {
+    const { page } = await e2e.open();
+    await signIn(page, 'super');
+    await openMembers(page);
+    for (const name of ['super', 'admin', 'manager', 'support']) await row(page, name).waitFor();
+
+    await page.getByTestId('add-member').click();
+    const form = page.getByTestId('create-member-form');
+    await form.locator('input[name="user_name"]').fill('deniz.ak');
+    await form.locator('input[name="display_name"]').fill('Deniz Ak');
+    await form.getByTestId('create-member-submit').click();
+    const shown = page.getByTestId('one-time-password');
+    await shown.waitFor();
+    const oneTimePassword = (await shown.textContent())!.trim();
+    expect(oneTimePassword).toMatch(/^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/);
+    await page.getByTestId('one-time-password-done').click();
+    await expect.poll(() => row(page, 'deniz.ak').textContent()).toContain('Must change password');
+
+    // The new member signs in with it and has to choose their own password.
+    const { page: theirs } = await e2e.open();
+    await submitLogin(theirs, 'deniz.ak', oneTimePassword);
+    // The sign-in gate holds them on the settings page until they have.
+    await theirs.waitForURL((url) => url.pathname === '/settings');
+    await theirs.getByTestId('must-change-password').waitFor();
+    await theirs.goto('/crm');
+    await theirs.waitForURL((url) => url.pathname === '/settings');
+    const password = theirs.getByTestId('password-form');
+    await password.locator('input[name="currentPassword"]').fill(oneTimePassword);
+    // A weak one is refused with the reason, in words.
+    await password.locator('input[name="newPassword"]').fill('password1234');
+    await password.locator('input[name="confirm"]').fill('password1234');
+    await password.getByTestId('password-save').click();
+    await password.getByText('This is a commonly used password.', { exact: false }).waitFor();
+    await password.locator('input[name="newPassword"]').fill(NEW_PASSWORD);
+    await password.locator('input[name="confirm"]').fill(NEW_PASSWORD);
+    await password.getByTestId('password-save').click();
+    await toasts(theirs).getByText('Password changed').waitFor();
+    await theirs.getByTestId('must-change-password').waitFor({ state: 'detached' });
+    // Released: the rest of the panel opens.
+    await theirs.goto('/crm');
+    await theirs.getByRole('heading', { level: 1, name: 'CRM' }).waitFor();
+
+    await page.reload();
+    await row(page, 'deniz.ak').waitFor();
+    expect(await row(page, 'deniz.ak').textContent()).not.toContain('Must change password');
+  });
+
+  it('disabling a signed-in member ends their session on their next request', async () => {
+    const { page: theirs } = await e2e.open();
+    await signIn(theirs, 'manager');
+
+    const { page } = await e2e.open();
+    await signIn(page, 'super');
+    await openMembers(page);
+    await memberAction(page, 'manager', 'Disable');
+    await expect.poll(() => row(page, 'manager').getByTestId('member-status').textContent()).toBe('Disabled');
+
+    // Their very next request is refused: the app says so and goes to the sign-in page.
+    await theirs.goto('/crm');
+    await theirs.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    await submitLogin(theirs, 'manager');
+    await theirs.getByText('Login failed').first().waitFor();
+
+    // Enabled again, they can sign in.
+    await memberAction(page, 'manager', 'Enable', false);
+    await expect.poll(() => row(page, 'manager').getByTestId('member-status').textContent()).toBe('Active');
+    await signIn(theirs, 'manager');
+  });
+
+  it('hides the members entry from a non-super and shows the forbidden page at its address', async () => {
+    const { page } = await e2e.open();
+    await signIn(page, 'admin');
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'Notifications' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Members' }).count()).toBe(0);
+    await page.goto('/settings/members');
+    await page.getByTestId('forbidden').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Access denied' }).waitFor();
+  });
+});
