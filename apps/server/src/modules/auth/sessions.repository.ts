@@ -27,6 +27,38 @@ export interface TokenLookup {
   twoFactorRequired: boolean;
 }
 
+const lookupQuery = (db: DbOrTx) =>
+  db
+    .select({
+      kind: sessionTokens.kind,
+      tokenExpiresAt: sessionTokens.expiresAt,
+      usedAt: sessionTokens.usedAt,
+      sessionId: staffSessions.id,
+      sessionExpiresAt: staffSessions.expiresAt,
+      revokedAt: staffSessions.revokedAt,
+      lastSeenAt: staffSessions.lastSeenAt,
+      member: {
+        id: staffMembers.id,
+        userName: staffMembers.userName,
+        displayName: staffMembers.displayName,
+        email: staffMembers.email,
+        roles: staffMembers.roles,
+        status: staffMembers.status,
+        mustChangePassword: staffMembers.mustChangePassword,
+        hasTwoFactor: sql<boolean>`EXISTS (SELECT 1 FROM staff_two_factor_methods f WHERE f.member_id = ${staffMembers.id})`,
+      },
+      // Read on every request, so a super's change holds on every node at once.
+      twoFactorRequired: sql<boolean>`COALESCE((SELECT value = 'true'::jsonb FROM app_settings WHERE key = ${TWO_FACTOR_REQUIRED_KEY}), false)`,
+    })
+    .from(sessionTokens)
+    .innerJoin(staffSessions, eq(staffSessions.id, sessionTokens.sessionId))
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.memberId))
+    .where(eq(sessionTokens.tokenHash, sql.placeholder('hash')))
+    .prepare('session_token_lookup');
+
+/** One prepared lookup per database handle (the app's pool; a test's own). */
+const lookupStatements = new WeakMap<DbOrTx, ReturnType<typeof lookupQuery>>();
+
 export function createSessionsRepository() {
   return {
     async createSession(
@@ -60,34 +92,17 @@ export function createSessionsRepository() {
       });
     },
 
-    /** A token with its session and member (and what the sign-in gate needs), in one round trip. */
+    /**
+     * A token with its session and member (and what the sign-in gate needs), in one round trip. Every
+     * API request asks it, so it is a named prepared statement: planned once per connection.
+     */
     async lookup(db: DbOrTx, hash: Buffer): Promise<TokenLookup | undefined> {
-      const [row] = await db
-        .select({
-          kind: sessionTokens.kind,
-          tokenExpiresAt: sessionTokens.expiresAt,
-          usedAt: sessionTokens.usedAt,
-          sessionId: staffSessions.id,
-          sessionExpiresAt: staffSessions.expiresAt,
-          revokedAt: staffSessions.revokedAt,
-          lastSeenAt: staffSessions.lastSeenAt,
-          member: {
-            id: staffMembers.id,
-            userName: staffMembers.userName,
-            displayName: staffMembers.displayName,
-            email: staffMembers.email,
-            roles: staffMembers.roles,
-            status: staffMembers.status,
-            mustChangePassword: staffMembers.mustChangePassword,
-            hasTwoFactor: sql<boolean>`EXISTS (SELECT 1 FROM staff_two_factor_methods f WHERE f.member_id = ${staffMembers.id})`,
-          },
-          // Read on every request, so a super's change holds on every node at once.
-          twoFactorRequired: sql<boolean>`COALESCE((SELECT value = 'true'::jsonb FROM app_settings WHERE key = ${TWO_FACTOR_REQUIRED_KEY}), false)`,
-        })
-        .from(sessionTokens)
-        .innerJoin(staffSessions, eq(staffSessions.id, sessionTokens.sessionId))
-        .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.memberId))
-        .where(eq(sessionTokens.tokenHash, hash));
+      let statement = lookupStatements.get(db);
+      if (!statement) {
+        statement = lookupQuery(db);
+        lookupStatements.set(db, statement);
+      }
+      const [row] = await statement.execute({ hash });
       return row;
     },
 
