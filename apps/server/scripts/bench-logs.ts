@@ -117,10 +117,12 @@ async function main() {
     const { rows } = await owner.query<{ n: string }>(`SELECT count(*)::text AS n FROM access_log`);
     if (Number(rows[0]!.n) < ROWS) {
       console.log(`Generating ${ROWS.toLocaleString('en')} rows…`);
-      await owner.query(`TRUNCATE log_checkpoints`).catch(() => {});
-      await owner.query('ALTER TABLE access_log DISABLE TRIGGER access_log_append_only');
-      await owner.query('DELETE FROM access_log');
-      await owner.query('ALTER TABLE access_log ENABLE TRIGGER access_log_append_only');
+      // Start over, checkpoints included (a cut of an earlier run would anchor the new chain).
+      for (const table of ['log_checkpoints', 'access_log']) {
+        await owner.query(`ALTER TABLE ${table} DISABLE TRIGGER ${table}_append_only`);
+        await owner.query(`DELETE FROM ${table}`);
+        await owner.query(`ALTER TABLE ${table} ENABLE TRIGGER ${table}_append_only`);
+      }
       await generate(owner, ROWS);
     } else console.log(`Reusing ${Number(rows[0]!.n).toLocaleString('en')} rows`);
   } finally {

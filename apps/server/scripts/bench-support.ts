@@ -119,7 +119,8 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST: '', // the API only
-      APP_SECRET: 'bench-secret-'.padEnd(40, 'x'), // required in production with DATABASE_URL
+      // Required in production with DATABASE_URL; an embedded folder keeps its own (its checkpoints use it).
+      ...(options.env?.DATABASE_URL ? { APP_SECRET: 'bench-secret-'.padEnd(40, 'x') } : {}),
       ...options.env,
       PORT: String(options.port),
     },
