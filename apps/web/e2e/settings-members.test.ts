@@ -49,6 +49,8 @@ describe('members (super only)', () => {
     await theirs.getByTestId('must-change-password').waitFor();
     await theirs.goto('/crm');
     await theirs.waitForURL((url) => url.pathname === '/settings');
+    // Nothing to open that would be refused: no area navigation while held.
+    expect(await theirs.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     const password = theirs.getByTestId('password-form');
     await password.locator('input[name="currentPassword"]').fill(oneTimePassword);
     // A weak one is refused with the reason, in words.
@@ -64,6 +66,7 @@ describe('members (super only)', () => {
     // Released: the rest of the panel opens.
     await theirs.goto('/crm');
     await theirs.getByRole('heading', { level: 1, name: 'CRM' }).waitFor();
+    await theirs.getByRole('navigation', { name: 'Main navigation' }).waitFor();
 
     await page.reload();
     await row(page, 'deniz.ak').waitFor();

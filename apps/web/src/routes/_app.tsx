@@ -41,7 +41,7 @@ function AuthenticatedLayout() {
     <QueryClientProvider client={queryClient}>
       {!confined && <StartupData />}
       <MemberPreferencesSync />
-      <AppLayout userMenu={<UserMenu />}>
+      <AppLayout userMenu={<UserMenu />} navigation={!confined}>
         <Outlet />
       </AppLayout>
     </QueryClientProvider>

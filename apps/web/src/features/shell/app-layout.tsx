@@ -13,8 +13,20 @@ import { MainNav } from './main-nav.tsx';
 /** docs/product-rules.md R29: the header is 4rem high. */
 export const HEADER_HEIGHT = '4rem';
 
-/** The default layout: header, area navigation (a drawer on small screens) and the page. */
-export function AppLayout({ userMenu, children }: { userMenu: ReactNode; children: ReactNode }) {
+/**
+ * The default layout: header, area navigation (a drawer on small screens) and the page. Without
+ * `navigation` (a member the sign-in gate holds) only the header and the page: nothing to open that
+ * would be refused.
+ */
+export function AppLayout({
+  userMenu,
+  navigation = true,
+  children,
+}: {
+  userMenu: ReactNode;
+  navigation?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const [navOpen, { toggle, close }] = useDisclosure(false);
   const main = useRef<HTMLElement>(null);
@@ -30,7 +42,7 @@ export function AppLayout({ userMenu, children }: { userMenu: ReactNode; childre
       header={{ height: HEADER_HEIGHT }}
       // A narrower sidebar and tighter padding leave a 1280–1440 px screen's width to the lists, so no
       // column, status or action is cut off (the longest labels still fit in 216 px).
-      navbar={{ width: 216, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      navbar={navigation ? { width: 216, breakpoint: 'sm', collapsed: { mobile: !navOpen } } : undefined}
       padding="md"
     >
       {/* WCAG 2.4.1: the first focusable element; visible only while focused. */}
@@ -41,20 +53,22 @@ export function AppLayout({ userMenu, children }: { userMenu: ReactNode; childre
       <AppShell.Header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpen}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t('nav.toggle')}
-            />
+            {navigation && (
+              <Burger
+                opened={navOpen}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggle')}
+              />
+            )}
             <Link to="/" className={classes.home}>
               <Brand />
             </Link>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <CommandPaletteButton />
-            <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+            {navigation && <CommandPaletteButton />}
+            <Group gap="xs" visibleFrom={navigation ? 'sm' : undefined} wrap="nowrap">
               <LanguageSwitch />
               <ColorModeSwitch />
             </Group>
@@ -62,18 +76,20 @@ export function AppLayout({ userMenu, children }: { userMenu: ReactNode; childre
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar} aria-label={t('nav.label')}>
-        <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
-          {/* On small screens the navigation covers the page: close it once a screen is picked. */}
-          <MainNav onNavigate={close} />
-        </AppShell.Section>
-        <AppShell.Section hiddenFrom="sm" p="md" className={classes.navFooter}>
-          <Group gap="xs">
-            <LanguageSwitch />
-            <ColorModeSwitch />
-          </Group>
-        </AppShell.Section>
-      </AppShell.Navbar>
+      {navigation && (
+        <AppShell.Navbar className={classes.navbar} aria-label={t('nav.label')}>
+          <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+            {/* On small screens the navigation covers the page: close it once a screen is picked. */}
+            <MainNav onNavigate={close} />
+          </AppShell.Section>
+          <AppShell.Section hiddenFrom="sm" p="md" className={classes.navFooter}>
+            <Group gap="xs">
+              <LanguageSwitch />
+              <ColorModeSwitch />
+            </Group>
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
       <AppShell.Main id="main-content" ref={main} tabIndex={-1} className={classes.main}>
         {children}
       </AppShell.Main>
