@@ -4,10 +4,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
+import { loadConfig } from '../src/config/config.ts';
 import { createPool } from '../src/db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { type SeedOptions, type SeedReport, seedDemoData } from '../src/db/seed/index.ts';
+import { storeSeedSpecimens } from '../src/db/seed/kyc.ts';
+import { createDocumentStore } from '../src/modules/kyc-files/index.ts';
 
 const USAGE = `usage: npm run seed -- --customers N [options]
 
@@ -135,6 +138,10 @@ async function main(): Promise<void> {
     const report = await seedDemoData(pool, { ...options, onProgress: progressMeter() });
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     printReport(report, performance.now() - started);
+    // The seeded KYC documents' files, in the store the server reads (DATA_DIR or STORAGE_DRIVER=s3).
+    const store = createDocumentStore(loadConfig().documents);
+    console.log(`Stored ${await storeSeedSpecimens(store)} specimen files for the KYC documents`);
+    await store.close();
   } catch (err) {
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     console.error(err instanceof Error ? err.message : String(err));

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/client.ts';
+import { createJobs, type Jobs } from './jobs/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerAccessLogModule } from './modules/access-log/access-log.module.ts';
 import { registerApprovalsModule } from './modules/approvals/approvals.module.ts';
@@ -16,13 +17,18 @@ import { registerCustomerTypesModule } from './modules/customer-types/customer-t
 import { registerCustomersModule } from './modules/customers/customers.module.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerEventsModule } from './modules/events/events.module.ts';
 import {
   createIdempotencyService,
   type IdempotencyService,
 } from './modules/idempotency/idempotency.service.ts';
+import { registerExportsModule } from './modules/exports/exports.module.ts';
+import { registerInboxModule } from './modules/inbox/inbox.module.ts';
+import { registerKycModule } from './modules/kyc/kyc.module.ts';
 import { registerLimitsModule } from './modules/limits/limits.module.ts';
 import { registerMembersModule } from './modules/members/members.module.ts';
 import { registerP2pModule } from './modules/p2p/p2p.module.ts';
+import { registerReportsModule } from './modules/reports/reports.module.ts';
 import { registerRestrictionsModule } from './modules/restrictions/restrictions.module.ts';
 import { registerSavedViewsModule } from './modules/saved-views/saved-views.routes.ts';
 import { registerSettingsModule } from './modules/settings/settings.module.ts';
@@ -37,11 +43,23 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { loggerOptions, OneLinePerRequest } from './plugins/request-logging.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
+import { createDrain, type Drain } from './platform/drain.ts';
+import { registerHealth } from './platform/health.ts';
+import { createMetrics, type Metrics } from './platform/metrics.ts';
+import { createReads, type Reads, registerReads } from './platform/reads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
     idempotency: IdempotencyService;
+    /** Graceful shutdown's hooks (platform/drain.ts; /work/helpers/nodes-api.md). */
+    drain: Drain;
+    /** This node's Prometheus metrics; modules add gauges (platform/metrics.ts). */
+    metrics: Metrics;
+    /** The job queue shared by all nodes (jobs/index.ts). */
+    jobs: Jobs;
+    /** Where reports and heavy lists read: a replica, with read-your-own-write (platform/reads.ts). */
+    reads: Reads;
   }
   interface FastifyRequest {
     /** The signed-in member, set before validation on every endpoint that needs a session. */
@@ -84,20 +102,33 @@ export async function buildApp({
   await registerOpenApi(app);
 
   app.decorateRequest('member', null);
+  registerPlatform(app, config, db);
   app.decorate('idempotency', createIdempotencyService({ db, clock }));
 
+  // Live events and the inbox before the modules whose changes they carry (decision 0013).
+  registerEventsModule(app, { db });
+  const inbox = registerInboxModule(app, { db, clock });
+  // Exports over the threshold become jobs whose files arrive in the inbox (decision 0015).
+  registerExportsModule(app, { db, clock, config, notice: inbox.notice });
   // Two-factor first: the sign-in asks it for the second step.
-  const twoFactor = registerTwoFactorModule(app, { db, config, secret, clock });
+  const twoFactor = registerTwoFactorModule(app, {
+    db,
+    config,
+    secret,
+    clock,
+    onReset: inbox.twoFactorReset,
+  });
   registerAuthModule(app, { db, config, secret, clock, secondStep: twoFactor.secondStep });
   registerDashboardRoutes(app, { db, repo: createDashboardRepository(), clock });
   const restrictions = registerRestrictionsModule(app, { db });
   registerCustomersModule(app, { db, clock, restrictions });
   registerCustomerTypesModule(app, { db });
   registerCustomerKycModule(app, { db });
+  registerKycModule(app, { db, clock, config });
   registerUserAssetsModule(app, { db });
   registerCrmOverviewModule(app, { db });
   registerAuditRoutes(app, { db });
-  registerAccessLogModule(app, { db, clock, secret, schedule: config.env !== 'test' });
+  registerAccessLogModule(app, { db, clock, secret, sealSchedule: config.logSealSchedule });
 
   const approvals = registerApprovalsModule(app, { db, clock });
   registerLimitsModule(app, { db });
@@ -108,7 +139,34 @@ export async function buildApp({
   registerSavedViewsModule(app, { db });
   registerMembersModule(app, { db, clock });
   registerSettingsModule(app, { db, clock, passwordPerMinute: config.authRequestsPerMinute });
+  registerReportsModule(app, { db, clock });
 
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/**
+ * What every node needs to be one of several (docs/decisions/0011-several-nodes.md): the drain
+ * registry, metrics, the job queue (its runner started once the app is ready, where JOBS is on),
+ * replica routing and the health endpoints. Before any module, so modules can register with them.
+ */
+function registerPlatform(app: FastifyInstance, config: Config, db: Db): void {
+  const drain = createDrain();
+  const metrics = createMetrics();
+  const jobs = createJobs({ pool: db.$client, log: app.log });
+  app.decorate('drain', drain);
+  app.decorate('metrics', metrics);
+  app.decorate('jobs', jobs);
+  const reads = createReads({ primary: db, replicaUrl: config.readDatabaseUrl });
+  app.decorate('reads', reads);
+  registerReads(app, reads);
+  metrics.gauge('backdesk_jobs_waiting', 'Jobs ready to run and not yet taken, all nodes', () =>
+    jobs.depth(),
+  );
+  registerHealth(app, { pool: db.$client, drain, metrics, metricsToken: config.metricsToken });
+  if (config.jobs) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    metrics.close();
+  });
 }

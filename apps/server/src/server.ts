@@ -10,6 +10,8 @@ import { reportEventLoopOnSignal } from './plugins/event-loop-report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (msg: string) => console.log(`[backdesk] ${msg}`);
+/** The longest a graceful shutdown may take before the process ends anyway. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 async function main() {
   const config = loadConfig();
@@ -22,7 +24,14 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log(`${signal} received, shutting down`);
+    log(`${signal} received, draining`);
+    // A node stuck draining (a request that never ends) is not kept alive forever.
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    // Readiness turns 503 and the drain hooks run (SSE streams end); close then waits for the
+    // requests in flight, stops the job runner, and only then is the database let go.
+    await app?.drain.drain((err) => log(`drain hook failed: ${String(err)}`));
+    // Still serving while the load balancer sees the 503 and stops sending here.
+    if (config.drainDelaySeconds) await new Promise((r) => setTimeout(r, config.drainDelaySeconds * 1000));
     await app?.close().catch(() => {});
     await database.close().catch((err) => log(`database shutdown: ${String(err)}`));
     process.exit(0);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { specimenDocument } from '../src/modules/kyc-files/index.ts';
 import type { FileTestApp } from './harness.ts';
+import { multipartFile } from './multipart.ts';
 import type { DemoMember } from './roles.ts';
 
 /** A call an endpoint accepts: who makes it and its body, built from the test database's rows. */
@@ -10,6 +12,10 @@ export type Sessions = Record<Exclude<DemoMember, 'support'>, Record<string, str
 export interface ValidCall {
   who: keyof Sessions;
   body: Record<string, unknown>;
+  /** The query, for an endpoint that takes its inputs there (a multipart upload). */
+  query?: Record<string, string>;
+  /** A multipart body sent instead of `body` (test/multipart.ts). */
+  form?: { payload: Buffer; headers: Record<string, string> };
 }
 
 const one = async <T>(t: FileTestApp, query: ReturnType<typeof sql>): Promise<T> => {
@@ -26,6 +32,21 @@ async function newCustomer(t: FileTestApp): Promise<number> {
     sql`INSERT INTO customers (user_name, alias_email) VALUES (${`fx-${tag}`}, ${`fx-${tag}@example.com`}) RETURNING id`,
   );
   return Number(row.id);
+}
+
+/** A pending KYC document of a fresh customer, with the customer's open case (no file stored). */
+async function pendingKycDocument(t: FileTestApp) {
+  const customer = await newCustomer(t);
+  const doc = await one<{ id: number; version: number }>(
+    t,
+    sql`INSERT INTO kyc_documents (customer_id, kind, file_name, mime_type, size_bytes, sha256)
+        VALUES (${customer}, 'passport', 'passport.pdf', 'application/pdf', 100, ${randomUUID().replaceAll('-', '').padEnd(64, '0')})
+        RETURNING id, version`,
+  );
+  await t.db.execute(
+    sql`INSERT INTO kyc_cases (customer_id, waiting_since, pending_documents) VALUES (${customer}, now(), 1)`,
+  );
+  return { customer, id: Number(doc.id), version: Number(doc.version) };
 }
 
 /** A withdrawal under review on a fresh customer: above USDT's four-eyes threshold when `big`. */
@@ -100,6 +121,32 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
         kyc_type: 'kyc',
       },
     };
+  },
+  'POST /api/compliance/kyc/documents/upload': async (t) => {
+    // A file of its own (a PDF naming a fresh number), so no earlier upload answers for it.
+    const file = await specimenDocument({
+      kind: 'proof_of_address',
+      format: 'pdf',
+      person: { fullName: 'ALEX SAMPLE', birthDate: '1990-01-01', documentNumber: randomUUID() },
+    });
+    return {
+      who: 'manager',
+      body: {},
+      query: { customer_id: String(await newCustomer(t)), kind: 'proof_of_address' },
+      form: multipartFile(file.bytes, { fileName: 'bill.pdf' }),
+    };
+  },
+  'POST /api/compliance/kyc/documents/decide': async (t) => {
+    const doc = await pendingKycDocument(t);
+    return { who: 'manager', body: { id: doc.id, version: doc.version, decision: 'approve' } };
+  },
+  'POST /api/compliance/kyc/level': async (t) => ({
+    who: 'manager',
+    body: { customer_id: await newCustomer(t), level: 1, version: 1 },
+  }),
+  'POST /api/compliance/kyc/queue/next': async (t) => {
+    await pendingKycDocument(t);
+    return { who: 'manager', body: {} };
   },
   'POST /api/customers/notes': async (t) => ({
     who: 'manager',
@@ -244,6 +291,15 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
     ),
   }),
   'POST /api/settings/preferences': async () => ({ who: 'manager', body: { language: 'tr' } }),
+  'POST /api/panel/report-rates': async () => ({
+    who: 'admin',
+    // A fresh asset code, so the rate is new each time.
+    body: {
+      asset: `FX${randomUUID().replace(/\D/g, '').slice(0, 8)}`,
+      valid_from: '2026-01-01',
+      rate: '1.5',
+    },
+  }),
   'POST /api/settings/notifications': async () => ({
     who: 'manager',
     body: { items: [{ kind: 'fraud_alert', severity: 'high', inbox: true, desktop: false }] },
@@ -267,6 +323,23 @@ export const VALID_QUERIES: Record<string, (t: FileTestApp) => Promise<Record<st
     amount: '1',
   }),
   'GET /api/customers/export': async () => ({ format: 'csv' }),
+  'GET /api/compliance/kyc/documents/export': async () => ({ format: 'csv' }),
+  'GET /api/compliance/kyc/documents/detail': async (t) => ({ id: String((await pendingKycDocument(t)).id) }),
+  'GET /api/compliance/kyc/documents/content': async (t) => ({
+    id: String((await pendingKycDocument(t)).id),
+  }),
+  'GET /api/compliance/kyc/documents/download': async (t) => ({
+    id: String((await pendingKycDocument(t)).id),
+  }),
+  'GET /api/compliance/kyc/customer': async (t) => ({ customer_id: String(await newCustomer(t)) }),
   'GET /api/user-assets/export': async () => ({ format: 'csv' }),
   'GET /api/transactions/wallet-transactions/export': async () => ({ format: 'csv' }),
+  ...Object.fromEntries(
+    ['compliance', 'deposit-csc', 'customers', 'financial', 'fraud-security', 'p2p', 'transactions'].map(
+      (r) => [
+        `GET /api/panel/report-${r}`,
+        async () => ({ from: '2026-03-01', to: '2026-03-31', tz: 'Europe/Istanbul', groupBy: 'week' }),
+      ],
+    ),
+  ),
 };

@@ -2,11 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { loadConfig } from '../src/config/config.ts';
 import { ensureLoginRole, newRolePassword } from '../src/db/app-role.ts';
 import { createDb, createPool } from '../src/db/client.ts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
+import { storeSeedSpecimens } from '../src/db/seed/kyc.ts';
+import { createDocumentStore } from '../src/modules/kyc-files/index.ts';
 import { createMembersService } from '../src/modules/members/members.service.ts';
 
 /**
@@ -42,6 +45,9 @@ export default async function setup() {
   await createMembersService(createDb(pool)).seedDemoMembers();
   await seedDemoData(pool, { customers: 1_000, now: new Date() });
   await pool.end();
+  // The seeded KYC documents' files, where the apps under test look for them.
+  const { documents } = loadConfig({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, DATABASE_URL: adminUrl });
+  await storeSeedSpecimens(createDocumentStore(documents));
 
   process.env.BACKDESK_TEST_ADMIN_URL = adminUrl;
   process.env.BACKDESK_TEST_TEMPLATE = template;
@@ -63,6 +69,9 @@ export default async function setup() {
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   };
 }
+
+/** Where apps under test keep files (TEST_ENV DATA_DIR): outside the repository, shared by runs. */
+export const TEST_DATA_DIR = path.join(os.tmpdir(), 'backdesk-test-data');
 
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { urlAs } from '../src/db/app-role.ts';
 import { createDb, createPool, type Db } from '../src/db/client.ts';
 import { type Clock, systemClock } from '../src/lib/clock.ts';
-import { withDatabase } from './global-setup.ts';
+import { TEST_DATA_DIR, withDatabase } from './global-setup.ts';
 import { type DemoMember, sessionHeaders } from './roles.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,6 +25,8 @@ export const TEST_ENV: Record<string, string> = {
   // Every test signs in from 127.0.0.1 as a few members; the request limits have tests of their own.
   AUTH_REQUESTS_PER_MINUTE: '10000',
   LIST_REQUESTS_PER_MINUTE: '10000',
+  // Uploaded KYC files (content-addressed, so runs may share them) never land in the repository.
+  DATA_DIR: TEST_DATA_DIR,
 };
 
 function testAdmin() {
@@ -43,14 +45,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database cloned from the migrated, seeded template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database cloned from the migrated, seeded template (`empty`: a bare one, never migrated). */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const { adminUrl, template } = testAdmin();
   const name = `bd_t_${process.env.BACKDESK_TEST_PID}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.query(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${template}`}`);
   } finally {
     await admin.end();
   }
@@ -153,6 +155,10 @@ export function useTestApp(env: Record<string, string> = {}, options: { clock?: 
 export interface TestServer {
   url: string;
   databaseUrl: string;
+  /** The server process, for tests that signal it (several nodes, a node killed mid-request). */
+  process: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -160,8 +166,14 @@ export interface TestServer {
 /** The built web app the browser tests serve; E2E_WEB_DIST points elsewhere (a build of one's own). */
 export const testWebDist = () => process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+export async function startTestServer(
+  options: {
+    env?: Record<string, string>;
+    /** A database shared with other nodes: not dropped at stop. */
+    database?: TestDatabase;
+  } = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -201,13 +213,15 @@ export async function startTestServer(options: { env?: Record<string, string> } 
   return {
     url,
     databaseUrl: database.url,
+    process: child,
+    output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -26,10 +26,16 @@ describe('a repeated Idempotency-Key answers once', () => {
 
   it.each(idempotent.map((e) => [`${e.method} ${e.path}`] as const))('%s', async (route) => {
     const [method, url] = route.split(' ') as ['POST', string];
-    const { who, body } = await VALID_CALLS[route]!(t, sessions);
+    const { who, body, query, form } = await VALID_CALLS[route]!(t, sessions);
     const key = `walk-${randomUUID()}`;
+    const target = query ? `${url}?${new URLSearchParams(query)}` : url;
     const send = () =>
-      t.app.inject({ method, url, payload: body, headers: { ...sessions[who], 'idempotency-key': key } });
+      t.app.inject({
+        method,
+        url: target,
+        payload: form?.payload ?? body,
+        headers: { ...sessions[who], ...form?.headers, 'idempotency-key': key },
+      });
     const before = await auditRows();
     const first = await send();
     expect([first.statusCode, first.json().code]).toEqual([200, undefined]);

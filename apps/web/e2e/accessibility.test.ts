@@ -186,6 +186,35 @@ describe('accessibility (WCAG 2.2 AA)', () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
   });
 
+  it('has no serious or critical violation with the KYC review open (viewer, decision, rejection form)', {
+    timeout: 180_000,
+  }, async () => {
+    const state = await signedInState();
+    const problems: string[] = [];
+    for (const combo of COMBINATIONS) {
+      const { context, page } = await openAs(combo, state);
+      await page.goto('/compliance/kyc-docs?status=pending');
+      await settle(page);
+      await page.getByTestId('kyc-documents-list').locator('tbody tr[data-row-index]').first().click();
+      const drawer = page.getByTestId('review-drawer');
+      await drawer.getByTestId('decision-form').waitFor();
+      // The file drawn (an image, a PDF page) or the reason it cannot be.
+      await drawer
+        .locator(
+          '[data-testid="viewer-image"], [data-testid="viewer-pdf-page"][data-drawn="true"], .mantine-Alert-root',
+        )
+        .first()
+        .waitFor();
+      const where = `KYC review ${combo.mode} ${combo.language}`;
+      problems.push(...describeFindings(where, await axeFindings(page)));
+      await drawer.getByTestId('reject-document').click();
+      await drawer.getByTestId('submit-reject').waitFor();
+      problems.push(...describeFindings(`${where}, rejecting`, await axeFindings(page)));
+      await context.close();
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
   it('keeps every list column, status badge and row action inside the viewport at 1280 and 1440 px', {
     timeout: 300_000,
   }, async () => {

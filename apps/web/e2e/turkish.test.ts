@@ -106,7 +106,10 @@ describe('Turkish everywhere', () => {
     expect(RAW_KEY[1]!.test('crm:detail.title')).toBe(true);
   });
 
-  it('shows no raw key and no English text on any page, signed in in Turkish', async () => {
+  // Every page of the navigation and more: well over a minute on a shared two-core machine.
+  it('shows no raw key and no English text on any page, signed in in Turkish', {
+    timeout: 240_000,
+  }, async () => {
     const { context, page } = await e2e.open();
     await context.addCookies([{ name: 'i18n_redirected', value: 'tr', url: e2e.server.url }]);
     await page.goto('/login');
@@ -143,6 +146,16 @@ describe('Turkish everywhere', () => {
       await tabs.nth(index).click();
       await check(`customer detail, tab ${index + 1}`);
     }
+
+    // The KYC review open on a pending document, and its rejection form.
+    await page.goto('/compliance/kyc-docs?status=pending');
+    await page.getByTestId('kyc-documents-list').locator('tbody tr[data-row-index]').first().click();
+    await page.getByTestId('review-drawer').getByTestId('decision-form').waitFor();
+    await check('KYC review');
+    await page.getByTestId('reject-document').click();
+    await check('KYC review, rejecting');
+    await page.getByRole('button', { name: 'İncelemeyi kapat' }).click();
+    await page.getByTestId('review-drawer').waitFor({ state: 'hidden' });
 
     // The command palette, with results of every kind it shows.
     await page.keyboard.press('Control+K');

@@ -16,6 +16,8 @@ export const CAPABILITIES = {
   configure: ['admin', 'super'],
   /** Decide a four-eyes request (never one's own) and a withdrawal under review. */
   approve: ['admin', 'super'],
+  /** Hand work queue items (KYC cases) to another member. */
+  supervise: ['admin', 'super'],
   /** Export personal data: customer lists, documents. */
   exportPersonal: ['admin', 'super'],
   /** Staff members: create, disable, change roles, reset two-factor, end sessions. */

@@ -13,6 +13,10 @@ export const AUDIT_ENTITIES = [
   'approval_request',
   'staff_member',
   'app_setting',
+  'report_rate',
+  'work_item',
+  'kyc_document',
+  'kyc_case',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -45,5 +49,14 @@ export const AUDIT_ACTIONS = [
   'add_passkey',
   'remove_passkey',
   'renew_recovery_codes',
+  'assign',
+  'unassign',
+  'upload',
+  'view',
+  'download',
+  'request_resubmission',
+  'claim',
+  'reassign',
+  'set_kyc_level',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -13,6 +13,18 @@ export const DashboardKpisSchema = z.object({
   activeOffers: z.number().int(),
   transactionLimits: z.number().int(),
   withdrawalsAwaitingReview: z.number().int(),
+  /** Customers whose KYC waits for a decision. */
+  pendingKyc: z.number().int(),
+  /**
+   * Completed deposits and withdrawals of the last 24 hours, in the reporting currency (report rates),
+   * as exact decimal strings; `unpriced` counts the transactions without a rate for their day.
+   */
+  volume24h: z.object({
+    currency: z.string(),
+    deposits: z.string(),
+    withdrawals: z.string(),
+    unpriced: z.number().int(),
+  }),
   generatedAt: z.string(),
 });
 export type DashboardKpis = z.infer<typeof DashboardKpisSchema>;

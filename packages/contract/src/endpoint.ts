@@ -24,6 +24,11 @@ export interface EndpointDef {
   access: Access;
   /** A creating or state-changing call that honours `Idempotency-Key`: a retry gets the first answer. */
   idempotent?: true;
+  /**
+   * The body is `multipart/form-data` carrying one file part under this name, streamed by the handler
+   * rather than parsed by a schema; the other inputs travel in `query`.
+   */
+  multipart?: { file: string };
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;

@@ -157,8 +157,18 @@ export const ERROR_CATALOGUE = {
     message: "The customer's withdrawals in 30 days would exceed {{amount}} {{asset}} (limit #{{lid}})",
   },
 
+  // ── Reports ───────────────────────────────────────────────────────────────
+  REPORT_RANGE_REVERSED: { status: 400, message: 'The start of the range ({{from}}) is after its end ({{to}})' },
+  REPORT_RANGE_TOO_LONG: { status: 400, message: 'A report covers at most five years; choose a shorter range' },
+  REPORT_UNKNOWN_GROUPING: { status: 400, message: 'Unknown grouping {{groupBy}}; use day, week or month' },
+  REPORT_UNKNOWN_TIME_ZONE: { status: 400, message: 'Unknown time zone {{tz}}' },
+  REPORT_RATE_NOT_FOUND: { status: 404, message: 'No such rate' },
+  REPORT_RATE_EXISTS: { status: 409, message: 'A rate for {{asset}} from {{validFrom}} already exists; edit it instead' },
+
   // ── Four-eyes approvals ───────────────────────────────────────────────────
   APPROVAL_NOT_FOUND: { status: 404, message: 'No such approval request' },
+  INBOX_ITEM_NOT_FOUND: { status: 404, message: 'No such item in your inbox' },
+  INBOX_ITEM_RESOLVED: { status: 409, message: 'This item is already resolved; its work was done' },
   APPROVAL_OWN_REQUEST: {
     status: 409,
     message: 'You asked for this change; a different member must approve or reject it',
@@ -169,6 +179,60 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: 'Only the member who asked for this change can withdraw the request',
   },
+
+  // ── KYC document files (intake refusals; docs/decisions/0010-document-intake.md) ──
+  KYC_FILE_EMPTY: { status: 400, message: 'The file is empty' },
+  KYC_FILE_TOO_LARGE: { status: 413, message: 'The file is larger than {{maxMegabytes}} MB' },
+  KYC_FILE_TYPE_REFUSED: {
+    status: 415,
+    message: 'Only JPEG, PNG, WebP or HEIC images and PDF documents are accepted; this file is none of them',
+  },
+  KYC_FILE_TOO_MANY_PIXELS: {
+    status: 400,
+    message: 'The image has more than {{maxMegapixels}} megapixels; upload a smaller image',
+  },
+  KYC_FILE_ACTIVE_CONTENT: {
+    status: 400,
+    message: 'The PDF contains scripts or actions that start programs and is refused',
+  },
+  KYC_FILE_ENCRYPTED: {
+    status: 400,
+    message: 'Encrypted or password-protected PDFs cannot be checked; upload an unprotected copy',
+  },
+  KYC_FILE_INFECTED: { status: 400, message: 'The virus scan found malware in the file' },
+  KYC_FILE_UNREADABLE: { status: 400, message: 'The file is damaged or cannot be read' },
+  KYC_FILE_SCAN_UNAVAILABLE: {
+    status: 503,
+    message: 'The virus scanner cannot be reached; try the upload again later',
+  },
+
+  // ── KYC documents, decisions and the review queue (docs/product-rules.md R37–R39) ──
+  KYC_FILE_MISSING: {
+    status: 400,
+    message: 'Send the file as multipart/form-data with one part named "file"',
+  },
+  KYC_KIND_NOT_FOR_CUSTOMER: {
+    status: 400,
+    message: 'Company documents can only be filed for a business customer',
+  },
+  KYC_EXPIRY_NOT_APPLICABLE: { status: 400, message: 'A document of this kind ({{kind}}) has no expiry date' },
+  KYC_DOCUMENT_EXPIRED: {
+    status: 400,
+    message: 'The document expired on {{date}} and cannot be approved',
+  },
+  KYC_DOCUMENT_NOT_FOUND: { status: 404, message: 'No such KYC document' },
+  KYC_DOCUMENT_FINAL: {
+    status: 409,
+    message: 'This document was rejected for good; only a new upload can be approved',
+  },
+  KYC_LEVEL_BELOW_TIER: {
+    status: 409,
+    message: 'The customer\'s tier {{tier}} needs KYC level {{requiredLevel}}; move them to a lower tier first',
+  },
+  KYC_CASE_NOT_FOUND: { status: 404, message: 'This customer has no documents waiting for a decision' },
+  KYC_CASE_TAKEN: { status: 409, message: '{{member}} is already working on this case' },
+  KYC_CASE_NOT_YOURS: { status: 409, message: 'Only the member holding a case can release it' },
+  KYC_ASSIGNEE_INVALID: { status: 400, message: 'That member cannot take KYC cases' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -18,6 +18,27 @@ export * from './audit-vocabulary.ts';
 export type { CaptchaChallenge, LoginBody, LoginResponse, StaffUser } from './auth.ts';
 export * as authApi from './auth.ts';
 export type {
+  ComplianceOverview,
+  CustomerKyc,
+  DecideKycDocumentBody,
+  KycCase,
+  KycDecisionEntry,
+  KycDocumentDetail,
+  KycDocumentRow,
+  KycDocumentsQuery,
+  KycProfile,
+  KycQueueQuery,
+  KycSettings,
+  OfficerDecisions,
+  QueueFigure,
+  SetKycLevelBody,
+  StaffRef,
+  UploadKycDocumentQuery,
+} from './compliance/index.ts';
+export * as complianceApi from './compliance/index.ts';
+export * from './compliance/keys.ts';
+export * from './compliance/rules.ts';
+export type {
   AddRestrictionBody,
   AssetTotal,
   CreateCustomerBody,
@@ -48,11 +69,29 @@ export * as dashboardApi from './dashboard.ts';
 export * from './dates.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export type { InboxItem, InboxQuery, InboxSummary } from './inbox.ts';
+export * as inboxApi from './inbox.ts';
+export * from './inbox/keys.ts';
 export * from './list.ts';
 export type { CreateMemberBody, Member, MemberStatus } from './members.ts';
 export * as membersApi from './members.ts';
 export * from './messages.ts';
 export * from './roles.ts';
+export type {
+  DepositReportsConfig,
+  Report,
+  ReportBreakdown,
+  ReportMeasure,
+  ReportPeriod,
+  ReportQuery,
+  ReportRate,
+  ReportUnit,
+  SetReportRateBody,
+} from './reports/index.ts';
+export * as reportsApi from './reports/index.ts';
+export * from './reports/keys.ts';
+export type { BackgroundExport, BackgroundExportStarted } from './exports.ts';
+export * as exportsApi from './exports.ts';
 export type { SavedView, SaveViewBody } from './saved-views.ts';
 export * as savedViewsApi from './saved-views.ts';
 export type {

@@ -45,6 +45,8 @@ export const ProfileSchema = z.object({
   /** null until the member first chooses: the browser's own choice then stands. */
   language: z.enum(MEMBER_LANGUAGES).nullable(),
   color_mode: z.enum(COLOR_MODES).nullable(),
+  /** The display time zone of reports (IANA); null until chosen: the browser's zone then stands. */
+  time_zone: z.string().nullable(),
   must_change_password: z.boolean(),
   password_changed_at: z.string().nullable(),
   version: z.number().int(),
@@ -78,9 +80,14 @@ export const updateProfile = defineEndpoint({
 });
 
 export const UpdatePreferencesBodySchema = z
-  .object({ language: z.enum(MEMBER_LANGUAGES).optional(), color_mode: z.enum(COLOR_MODES).optional() })
-  .refine((b) => b.language !== undefined || b.color_mode !== undefined, {
-    message: 'Send a language or a colour mode',
+  .object({
+    language: z.enum(MEMBER_LANGUAGES).optional(),
+    color_mode: z.enum(COLOR_MODES).optional(),
+    /** Checked by the server against the zones it knows (REPORT_UNKNOWN_TIME_ZONE); null: the browser's. */
+    time_zone: z.string().min(1).max(64).nullable().optional(),
+  })
+  .refine((b) => b.language !== undefined || b.color_mode !== undefined || b.time_zone !== undefined, {
+    message: 'Send a language, a colour mode or a time zone',
   });
 export type UpdatePreferencesBody = z.input<typeof UpdatePreferencesBodySchema>;
 

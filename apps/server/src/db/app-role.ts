@@ -31,6 +31,28 @@ export async function grantAppRole(owner: Queryable, role: string): Promise<void
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r};
     GRANT USAGE ON SCHEMA drizzle TO ${r};
     GRANT SELECT ON drizzle.__drizzle_migrations TO ${r};`);
+  // The job queue (jobs/index.ts), where it was migrated: rows and functions, never its tables' shape.
+  await owner.query(`
+    DO $$ BEGIN
+      IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'graphile_worker') THEN
+        GRANT USAGE ON SCHEMA graphile_worker TO ${r};
+        GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA graphile_worker TO ${r};
+        GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA graphile_worker TO ${r};
+        GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA graphile_worker TO ${r};
+      END IF;
+    END $$;`);
+  // graphile-worker turns row-level security on for its tables, with no policy: only the owner sees
+  // a row. The app's role runs the jobs, so it is let see and write them all.
+  const { rows } = await owner.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'graphile_worker' AND c.relkind IN ('r', 'p') AND c.relrowsecurity`,
+  );
+  const policy = ident(`backdesk ${role}`);
+  for (const { name } of rows) {
+    const table = `graphile_worker.${ident(name)}`;
+    await owner.query(`DROP POLICY IF EXISTS ${policy} ON ${table};
+      CREATE POLICY ${policy} ON ${table} TO ${r} USING (true) WITH CHECK (true);`);
+  }
 }
 
 /**

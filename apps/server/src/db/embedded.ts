@@ -13,7 +13,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -71,7 +71,7 @@ function holderRuns(lock: string): number | undefined {
  * One process per data folder. PostgreSQL would refuse a second postmaster too, but only with a
  * cryptic log line; this says what is going on.
  */
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockFile = path.join(dataDir, 'backdesk.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   inet,
   integer,
@@ -42,6 +43,8 @@ export const staffMembers = pgTable('staff_members', {
   language: text('language'),
   /** light | dark | system, as the spec's `nuxt-color-mode` key holds it; null until first chosen. */
   colorMode: text('color_mode'),
+  /** The display time zone of reports (IANA); null until chosen (migration 0021). */
+  timeZone: text('time_zone'),
   passwordChangedAt: ts('password_changed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -405,6 +408,8 @@ export const p2pTrades = pgTable(
      */
     offerContractName: text('offer_contract_name'),
     offerSellerUserName: text('offer_seller_user_name'),
+    /** When the trade was completed or cancelled (a trigger sets it as the status moves there). */
+    closedAt: ts('closed_at'),
   },
   (t) => [
     index('p2p_trades_market_idx').on(t.tradeMarketGuid),
@@ -461,6 +466,12 @@ export const walletTransactions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** Deposits only (migration report_rollups): bank_transfer | instant_payment | on_chain */
+    channel: text('channel'),
+    /** Deposits only: the source-of-funds check, pending | passed | review | failed */
+    sourceCheck: text('source_check'),
+    /** Deposits only: none | held | released */
+    holdState: text('hold_state'),
   },
   (t) => [
     index('wallet_transactions_customer_idx').on(t.customerId, t.createdAt),
@@ -472,7 +483,7 @@ export const walletTransactions = pgTable(
 
 // ── CRM ─────────────────────────────────────────────────────────────────────
 
-/** KYC decisions, newest last; a customer's "last decision" is its latest row. */
+/** Customer-level KYC decisions (the level), newest last; a customer's "last decision" is its latest row. */
 export const kycDecisions = pgTable(
   'kyc_decisions',
   {
@@ -480,7 +491,7 @@ export const kycDecisions = pgTable(
     customerId: bigint('customer_id', { mode: 'number' })
       .notNull()
       .references(() => customers.id),
-    /** approved | rejected | resubmit */
+    /** approved (level from 1) | rejected (level 0); older rows may read resubmit */
     decision: text('decision').notNull(),
     level: smallint('level').notNull().default(0),
     reasonCode: text('reason_code'),
@@ -488,10 +499,16 @@ export const kycDecisions = pgTable(
     memberId: integer('member_id'),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('kyc_decisions_customer_idx').on(t.customerId, t.at)],
+  (t) => [
+    index('kyc_decisions_customer_idx').on(t.customerId, t.at),
+    index('kyc_decisions_at_idx').on(t.at, t.memberId),
+  ],
 );
 
-/** Uploaded identity documents (metadata; the files live in object storage). */
+/**
+ * Identity documents (migration 0016): metadata here, the file in the document store under its
+ * SHA-256 (modules/kyc-files). `reviewed_*` hold the latest decision; kyc_document_decisions all.
+ */
 export const kycDocuments = pgTable(
   'kyc_documents',
   {
@@ -499,23 +516,95 @@ export const kycDocuments = pgTable(
     customerId: bigint('customer_id', { mode: 'number' })
       .notNull()
       .references(() => customers.id),
-    /** passport | id_card | driving_licence | proof_of_address | selfie | company_registration */
+    /** KYC_DOCUMENT_KINDS (packages/contract/src/compliance/keys.ts) */
     kind: text('kind').notNull(),
-    /** pending | approved | rejected | resubmit */
+    /** pending | approved | rejected (final) | resubmission_requested */
     status: text('status').notNull().default('pending'),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** Of the stored bytes; null only for records from before files were stored. */
+    sha256: text('sha256'),
+    storageKey: text('storage_key'),
+    /** customer | staff (a member on the customer's behalf: uploaded_by) */
+    channel: text('channel').notNull().default('customer'),
+    uploadedBy: integer('uploaded_by'),
     uploadedAt: ts('uploaded_at').notNull().defaultNow(),
     reviewedAt: ts('reviewed_at'),
     reviewedBy: integer('reviewed_by'),
+    reasonCode: text('reason_code'),
+    reasonText: text('reason_text'),
+    comment: text('comment'),
+    expiresOn: date('expires_on', { mode: 'string' }),
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    index('kyc_documents_customer_idx').on(t.customerId),
-    index('kyc_documents_status_idx').on(t.status, t.uploadedAt),
+    index('kyc_documents_uploaded_idx').on(t.uploadedAt, t.id),
+    index('kyc_documents_decided_idx').on(sql`coalesce(reviewed_at, '-infinity'::timestamptz)`, t.id),
+    index('kyc_documents_status_uploaded_idx').on(t.status, t.uploadedAt, t.id),
+    index('kyc_documents_kind_uploaded_idx').on(t.kind, t.uploadedAt, t.id),
+    index('kyc_documents_customer_uploaded_idx').on(t.customerId, t.uploadedAt, t.id),
+    index('kyc_documents_reviewer_idx')
+      .on(t.reviewedBy, t.reviewedAt, t.id)
+      .where(sql`reviewed_by IS NOT NULL`),
   ],
 );
+
+/** Every decision taken on a document. */
+export const kycDocumentDecisions = pgTable(
+  'kyc_document_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => kycDocuments.id),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    /** approved | rejected | resubmission_requested */
+    decision: text('decision').notNull(),
+    reasonCode: text('reason_code'),
+    reasonText: text('reason_text'),
+    comment: text('comment'),
+    memberId: integer('member_id'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('kyc_document_decisions_customer_idx').on(t.customerId, t.at),
+    index('kyc_document_decisions_at_idx').on(t.at, t.memberId),
+  ],
+);
+
+/** A customer with documents waiting for a decision (docs/product-rules.md R39). */
+export const kycCases = pgTable(
+  'kyc_cases',
+  {
+    customerId: bigint('customer_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => customers.id),
+    waitingSince: ts('waiting_since').notNull(),
+    pendingDocuments: integer('pending_documents').notNull(),
+    assignedTo: integer('assigned_to').references(() => staffMembers.id),
+    assignedAt: ts('assigned_at'),
+  },
+  (t) => [
+    index('kyc_cases_waiting_idx').on(t.waitingSince, t.customerId),
+    index('kyc_cases_unassigned_idx').on(t.waitingSince, t.customerId).where(sql`assigned_to IS NULL`),
+    index('kyc_cases_assignee_idx')
+      .on(t.assignedTo, t.waitingSince, t.customerId)
+      .where(sql`assigned_to IS NOT NULL`),
+  ],
+);
+
+/** What a customer declared about themself, to compare with their documents. */
+export const kycProfiles = pgTable('kyc_profiles', {
+  customerId: bigint('customer_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => customers.id),
+  birthDate: date('birth_date', { mode: 'string' }),
+  nationality: text('nationality'),
+  address: text('address'),
+});
 
 export const customerNotes = pgTable(
   'customer_notes',
@@ -699,4 +788,248 @@ export const savedViews = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('saved_views_member_list_name_key').on(t.memberId, t.list, t.name)],
+);
+
+/** An export run in the background (decision 0015): progress, stored file, expiry. */
+export const backgroundExports = pgTable(
+  'background_exports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    route: text('route').notNull(),
+    query: text('query').notNull(),
+    format: text('format').notNull(),
+    language: text('language').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status').notNull().default('queued'),
+    rowsWritten: bigint('rows_written', { mode: 'number' }).notNull().default(0),
+    rowsTotal: bigint('rows_total', { mode: 'number' }).notNull(),
+    sha256: text('sha256'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [index('background_exports_member_idx').on(t.memberId, t.id.desc())],
+);
+
+/** The deployment secret kept in the database when APP_SECRET is not given (outside production). */
+export const deploymentSecrets = pgTable('deployment_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** The primary's WAL position after a member's last change: read-your-own-write with a replica. */
+export const memberWriteMarks = pgTable('member_write_marks', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => staffMembers.id, { onDelete: 'cascade' }),
+  /** pg_lsn, as text ("0/16B3748"). */
+  lsn: text('lsn').notNull(),
+  at: ts('at').notNull().defaultNow(),
+});
+
+/**
+ * Report rollups (migration report_rollups, docs/decisions/0014-report-rollups.md): per UTC hour and
+ * dimension values, kept in step with their raw rows by statement-level triggers; '' means none.
+ */
+export const rptWalletHourly = pgTable(
+  'rpt_wallet_hourly',
+  {
+    hour: ts('hour').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    asset: text('asset').notNull(),
+    network: text('network').notNull(),
+    channel: text('channel').notNull(),
+    sourceCheck: text('source_check').notNull(),
+    holdState: text('hold_state').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+    fee: numeric('fee').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.hour, t.type, t.status, t.asset, t.network, t.channel, t.sourceCheck, t.holdState],
+    }),
+  ],
+);
+
+export const rptP2pHourly = pgTable(
+  'rpt_p2p_hourly',
+  {
+    hour: ts('hour').notNull(),
+    status: text('status').notNull(),
+    contract: text('contract').notNull(),
+    resolution: text('resolution').notNull(),
+    disputed: boolean('disputed').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+    completedN: bigint('completed_n', { mode: 'number' }).notNull(),
+    completionSeconds: numeric('completion_seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.status, t.contract, t.resolution, t.disputed] })],
+);
+
+export const rptSignupsHourly = pgTable(
+  'rpt_signups_hourly',
+  {
+    hour: ts('hour').notNull(),
+    kycType: text('kyc_type').notNull(),
+    customerType: text('customer_type').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.kycType, t.customerType] })],
+);
+
+/** An asset's value in the reporting currency from `valid_from` until the asset's next dated rate. */
+export const reportRates = pgTable(
+  'report_rates',
+  {
+    id: serial('id').primaryKey(),
+    asset: text('asset').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    rate: amount('rate').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [unique('report_rates_asset_day_key').on(t.asset, t.validFrom)],
+);
+
+/** Each customer's latest wallet transaction (churn in the customers report). */
+export const rptCustomerLastActivity = pgTable(
+  'rpt_customer_last_activity',
+  {
+    customerId: bigint('customer_id', { mode: 'number' }).primaryKey(),
+    lastAt: ts('last_at').notNull(),
+  },
+  (t) => [index('rpt_customer_last_activity_at_idx').on(t.lastAt)],
+);
+
+// ── Inbox and live events (migration 0018; docs/decisions/0013-inbox.md) ─────
+
+/** Live events, kept a while so a reconnecting client resumes by Last-Event-ID. */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    topic: text('topic').notNull(),
+    /** The members it is for; null: every signed-in member. */
+    audience: integer('audience').array(),
+    data: jsonb('data').notNull().default({}),
+  },
+  (t) => [index('live_events_at_idx').on(t.at)],
+);
+
+/** Who each kind of work reaches (roles copied from access.ts at start) and its SLA. */
+export const inboxKinds = pgTable('inbox_kinds', {
+  kind: text('kind').primaryKey(),
+  roles: text('roles').array().notNull(),
+  slaMinutes: integer('sla_minutes'),
+});
+
+/** One piece of work, shared by every member it reaches; kept by the triggers of migration 0018. */
+export const workItems = pgTable(
+  'work_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind')
+      .notNull()
+      .references(() => inboxKinds.kind),
+    sourceRef: text('source_ref').notNull(),
+    severity: text('severity'),
+    customerId: bigint('customer_id', { mode: 'number' }),
+    subject: text('subject'),
+    amount: amount('amount'),
+    asset: text('asset'),
+    requestedBy: integer('requested_by'),
+    audience: integer('audience').array(),
+    notice: text('notice'),
+    params: jsonb('params').notNull().default({}),
+    openedAt: ts('opened_at').notNull(),
+    dueAt: ts('due_at'),
+    resolvedAt: ts('resolved_at'),
+    assigneeId: integer('assignee_id').references(() => staffMembers.id),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('work_items_open_key').on(t.kind, t.sourceRef).where(sql`resolved_at IS NULL`),
+    index('work_items_resolved_idx').on(t.resolvedAt).where(sql`resolved_at IS NOT NULL`),
+  ],
+);
+
+/** Each member's queue, materialised: one row per member and work item. */
+export const inboxItems = pgTable(
+  'inbox_items',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    workItemId: bigint('work_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => workItems.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    prefKey: text('pref_key').notNull(),
+    openedAt: ts('opened_at').notNull(),
+    open: boolean('open').notNull().default(true),
+    readAt: ts('read_at'),
+    /** The work item's assignee, copied so "assigned to me" is an index range. */
+    assigneeId: integer('assignee_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.workItemId] }),
+    // Both INCLUDE pref_key, read_at and assignee_id (migration 0018), for index-only counts.
+    index('inbox_items_page_idx').on(t.memberId, t.open, t.openedAt.desc(), t.workItemId.desc()),
+    index('inbox_items_kind_idx').on(t.memberId, t.kind, t.open, t.openedAt.desc(), t.workItemId.desc()),
+    index('inbox_items_unread_idx').on(t.memberId, t.prefKey).where(sql`open AND read_at IS NULL`),
+    index('inbox_items_work_idx').on(t.workItemId),
+  ],
+);
+
+/** Zones whose calendar days the daily rollups keep (bd_rpt_keep_zone adds one). */
+export const rptZones = pgTable('rpt_zones', { zone: text('zone').primaryKey() });
+
+export const rptWalletDaily = pgTable(
+  'rpt_wallet_daily',
+  {
+    zone: text('zone').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    asset: text('asset').notNull(),
+    network: text('network').notNull(),
+    channel: text('channel').notNull(),
+    sourceCheck: text('source_check').notNull(),
+    holdState: text('hold_state').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+    fee: numeric('fee').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.zone, t.day, t.type, t.status, t.asset, t.network, t.channel, t.sourceCheck, t.holdState],
+    }),
+  ],
+);
+
+export const rptP2pDaily = pgTable(
+  'rpt_p2p_daily',
+  {
+    zone: text('zone').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    contract: text('contract').notNull(),
+    resolution: text('resolution').notNull(),
+    disputed: boolean('disputed').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+    completedN: bigint('completed_n', { mode: 'number' }).notNull(),
+    completionSeconds: numeric('completion_seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zone, t.day, t.status, t.contract, t.resolution, t.disputed] })],
 );

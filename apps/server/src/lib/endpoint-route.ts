@@ -6,6 +6,7 @@ import type { Actor } from '../modules/audit/changes.ts';
 import type { SessionMember } from '../modules/auth/auth.service.ts';
 import { accessTokenOf, requestContext } from '../modules/auth/auth-cookies.ts';
 import { AppError } from './app-error.ts';
+import { type ExportHandler, rememberExportHandler } from './export/background.ts';
 import { unstorableTextPath } from './input-text.ts';
 
 type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
@@ -19,6 +20,8 @@ export interface EndpointInput<E extends EndpointDef> {
   actor: Signed<E, Actor>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** What `options.receive` read from a streamed body (a multipart endpoint's file); else undefined. */
+  received: unknown;
 }
 
 export interface EndpointOptions {
@@ -29,6 +32,12 @@ export interface EndpointOptions {
    * endpoint can still record the attempt (sign-in writes its access-log row).
    */
   onUnstorableText?: (request: FastifyRequest, error: AppError) => Promise<void>;
+  /**
+   * Reads a streamed body (a `multipart` endpoint's file) before the handler and outside the
+   * idempotent transaction, so slow I/O holds no database connection. What it returns is handed to
+   * the handler and, with the query, tells a retried Idempotency-Key from a different request.
+   */
+  receive?: (request: FastifyRequest) => Promise<unknown>;
 }
 
 /** Refuses a query or body holding text PostgreSQL cannot store, naming the field (R30). */
@@ -71,6 +80,8 @@ export function registerEndpoint<E extends EndpointDef>(
       tags: [...endpoint.tags],
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      // The OpenAPI document names the form a multipart endpoint takes; its parts are read by the handler.
+      ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: { 200: endpoint.response },
       ...(endpoint.access === 'public' ? {} : { security: [{ cookieAuth: [] }, { bearerAuth: [] }] }),
     },
@@ -98,6 +109,10 @@ export function registerEndpoint<E extends EndpointDef>(
     },
     handler: async (request, reply) => {
       const member = request.member;
+      const key = request.headers['idempotency-key'];
+      const keyed = endpoint.idempotent && typeof key === 'string' && member;
+      if (keyed && !IDEMPOTENCY_KEY.test(key)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
+      const received = options.receive ? await options.receive(request) : undefined;
       const input = {
         query: request.query,
         body: request.body,
@@ -105,11 +120,11 @@ export function registerEndpoint<E extends EndpointDef>(
         actor: member ? { memberId: member.id, requestId: String(request.id) } : undefined,
         request,
         reply,
+        received,
       } as EndpointInput<E>;
-      const key = request.headers['idempotency-key'];
-      if (!endpoint.idempotent || typeof key !== 'string' || !member) return handler(input);
-      if (!IDEMPOTENCY_KEY.test(key)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
-      const call = { memberId: member.id, key, route: endpoint.path, body: request.body };
+      if (!keyed) return handler(input);
+      const body = endpoint.multipart ? { query: request.query, received } : request.body;
+      const call = { memberId: member.id, key, route: endpoint.path, body };
       return app.idempotency.run(call, () => handler(input));
     },
   });
@@ -126,6 +141,8 @@ export function registerExportEndpoint<E extends EndpointDef>(
   options: EndpointOptions = {},
 ): void {
   const { response: _json, ...fileEndpoint } = endpoint;
+  // A list's export can be replayed by a background job (lib/export/background.ts).
+  rememberExportHandler(app, endpoint, handler as ExportHandler);
   registerEndpoint(
     app,
     { ...fileEndpoint, response: z.unknown() } as unknown as E,

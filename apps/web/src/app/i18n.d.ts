@@ -2,11 +2,14 @@ import 'i18next';
 import type audit from '../locales/en/audit.json';
 import type auth from '../locales/en/auth.json';
 import type common from '../locales/en/common.json';
+import type compliance from '../locales/en/compliance.json';
 import type crm from '../locales/en/crm.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
+import type inbox from '../locales/en/inbox.json';
 import type list from '../locales/en/list.json';
 import type logs from '../locales/en/logs.json';
+import type reports from '../locales/en/reports.json';
 import type settings from '../locales/en/settings.json';
 import type transactions from '../locales/en/transactions.json';
 import type twofa from '../locales/en/twofa.json';
@@ -17,6 +20,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      compliance: typeof compliance;
       auth: typeof auth;
       dashboard: typeof dashboard;
       crm: typeof crm;
@@ -25,8 +29,10 @@ declare module 'i18next' {
       list: typeof list;
       settings: typeof settings;
       errors: typeof errors;
+      inbox: typeof inbox;
       audit: typeof audit;
       logs: typeof logs;
+      reports: typeof reports;
     };
   }
 }

@@ -15,7 +15,7 @@ import {
  * failure; the sign-in page has its own texts and stays light); feature namespaces (crm,
  * transactions, audit) load with their first page.
  */
-export const NAMESPACES = ['common', 'auth', 'dashboard'] as const;
+export const NAMESPACES = ['common', 'auth', 'dashboard', 'inbox'] as const;
 
 // One lazy chunk per language and namespace: only the active language is ever downloaded.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

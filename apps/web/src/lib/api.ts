@@ -122,6 +122,26 @@ export async function callEndpoint<E extends EndpointDef, M>(
   return parseWith(endpoint.select(module).response, json) as EndpointResponse<E>;
 }
 
+/**
+ * A call whose body or answer is not JSON (a document's bytes, a multipart upload), with the same
+ * access-token refresh as callEndpoint; a failure is thrown as the one ApiRequestError.
+ */
+export async function fetchWithSession(url: string, init: RequestInit = {}): Promise<Response> {
+  const send = () => fetch(url, { credentials: 'same-origin', ...init });
+  let response = await send();
+  if (response.status === 401) {
+    const body = readErrorBody(await response.clone().text());
+    if (isAccessTokenExpiry(401, body) && (await refreshAccessToken()) === 'refreshed')
+      response = await send();
+  }
+  if (response.ok) return response;
+  throw new ApiRequestError(
+    response.status,
+    readErrorBody(await response.text()),
+    parseRetryAfter(response.headers.get('Retry-After')),
+  );
+}
+
 /** Path plus query string, as the client sends it; export links use it too. */
 export function buildUrl(path: string, query: Record<string, unknown> | undefined): string {
   if (!query) return path;

@@ -1,8 +1,8 @@
 import { isoTime } from './copy-text.ts';
-import { customerAt, customerCreateDate } from './customers.ts';
+import { customerCreateDate } from './customers.ts';
 import { type AmountRange, drawAmount } from './decimal-text.ts';
 import { hash32, rowRng, weighted } from './prng.ts';
-import type { CopyTable, Row, SeedPlan } from './tables.ts';
+import type { CopyTable } from './tables.ts';
 import { DAY_MS } from './timeline.ts';
 
 /**
@@ -13,86 +13,6 @@ const CrmStream = { document: 101, decision: 102, note: 103, restriction: 104, b
 
 /** The demo staff who write notes and restrictions (ids of the seeded members). */
 const STAFF_IDS = [1, 2, 3] as const;
-
-// ── KYC documents: one primary document per customer, a proof of address for every other one ─────
-
-const DOCUMENT_STATUS: Record<string, string> = {
-  approved: 'approved',
-  rejected: 'rejected',
-  pending: 'pending',
-};
-
-function documentRow(plan: SeedPlan, index: number): Row {
-  const primary = index < plan.customers;
-  const customerId = primary ? index + 1 : (index - plan.customers) * 2 + 1;
-  const c = customerAt(plan.seed, plan.timeline, customerId);
-  const rng = rowRng(plan.seed, CrmStream.document, index);
-  const kind = !primary
-    ? 'proof_of_address'
-    : c.kycType === 'kyb'
-      ? 'company_registration'
-      : rng.pick(['passport', 'id_card', 'id_card', 'driving_licence']);
-  const status = DOCUMENT_STATUS[c.userKy ?? ''] ?? (rng.chance(0.5) ? 'pending' : 'resubmit');
-  const uploadedAt = c.createDate + rng.int(600_000, 3 * DAY_MS);
-  const reviewed = status !== 'pending';
-  const pdf = kind === 'company_registration' || kind === 'proof_of_address';
-  return [
-    customerId,
-    kind,
-    status,
-    `${kind}-${customerId}.${pdf ? 'pdf' : 'jpg'}`,
-    pdf ? 'application/pdf' : 'image/jpeg',
-    rng.int(80_000, 4_800_000),
-    isoTime(Math.min(uploadedAt, plan.timeline.now)),
-    reviewed ? isoTime(Math.min(uploadedAt + rng.int(3_600_000, 2 * DAY_MS), plan.timeline.now)) : null,
-    reviewed ? rng.pick(STAFF_IDS) : null,
-  ];
-}
-
-export const kycDocumentsTable: CopyTable = {
-  table: 'kyc_documents',
-  columns: [
-    'customer_id',
-    'kind',
-    'status',
-    'file_name',
-    'mime_type',
-    'size_bytes',
-    'uploaded_at',
-    'reviewed_at',
-    'reviewed_by',
-  ],
-  size: (plan) => plan.customers + Math.ceil(plan.customers / 2),
-  rowAt: (plan) => (index) => documentRow(plan, index),
-};
-
-// ── KYC decisions: the latest decision of every other customer whose KYC was looked at ─────────────
-
-const DECISION: Record<string, string> = { approved: 'approved', rejected: 'rejected' };
-const REJECT_REASONS = ['document_expired', 'blurry_image', 'name_mismatch', 'underage', 'sanctions_hit'];
-
-export const kycDecisionsTable: CopyTable = {
-  table: 'kyc_decisions',
-  columns: ['customer_id', 'decision', 'level', 'reason_code', 'comment', 'member_id', 'at'],
-  size: (plan) => Math.ceil(plan.customers / 2),
-  rowAt: (plan) => (index) => {
-    const customerId = index * 2 + 1;
-    const c = customerAt(plan.seed, plan.timeline, customerId);
-    const rng = rowRng(plan.seed, CrmStream.decision, index);
-    const decision = DECISION[c.userKy ?? ''] ?? 'resubmit';
-    const reason = decision === 'approved' ? null : rng.pick(REJECT_REASONS);
-    const at = Math.min(c.createDate + rng.int(3_600_000, 5 * DAY_MS), plan.timeline.now);
-    return [
-      customerId,
-      decision,
-      c.kycLevel,
-      reason,
-      reason ? `Checked documents: ${reason.replaceAll('_', ' ')}` : null,
-      rng.pick(STAFF_IDS),
-      isoTime(at),
-    ];
-  },
-};
 
 // ── Notes ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -222,10 +142,8 @@ export const customerBalancesTable: CopyTable = {
   },
 };
 
-/** CRM tables filled after the core tables (restrictions, balances, KYC documents and decisions, notes). */
+/** CRM tables filled after the core tables (notes, restrictions, balances); KYC's are in kyc.ts. */
 export const CRM_COPY_TABLES: readonly CopyTable[] = [
-  kycDocumentsTable,
-  kycDecisionsTable,
   customerNotesTable,
   customerRestrictionsTable,
   customerBalancesTable,

@@ -13,6 +13,8 @@ export interface Customer {
   userKy: string | null;
   kycType: 'kyc' | 'kyb';
   kycLevel: number;
+  /** ISO country code of the customer's name and phone (names.ts). */
+  countryCode: string;
   /** What the roles text means, for choosing sellers and buyers. */
   roleList: readonly string[];
   /** The roles column as upstream stores it (docs/product-rules.md R6): JSON, backslash-escaped JSON, a bare word or null. */
@@ -178,6 +180,7 @@ export function customerAt(seed: number, timeline: Timeline, id: number): Custom
     userKy,
     kycType,
     kycLevel,
+    countryCode: country.code,
     roleList: roles.meaning,
     rolesText: roles.text,
     customerType,

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { copyInto, encodeChunks } from './copy-load.ts';
 import { CRM_COPY_TABLES } from './crm.ts';
 import { withDeferredIndexes } from './deferred-indexes.ts';
+import { finishKycSeed, KYC_COPY_TABLES } from './kyc.ts';
 import { planSeed } from './plan.ts';
 import { CUSTOMER_TYPES } from './reference-data.ts';
 import { COPY_TABLES, rowsBetween } from './tables.ts';
@@ -32,10 +33,13 @@ export interface SeedTableReport {
 export type SeedReport = SeedTableReport[];
 
 /** Every COPY-filled table, core first, then each area's own (see crm.ts, transactions.ts). */
-const ALL_COPY_TABLES = [...COPY_TABLES, ...CRM_COPY_TABLES, ...TRANSACTION_COPY_TABLES];
+const ALL_COPY_TABLES = [...COPY_TABLES, ...CRM_COPY_TABLES, ...KYC_COPY_TABLES, ...TRANSACTION_COPY_TABLES];
+
+/** Filled from the copied tables (kyc.ts finishKycSeed). */
+const DERIVED_TABLES = ['kyc_document_decisions', 'kyc_cases'];
 
 /** The tables this module fills; access_log and audit_log are append-only and never touched. */
-const DEMO_TABLES = ['customer_types', ...ALL_COPY_TABLES.map((t) => t.table)];
+const DEMO_TABLES = ['customer_types', ...ALL_COPY_TABLES.map((t) => t.table), ...DERIVED_TABLES];
 /** Tables whose rows would clash with, or be orphaned by, a fresh seed. */
 const MUST_BE_EMPTY = ALL_COPY_TABLES.map((t) => t.table);
 
@@ -87,12 +91,24 @@ async function advanceSequence(client: pg.PoolClient, table: string, lastId: num
  */
 export async function seedDemoData(pool: pg.Pool, options: SeedOptions): Promise<SeedReport> {
   const plan = planSeed(options);
+  // Errors wait for their table: a preparation failing early must not go unhandled meanwhile.
+  const prepared = new Map(
+    ALL_COPY_TABLES.map((t) => [
+      t,
+      t.prepare?.(plan).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      ),
+    ]),
+  );
   const report: SeedReport = [];
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     // A second seeder waits here instead of interleaving its rows with ours.
     await client.query('LOCK TABLE customers IN EXCLUSIVE MODE');
+    // Row by row the inbox triggers would slow the bulk load: paused here, rebuilt once at the end.
+    await client.query("SET LOCAL backdesk.inbox = 'off'");
     if (options.reset) {
       await client.query(`TRUNCATE ${DEMO_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
     } else {
@@ -110,6 +126,8 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions): Promise
     report.push({ table: 'customer_types', rows: typeRows, ms: performance.now() - started });
 
     for (const spec of ALL_COPY_TABLES) {
+      const failed = await prepared.get(spec);
+      if (failed) throw failed.error;
       started = performance.now();
       const chunks = encodeChunks(rowsBetween(spec.rowAt(plan), 0, spec.size(plan)));
       const rows = await withDeferredIndexes(client, spec.table, () =>
@@ -117,8 +135,10 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions): Promise
       );
       report.push({ table: spec.table, rows, ms: performance.now() - started });
     }
+    await finishKycSeed(client);
     await advanceSequence(client, 'customers', plan.customers);
     await advanceSequence(client, 'wallet_transactions', plan.walletTransactions);
+    await client.query('SELECT bd_inbox_rebuild()');
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});

@@ -3,6 +3,7 @@ import { isoTime } from './copy-text.ts';
 import { customerAt } from './customers.ts';
 import { offerAt, offerMemo, tradeAt } from './p2p.ts';
 import { LIMIT_COUNT, transactionLimits } from './reference-data.ts';
+import { depositFacts, tradeClosedAt } from './report-facts.ts';
 import type { Timeline } from './timeline.ts';
 import { walletTransactionAt } from './wallet-transactions.ts';
 
@@ -13,6 +14,11 @@ export interface SeedPlan {
   trades: number;
   walletTransactions: number;
   timeline: Timeline;
+  /** The specimen files KYC documents point at (kyc.ts seedSpecimens), by kind. */
+  specimens?: ReadonlyMap<
+    string,
+    readonly { bytes: Buffer; contentType: string; sha256: string; fileName: string }[]
+  >;
 }
 
 export type Row = readonly CopyValue[];
@@ -26,6 +32,11 @@ export interface CopyTable {
   columns: readonly string[];
   size(plan: SeedPlan): number;
   rowAt(plan: SeedPlan): (index: number) => Row;
+  /**
+   * Slow preparation the rows need (KYC's specimen files), started when the seed starts so it runs
+   * while the tables before this one load; awaited before this table's rows.
+   */
+  prepare?(plan: SeedPlan): Promise<void>;
 }
 
 export function* rowsBetween(rowAt: (index: number) => Row, from: number, to: number): Generator<Row> {
@@ -110,13 +121,21 @@ export const offersTable: CopyTable = {
 
 export const tradesTable: CopyTable = {
   table: 'p2p_trades',
-  columns: ['trade_market_guid', 'buyer_user_name', 'trade_amount', 'status', 'created_at'],
+  columns: ['trade_market_guid', 'buyer_user_name', 'trade_amount', 'status', 'created_at', 'closed_at'],
   size: (plan) => plan.trades,
   rowAt: ({ seed, timeline, offers }) => {
     const offerOf = offerMemo(seed, timeline, offers);
     return (index) => {
       const t = tradeAt(seed, timeline, offers, index, offerOf);
-      return [t.tradeMarketGuid, t.buyerUserName, t.tradeAmount, t.status, isoTime(t.createdAt)];
+      const closedAt = tradeClosedAt(seed, index, t.status, t.createdAt, timeline.now);
+      return [
+        t.tradeMarketGuid,
+        t.buyerUserName,
+        t.tradeAmount,
+        t.status,
+        isoTime(t.createdAt),
+        closedAt === null ? null : isoTime(closedAt),
+      ];
     };
   },
 };
@@ -169,12 +188,16 @@ export const walletTransactionsTable: CopyTable = {
     'status',
     'created_at',
     'updated_at',
+    'channel',
+    'source_check',
+    'hold_state',
   ],
   size: (plan) => plan.walletTransactions,
   rowAt:
     ({ seed, timeline, walletTransactions }) =>
     (index) => {
       const w = walletTransactionAt(seed, timeline, index + 1, walletTransactions);
+      const facts = depositFacts(seed, w.id, w.type, w.network, w.status);
       return [
         w.id,
         w.customerId,
@@ -189,6 +212,9 @@ export const walletTransactionsTable: CopyTable = {
         w.status,
         isoTime(w.createdAt),
         isoTime(w.updatedAt),
+        facts.channel,
+        facts.sourceCheck,
+        facts.holdState,
       ];
     },
 };

@@ -7,8 +7,9 @@ import { escapeLiteral, type PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.ts';
 import { csvField } from './cells.ts';
-import { copyBatches, copySheetRows } from './copy-rows.ts';
+import { type CopyBatch, copyBatches, copySheetRows } from './copy-rows.ts';
 import { exportLanguage, headerText } from './headers.ts';
+import { countFrom, deferLargeExport, type ExportRun, exportRunOf } from './background.ts';
 import { exportHeaders } from './index.ts';
 import { xlsxWorkbook } from './xlsx.ts';
 
@@ -101,6 +102,11 @@ const CRLF = Buffer.from('\r\n');
 export class CrlfRecords extends Transform {
   #quoted = false;
 
+  /** `onRecords` hears how many records each chunk ended (a background export's progress). */
+  constructor(private readonly onRecords?: (records: number) => void) {
+    super();
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     const parts: Buffer[] = [];
     let start = 0;
@@ -125,6 +131,7 @@ export class CrlfRecords extends Transform {
         i = quote + 1;
       } else break;
     }
+    if (this.onRecords && parts.length > 0) this.onRecords(parts.length / 2);
     if (start === 0) {
       done(null, chunk);
       return;
@@ -198,23 +205,41 @@ function releasing(client: PoolClient, items: AsyncIterable<Uint8Array | string>
  * PostgreSQL's COPY: no cursor round trips and no row messages to decode, memory bounded by the
  * stream buffers, and the query paused while the reader is behind. A CSV is COPY's own output; an
  * XLSX is built from COPY's text rows (xlsx.ts). Fails before any byte is sent if the statement is
- * refused.
+ * refused. Over the threshold the export goes to the background instead (background.ts).
  */
 export async function sendCopyExport(db: Db, reply: FastifyReply, source: CopySource): Promise<FastifyReply> {
+  const deferred = await deferLargeExport(reply, source, countFrom(db, source.from));
+  if (deferred) return deferred;
+  const run = exportRunOf(reply);
+  let written = 0;
   const headers = source.columns.map((c) => headerText(c.header, exportLanguage(reply.request)));
   const csv = source.format === 'csv';
   const { client, copy } = await startCopy(db, csv ? copyCsvStatement(source) : copyTextStatement(source));
   let items: AsyncIterable<Uint8Array | string>;
   if (csv) {
     // pipeline hands an error of COPY on to the CR LF stream, so to `releasing`.
-    const records = pipeline(copy, new CrlfRecords(), () => {});
+    const counter = run && ((n: number) => run.rowsWritten((written += n)));
+    const records = pipeline(copy, new CrlfRecords(counter), () => {});
     items = (async function* () {
       yield `\uFEFF${headers.map(csvField).join(',')}\r\n`;
       yield* records;
     })();
-  } else items = xlsxWorkbook(headers, copySheetRows(source.columns), copyBatches(copy));
+  } else {
+    const batches = copyBatches(copy);
+    const counted = run ? countedBatches(run, batches) : batches;
+    items = xlsxWorkbook(headers, copySheetRows(source.columns), counted);
+  }
   exportHeaders(reply, source.format, source.fileName);
   return reply.send(releasing(client, items));
+}
+
+/** COPY's batches, telling a background export how many rows went by. */
+async function* countedBatches(run: ExportRun, batches: AsyncIterable<CopyBatch>): AsyncGenerator<CopyBatch> {
+  let written = 0;
+  for await (const batch of batches) {
+    yield batch;
+    run.rowsWritten((written += batch.ends.length));
+  }
 }
 
 /** sendCopyExport of a CSV. */

@@ -52,6 +52,21 @@ export const EXPORT_HEADERS: Record<string, Record<ExportLanguage, string>> = {
   before: { en: 'Before', tr: 'Önce' },
   after: { en: 'After', tr: 'Sonra' },
   request_id: { en: 'Request ID', tr: 'İstek no' },
+  // KYC documents (modules/kyc)
+  kyc_document_kind: { en: 'Document kind', tr: 'Belge türü' },
+  file_name: { en: 'File name', tr: 'Dosya adı' },
+  content_type: { en: 'File type', tr: 'Dosya türü' },
+  size_bytes: { en: 'Size (bytes)', tr: 'Boyut (bayt)' },
+  sha256: { en: 'SHA-256', tr: 'SHA-256' },
+  channel: { en: 'Uploaded through', tr: 'Yükleme kanalı' },
+  uploaded_by: { en: 'Uploaded by', tr: 'Yükleyen' },
+  uploaded_at: { en: 'Uploaded at', tr: 'Yüklenme zamanı' },
+  decided_at: { en: 'Decided at', tr: 'Karar zamanı' },
+  reviewer: { en: 'Reviewer', tr: 'İnceleyen' },
+  reason_code: { en: 'Reason', tr: 'Gerekçe' },
+  reason_text: { en: 'Reason text', tr: 'Gerekçe metni' },
+  comment: { en: 'Internal comment', tr: 'İç yorum' },
+  expires_on: { en: 'Expiry date', tr: 'Geçerlilik sonu' },
 };
 
 /** A column's header in the language; a key without texts is shown as itself (a test forbids it). */

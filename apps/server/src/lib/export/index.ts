@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import type { ExportFormat } from '@backdesk/contract';
 import type { FastifyReply } from 'fastify';
 import QueryStream from 'pg-query-stream';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { countQuery, deferLargeExport, type ExportCounter, exportRunOf, tallied } from './background.ts';
 import { type CellValue, csvField } from './cells.ts';
 import { exportLanguage, headerText } from './headers.ts';
 import { valueRows, xlsxWorkbook } from './xlsx.ts';
@@ -18,7 +20,7 @@ export interface ExportSource<Row> {
   /** Without extension; the date is added. */
   fileName: string;
   columns: readonly ExportColumn<Row>[];
-  rows: AsyncIterable<Row>;
+  rows: AsyncIterable<Row> & { count?: ExportCounter };
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -40,9 +42,12 @@ export function exportHeaders(reply: FastifyReply, format: ExportFormat, fileNam
  * reader takes them (the query's cursor waits meanwhile). The first row is read before the reply
  * starts, so a failing query is an ordinary error reply. A plain query exports several times
  * quicker through sendCopyExport (copy.ts), which reads PostgreSQL's COPY, CSV or XLSX alike.
+ * Over the threshold the export goes to the background instead (background.ts).
  */
 export async function sendExport<Row>(reply: FastifyReply, source: ExportSource<Row>): Promise<FastifyReply> {
-  const rows = source.rows[Symbol.asyncIterator]();
+  const deferred = await deferLargeExport(reply, source, source.rows.count);
+  if (deferred) return deferred;
+  const rows = (exportRunOf(reply) ? tallied(reply, source.rows) : source.rows)[Symbol.asyncIterator]();
   const first = await rows.next();
   exportHeaders(reply, source.format, source.fileName);
   const language = exportLanguage(reply.request);
@@ -87,13 +92,23 @@ async function* csvLines<Row>(
 
 /**
  * The rows of a query, streamed from a server-side cursor in batches. Rows carry the SQL column
- * names and raw types (numeric stays a string).
+ * names and raw types (numeric stays a string). Nothing runs until they are read; a query builder
+ * (with getSQL) can also be counted, for the background-export threshold.
  */
-export async function* streamRows<Row>(
+export function streamRows<Row>(
+  db: Db,
+  query: { toSQL(): { sql: string; params: unknown[] }; getSQL?(): SQL },
+  batchSize = 2_000,
+): AsyncIterable<Row> & { count?: ExportCounter } {
+  const rows = cursorRows<Row>(db, query, batchSize);
+  return query.getSQL ? Object.assign(rows, { count: countQuery(db, query.getSQL()) }) : rows;
+}
+
+async function* cursorRows<Row>(
   db: Db,
   query: { toSQL(): { sql: string; params: unknown[] } },
-  batchSize = 2_000,
-): AsyncIterable<Row> {
+  batchSize: number,
+): AsyncGenerator<Row> {
   const { sql, params } = query.toSQL();
   const client = await db.$client.connect();
   try {

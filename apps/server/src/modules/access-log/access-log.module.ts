@@ -17,17 +17,16 @@ declare module 'fastify' {
   }
 }
 
-/** How often a node seals the chains and expires old access-log rows (the first run waits a little). */
-const JOB_EVERY_MS = 60 * 60_000;
-const FIRST_RUN_MS = 60_000;
+/** The job that seals the chains and expires old rows, once per period however many nodes run. */
+export const LOG_SEAL_JOB = 'access-log.seal';
 
 /**
  * The access-log screen: the access log and the audit trail (lists, exports), their verification,
- * the retention setting, and the hourly job that seals the chains and expires old rows.
+ * the retention setting, and the scheduled job (app.jobs) that seals the chains and expires old rows.
  */
 export function registerAccessLogModule(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; secret: string; schedule: boolean },
+  deps: { db: Db; clock: Clock; secret: string; sealSchedule: string },
 ): { retention: RetentionService } {
   const { db, clock } = deps;
   const accessLog = createAccessLogRepository();
@@ -61,25 +60,11 @@ export function registerAccessLogModule(
     retention,
   });
 
-  if (deps.schedule) {
-    const run = async () => {
-      try {
-        await sealChains(db, signer);
-        const { deleted } = await retention.expire();
-        if (deleted) app.log.info({ deleted }, 'access-log rows past their retention removed');
-      } catch (err) {
-        app.log.warn({ err }, 'log chain job failed; the next run tries again');
-      }
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setTimeout(function tick() {
-        void run().finally(() => {
-          timer = setTimeout(tick, JOB_EVERY_MS).unref();
-        });
-      }, FIRST_RUN_MS).unref();
-    });
-    app.addHook('onClose', async () => clearTimeout(timer));
-  }
+  app.jobs.task(LOG_SEAL_JOB, async () => {
+    const sealed = await sealChains(db, signer);
+    const { deleted } = await retention.expire();
+    app.log.info({ job: LOG_SEAL_JOB, sealed, deleted }, 'log chains sealed, expired rows removed');
+  });
+  app.jobs.schedule(LOG_SEAL_JOB, deps.sealSchedule);
   return { retention };
 }

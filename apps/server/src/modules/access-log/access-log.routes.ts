@@ -49,25 +49,33 @@ export function registerAccessLogRoutes(
   },
 ): void {
   const { db } = deps;
-  registerEndpoint(app, logsApi.listAccessLog, ({ query }) => deps.accessLog.page(db, query));
-  registerExportEndpoint(app, logsApi.exportAccessLog, ({ query, reply }) => {
+  // Large, append-only tables: lists and exports read from the replica where there is one (app.reads).
+  const source = (memberId: number) => app.reads.db(memberId);
+  registerEndpoint(app, logsApi.listAccessLog, async ({ query, actor }) =>
+    deps.accessLog.page(await source(actor.memberId), query),
+  );
+  registerExportEndpoint(app, logsApi.exportAccessLog, async ({ query, reply, actor }) => {
     const { format, sort: _sort, ...filters } = query;
+    const from = await source(actor.memberId);
     return sendExport(reply, {
       format,
       fileName: 'access-log',
       columns: ACCESS_COLUMNS,
-      rows: streamRows<AccessLogStoredRow>(db, deps.accessLog.exportQuery(filters)),
+      rows: streamRows<AccessLogStoredRow>(from, deps.accessLog.exportQuery(filters)),
     });
   });
 
-  registerEndpoint(app, logsApi.listAuditTrail, ({ query }) => deps.auditTrail.page(db, query));
-  registerExportEndpoint(app, logsApi.exportAuditTrail, ({ query, reply }) => {
+  registerEndpoint(app, logsApi.listAuditTrail, async ({ query, actor }) =>
+    deps.auditTrail.page(await source(actor.memberId), query),
+  );
+  registerExportEndpoint(app, logsApi.exportAuditTrail, async ({ query, reply, actor }) => {
     const { format, sort: _sort, ...filters } = query;
+    const from = await source(actor.memberId);
     return sendExport(reply, {
       format,
       fileName: 'audit-trail',
       columns: AUDIT_COLUMNS,
-      rows: streamRows<AuditTrailStoredRow>(db, deps.auditTrail.exportQuery(filters)),
+      rows: streamRows<AuditTrailStoredRow>(from, deps.auditTrail.exportQuery(filters)),
     });
   });
 

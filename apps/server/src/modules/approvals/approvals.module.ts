@@ -6,12 +6,13 @@ import { createApprovalsRepository } from './approvals.repository.ts';
 import { registerApprovalsRoutes } from './approvals.routes.ts';
 import { type ApprovalsService, createApprovalsService } from './approvals.service.ts';
 
-/** How often requests past their expiry are marked expired (a touched one is marked at once). */
-const SWEEP_EVERY_MS = 5 * 60_000;
+/** Marks requests past their expiry expired (a touched one is marked at once), every five minutes. */
+const EXPIRE_JOB = 'approvals.expire';
+const EXPIRE_SCHEDULE = '*/5 * * * *';
 
 /**
- * Wires four-eyes: repository → service → routes, and the sweep that marks expired requests while
- * the app runs. Returns the service so areas can register their kinds (`registerKind`).
+ * Wires four-eyes: repository → service → routes, and the scheduled job (app.jobs, once across
+ * the nodes) that marks expired requests. Returns the service so areas can register their kinds (`registerKind`).
  */
 export function registerApprovalsModule(
   app: FastifyInstance,
@@ -25,13 +26,9 @@ export function registerApprovalsModule(
   });
   registerApprovalsRoutes(app, { approvals });
 
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      approvals.expireDue().catch((err: unknown) => app.log.error({ err }, 'approval expiry sweep failed'));
-    }, SWEEP_EVERY_MS);
-    sweep.unref();
+  app.jobs.task(EXPIRE_JOB, async () => {
+    await approvals.expireDue();
   });
-  app.addHook('onClose', async () => clearInterval(sweep));
+  app.jobs.schedule(EXPIRE_JOB, EXPIRE_SCHEDULE);
   return approvals;
 }

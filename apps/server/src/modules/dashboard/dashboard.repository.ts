@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { HOUR_ORIGIN } from '../reports/report-engine.ts';
 
 export type KpiRow = {
   customers_total: number;
@@ -10,7 +11,46 @@ export type KpiRow = {
   active_offers: number;
   transaction_limits: number;
   withdrawals_under_review: number;
+  pending_kyc: number;
+  deposits_24h: string;
+  withdrawals_24h: string;
+  unpriced_24h: number;
 };
+
+/**
+ * Completed deposits and withdrawals of the 24 hours before `now`, valued at each asset's rate of
+ * the day: whole hours from the report rollup, the two partial hours at the edges from the raw rows
+ * (docs/decisions/0014-report-rollups.md).
+ */
+function volume24h(now: Date) {
+  return sql`
+    WITH b AS (
+      SELECT ${now}::timestamptz - interval '24 hours' AS lo, ${now}::timestamptz AS hi,
+             date_bin('1 hour', ${now}::timestamptz - interval '24 hours', ${HOUR_ORIGIN}) + interval '1 hour' AS first_full,
+             date_bin('1 hour', ${now}::timestamptz, ${HOUR_ORIGIN}) AS last_edge
+    ),
+    facts AS (
+      SELECT h.hour AS at, h.type, h.asset, h.amount, h.n FROM rpt_wallet_hourly h, b
+       WHERE h.status = 'completed' AND h.type IN ('deposit', 'withdrawal')
+         AND h.hour >= b.first_full AND h.hour < b.last_edge
+      UNION ALL
+      SELECT w.created_at, w.type, w.asset, w.amount, 1 FROM wallet_transactions w, b
+       WHERE w.status = 'completed' AND w.type IN ('deposit', 'withdrawal')
+         AND ((w.created_at >= b.lo AND w.created_at < least(b.first_full, b.hi))
+           OR (w.created_at >= greatest(b.last_edge, b.first_full) AND w.created_at < b.hi))
+    ),
+    rates AS (
+      SELECT asset, valid_from::timestamp AT TIME ZONE 'UTC' AS since,
+             coalesce(lead(valid_from) OVER (PARTITION BY asset ORDER BY valid_from)::timestamp AT TIME ZONE 'UTC',
+                      'infinity') AS until, rate
+        FROM report_rates
+    )
+    SELECT coalesce(sum(f.amount * r.rate) FILTER (WHERE f.type = 'deposit'), 0) AS deposits,
+           coalesce(sum(f.amount * r.rate) FILTER (WHERE f.type = 'withdrawal'), 0) AS withdrawals,
+           coalesce(sum(f.n) FILTER (WHERE r.rate IS NULL), 0) AS unpriced
+      FROM facts f LEFT JOIN rates r ON r.asset = f.asset AND f.at >= r.since AND f.at < r.until
+     WHERE f.n <> 0`;
+}
 
 export function createDashboardRepository() {
   return {
@@ -39,8 +79,10 @@ export function createDashboardRepository() {
           (SELECT count(*) FROM p2p_offers WHERE status = 'active') AS active_offers,
           (SELECT count(*) FROM transaction_limits) AS transaction_limits,
           (SELECT count(*) FROM wallet_transactions
-            WHERE type = 'withdrawal' AND status = 'under_review') AS withdrawals_under_review
-        FROM sign_ups s
+            WHERE type = 'withdrawal' AND status = 'under_review') AS withdrawals_under_review,
+          (SELECT count(*) FROM customers WHERE user_ky = 'pending') AS pending_kyc,
+          v.deposits::text AS deposits_24h, v.withdrawals::text AS withdrawals_24h, v.unpriced AS unpriced_24h
+        FROM sign_ups s, (${volume24h(now)}) v
       `);
       return result.rows[0]!;
     },

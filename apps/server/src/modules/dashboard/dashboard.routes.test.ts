@@ -82,3 +82,37 @@ describe('GET /api/dashboard/kpis', () => {
     expect((await kpis()).customers.growthPercent).toBeNull();
   });
 });
+
+describe('24-hour volume and pending KYC', () => {
+  it('adds exactly the completed deposits and withdrawals of the last 24 hours, valued at their rate', async () => {
+    const before = await kpis();
+    await t.db.execute(
+      sql`INSERT INTO report_rates (asset, valid_from, rate) VALUES ('VOLX', '2026-01-01', '2.5')`,
+    );
+    const tx = (type: string, amount: string, at: string, status = 'completed') =>
+      t.db.execute(sql`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
+        VALUES ((SELECT min(id) FROM customers), ${type}, 'VOLX', 'TEST', ${amount}, ${status}, ${at})`);
+    // The clock stands on a whole hour (earlier tests move it by whole days).
+    const ago = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
+    const HOUR = 3_600_000;
+    await tx('deposit', '10.000000000000000001', ago(HOUR / 2)); // in the current, partial hour
+    await tx('deposit', '1', ago(23.5 * HOUR)); // in the first hour
+    await tx('deposit', '100', ago(24 * HOUR + 1000)); // 24 h and a second ago: out
+    await tx('deposit', '7', ago(11 * HOUR), 'pending'); // not completed: out
+    await tx('withdrawal', '4', ago(8.75 * HOUR));
+    await tx('withdrawal', '1', ago(27 * HOUR));
+    await t.db.execute(
+      sql`UPDATE customers SET user_ky = 'pending' WHERE id = (SELECT max(id) FROM customers)`,
+    );
+    const after = await kpis();
+    const Decimal = (await import('decimal.js')).default.clone({ precision: 60 });
+    expect(new Decimal(after.volume24h.deposits).minus(before.volume24h.deposits).toFixed()).toBe(
+      '27.5000000000000000025',
+    );
+    expect(new Decimal(after.volume24h.withdrawals).minus(before.volume24h.withdrawals).toFixed()).toBe('10');
+    expect(after.volume24h.currency).toBe('USD');
+    expect(after.pendingKyc).toBe(
+      await count(sql`SELECT count(*)::int AS n FROM customers WHERE user_ky = 'pending'`),
+    );
+  });
+});

@@ -1,8 +1,9 @@
-import { type DashboardKpis, dashboardApi } from '@backdesk/contract';
+import { type DashboardKpis, dashboardApi, REPORTING_CURRENCY } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { figure } from '../reports/report-engine.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
 export function registerDashboardRoutes(
@@ -23,6 +24,13 @@ export function registerDashboardRoutes(
       activeOffers: Number(row.active_offers),
       transactionLimits: Number(row.transaction_limits),
       withdrawalsAwaitingReview: Number(row.withdrawals_under_review),
+      pendingKyc: Number(row.pending_kyc),
+      volume24h: {
+        currency: REPORTING_CURRENCY,
+        deposits: figure(row.deposits_24h)!,
+        withdrawals: figure(row.withdrawals_24h)!,
+        unpriced: Number(row.unpriced_24h),
+      },
       generatedAt: now.toISOString(),
     };
   });

@@ -70,7 +70,7 @@ export function createMembersRepository() {
     /** The member as their own settings show them. */
     async profile(db: DbOrTx, id: number): Promise<Profile | undefined> {
       const result = await db.execute<Profile>(sql`
-        SELECT id, user_name, display_name, email, roles, language, color_mode, must_change_password,
+        SELECT id, user_name, display_name, email, roles, language, color_mode, time_zone, must_change_password,
           ${isoUtc(sql`password_changed_at`)} AS password_changed_at, version
         FROM staff_members WHERE id = ${id}`);
       return result.rows[0];
@@ -133,12 +133,18 @@ export function createMembersRepository() {
     async setPreferences(
       db: DbOrTx,
       id: number,
-      prefs: { language?: string | undefined; color_mode?: string | undefined },
+      prefs: {
+        language?: string | undefined;
+        color_mode?: string | undefined;
+        /** null: back to the browser's zone. */
+        time_zone?: string | null | undefined;
+      },
     ): Promise<void> {
       await db.execute(sql`
         UPDATE staff_members SET
           language = coalesce(${prefs.language ?? null}, language),
-          color_mode = coalesce(${prefs.color_mode ?? null}, color_mode)
+          color_mode = coalesce(${prefs.color_mode ?? null}, color_mode),
+          time_zone = CASE WHEN ${prefs.time_zone === undefined} THEN time_zone ELSE ${prefs.time_zone ?? null} END
         WHERE id = ${id}`);
     },
 

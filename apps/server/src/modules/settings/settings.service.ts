@@ -15,6 +15,7 @@ import type { MemberSessionsRepository } from '../members/member-sessions.reposi
 import type { MembersRepository } from '../members/members.repository.ts';
 import { checkNewPassword, passwordRejected } from '../members/password-policy.ts';
 import type { Caller, StaffEvents } from '../members/staff-events.ts';
+import { isKnownTimeZone } from '../reports/report-range.ts';
 import type { NotificationPreferencesRepository } from './notification-preferences.repository.ts';
 
 type Body<S extends z.ZodType> = z.output<S>;
@@ -125,13 +126,16 @@ export function createSettingsService(deps: {
      */
     updatePreferences(body: Body<typeof settingsApi.UpdatePreferencesBodySchema>, caller: Caller) {
       return updateOwn(caller, async (tx, id) => {
+        // A zone the runtime does not know would make every report refuse the member.
+        if (typeof body.time_zone === 'string' && !isKnownTimeZone(body.time_zone))
+          throw new AppError('REPORT_UNKNOWN_TIME_ZONE', { tz: body.time_zone });
         const before = await profileOf(tx, id);
         await members.setPreferences(tx, id, body);
         const after = await profileOf(tx, id);
         return {
           result: after,
-          before: { language: before.language, color_mode: before.color_mode },
-          after: { language: after.language, color_mode: after.color_mode },
+          before: { language: before.language, color_mode: before.color_mode, time_zone: before.time_zone },
+          after: { language: after.language, color_mode: after.color_mode, time_zone: after.time_zone },
         };
       });
     },

@@ -19,7 +19,13 @@ import { createTwoFactorService } from './two-factor.service.ts';
  */
 export function registerTwoFactorModule(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; secret: string; clock: Clock },
+  deps: {
+    db: Db;
+    config: Config;
+    secret: string;
+    clock: Clock;
+    onReset?: Parameters<typeof createTwoFactorService>[0]['onReset'];
+  },
 ): { secondStep: SecondStep } {
   const { db, config, secret, clock } = deps;
   const repo = createTwoFactorRepository();
@@ -31,7 +37,15 @@ export function registerTwoFactorModule(
     limits: config.loginLimits,
   });
   const codes = createCodeCheck({ repo, secrets, throttle, accessLog: createAccessLogRepository(), clock });
-  const service = createTwoFactorService({ db, repo, codes, secrets, changes: createChanges(db), clock });
+  const service = createTwoFactorService({
+    db,
+    repo,
+    codes,
+    secrets,
+    changes: createChanges(db),
+    clock,
+    onReset: deps.onReset,
+  });
   registerTwoFactorRoutes(app, { service, publicOrigin: config.publicOrigin });
   return { secondStep: createSecondStep({ repo, codes, clock }) };
 }

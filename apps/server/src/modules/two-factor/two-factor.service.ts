@@ -37,6 +37,8 @@ export function createTwoFactorService(deps: {
   secrets: TwoFactorSecrets;
   changes: ReturnType<typeof createChanges>;
   clock: Clock;
+  /** Tells the inbox, in the reset's transaction (a system notice). */
+  onReset?: (tx: Tx, target: { id: number; userName: string }, actor: Actor) => Promise<void>;
 }) {
   const { db, repo, codes, secrets, changes, clock } = deps;
 
@@ -388,6 +390,7 @@ export function createTwoFactorService(deps: {
           resetBy: actor.memberId,
           methods: removed.length,
         });
+        await deps.onReset?.(tx, { id: targetId, userName: target.userName }, actor);
         return {
           result: removed.length,
           change: {

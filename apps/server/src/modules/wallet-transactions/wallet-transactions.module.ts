@@ -22,5 +22,5 @@ export function registerWalletTransactionsModule(
     limits: createLimitsRepository(),
     approvals,
   });
-  registerWalletTransactionsRoutes(app, { db, wallet });
+  registerWalletTransactionsRoutes(app, { wallet });
 }

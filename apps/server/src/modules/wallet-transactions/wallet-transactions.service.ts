@@ -115,7 +115,8 @@ export function createWalletTransactionsService(deps: {
   ): ReviewResult => ({ success: true, message, version, status, approvals, approvals_required: required });
 
   return {
-    page: (q: ListQuery) => repo.page(db, q),
+    /** `from`: the replica where the member may read it (app.reads), else the primary. */
+    page: (q: ListQuery, from: Db = db) => repo.page(from, q),
     exportQuery: repo.exportQuery,
 
     async detail(id: number): Promise<WalletTransactionDetail> {

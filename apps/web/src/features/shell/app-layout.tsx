@@ -8,6 +8,7 @@ import { ColorModeSwitch } from '../../components/color-mode-switch.tsx';
 import { CommandPaletteButton } from '../../components/command-palette/index.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import classes from './app-layout.module.css';
+import { InboxIndicator } from './inbox-indicator.tsx';
 import { MainNav } from './main-nav.tsx';
 
 /** docs/product-rules.md R29: the header is 4rem high. */
@@ -68,6 +69,7 @@ export function AppLayout({
           </Group>
           <Group gap="sm" wrap="nowrap">
             {navigation && <CommandPaletteButton />}
+            {navigation && <InboxIndicator />}
             <Group gap="xs" visibleFrom={navigation ? 'sm' : undefined} wrap="nowrap">
               <LanguageSwitch />
               <ColorModeSwitch />

@@ -23,6 +23,7 @@ import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { CustomerKycTab } from '../../compliance/components/customer-kyc-tab.tsx';
 import { useAddNote } from '../api/customer-mutations.ts';
 import { useCustomerTypes } from '../api/customer-types-api.ts';
 import { useCustomer } from '../api/get-customer.ts';
@@ -193,42 +194,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
         </Tabs.List>
 
         <Tabs.Panel value="kyc">
-          <Stack>
-            <Card withBorder>
-              <Title order={4} mb="xs">
-                {t('detail.lastDecision')}
-              </Title>
-              {data.kyc.lastDecision ? (
-                <Text size="sm">
-                  <KycBadge status={data.kyc.lastDecision.decision} /> {t('fields.kycLevel')}{' '}
-                  {data.kyc.lastDecision.level} · {dt(data.kyc.lastDecision.at)} ·{' '}
-                  {data.kyc.lastDecision.member ?? '—'}
-                  {data.kyc.lastDecision.comment ? ` · ${data.kyc.lastDecision.comment}` : ''}
-                </Text>
-              ) : (
-                <Text c="dimmed" size="sm">
-                  {t('detail.noDecision')}
-                </Text>
-              )}
-            </Card>
-            <SimpleTable
-              empty={t('detail.noDocuments')}
-              head={[
-                t('detail.documents.kind'),
-                t('detail.documents.status'),
-                t('detail.documents.file'),
-                t('detail.documents.uploaded'),
-                t('detail.documents.reviewed'),
-              ]}
-              rows={data.kyc.documents.map((d) => [
-                t(`values.docKind.${d.kind as 'passport'}`, { defaultValue: d.kind }),
-                <KycBadge key="s" status={d.status} />,
-                d.file_name,
-                dt(d.uploaded_at),
-                dt(d.reviewed_at),
-              ])}
-            />
-          </Stack>
+          <CustomerKycTab customerId={c.id} />
         </Tabs.Panel>
 
         <Tabs.Panel value="assets">

@@ -3,27 +3,51 @@ import {
   IconAlertTriangle,
   IconArrowsExchange,
   IconBuildingBank,
+  IconCashBanknote,
   IconGauge,
+  IconId,
   IconRefresh,
   IconUserPlus,
   IconUsers,
   IconWallet,
+  IconWalletOff,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatInteger, formatTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { formatDecimal } from '../../../lib/locale-format.ts';
+import { Decimal } from '../../reports/report-view.ts';
 import { useDashboardKpis } from '../api/get-dashboard-kpis.ts';
+import { DashboardCharts } from './dashboard-charts.tsx';
 import { GrowthBadge } from './growth-badge.tsx';
 import { KpiCard } from './kpi-card.tsx';
+import { OpenWorkSlot } from './open-work-slot.tsx';
 
 /** The figures shown as a plain count: each card's test id and the field (and label key) it shows. */
 const COUNTS = [
-  { testId: 'pending-trades', field: 'pendingTrades', icon: IconArrowsExchange },
-  { testId: 'active-offers', field: 'activeOffers', icon: IconBuildingBank },
-  { testId: 'transaction-limits', field: 'transactionLimits', icon: IconGauge },
-  { testId: 'withdrawals-review', field: 'withdrawalsAwaitingReview', icon: IconWallet },
+  { testId: 'pending-kyc', field: 'pendingKyc', icon: IconId, href: '/compliance/kyc-manage' },
+  {
+    testId: 'withdrawals-review',
+    field: 'withdrawalsAwaitingReview',
+    icon: IconWallet,
+    href: '/transactions/wallet-transactions?type=withdrawal&status=under_review',
+  },
+  {
+    testId: 'active-offers',
+    field: 'activeOffers',
+    icon: IconBuildingBank,
+    href: '/transactions/active-p2p?status=active',
+  },
+  {
+    testId: 'pending-trades',
+    field: 'pendingTrades',
+    icon: IconArrowsExchange,
+    href: '/transactions/pending-p2p?status=pending',
+  },
+  { testId: 'transaction-limits', field: 'transactionLimits', icon: IconGauge, href: '/transactions/limits' },
 ] as const;
+// Open fraud alerts join these cards once the fraud-check engine (issue 13) records alerts.
 
 export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
@@ -31,6 +55,13 @@ export function DashboardPage() {
   const { data, isError, refetch, isFetching } = useDashboardKpis();
   const count = (value: number | undefined) =>
     value === undefined ? undefined : formatInteger(locale, value);
+  const money = (value: string | undefined) =>
+    value === undefined
+      ? undefined
+      : `${formatDecimal(locale, new Decimal(value).toFixed(2))} ${data?.volume24h.currency}`;
+  const unpricedHint = data?.volume24h.unpriced
+    ? t('kpi.unpriced', { count: data.volume24h.unpriced })
+    : t('kpi.volumeHint');
 
   return (
     <>
@@ -63,6 +94,7 @@ export function DashboardPage() {
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" data-testid="kpis">
           <KpiCard
             testId="customers"
+            href="/crm/customers"
             label={t('kpi.customers')}
             icon={IconUsers}
             value={count(data?.customers.total)}
@@ -79,22 +111,42 @@ export function DashboardPage() {
           />
           <KpiCard
             testId="new-customers"
+            href="/reports/customers"
             label={t('kpi.newCustomers')}
             icon={IconUserPlus}
             value={count(data?.customers.newLast30Days)}
             hint={t('kpi.newCustomersHint', { previous: count(data?.customers.newPrevious30Days) ?? '' })}
           />
-          {COUNTS.map(({ testId, field, icon }) => (
+          {COUNTS.map(({ testId, field, icon, href }) => (
             <KpiCard
               key={testId}
               testId={testId}
+              href={href}
               label={t(`kpi.${field}`)}
               icon={icon}
               value={count(data?.[field])}
             />
           ))}
+          <KpiCard
+            testId="deposits-24h"
+            href="/transactions/wallet-transactions?type=deposit&status=completed"
+            label={t('kpi.deposits24h')}
+            icon={IconCashBanknote}
+            value={money(data?.volume24h.deposits)}
+            hint={unpricedHint}
+          />
+          <KpiCard
+            testId="withdrawals-24h"
+            href="/transactions/wallet-transactions?type=withdrawal&status=completed"
+            label={t('kpi.withdrawals24h')}
+            icon={IconWalletOff}
+            value={money(data?.volume24h.withdrawals)}
+            hint={unpricedHint}
+          />
         </SimpleGrid>
       )}
+      <DashboardCharts />
+      <OpenWorkSlot />
       {isError && data && (
         <Text size="xs" c="red" mt="sm">
           {t('error.title')}

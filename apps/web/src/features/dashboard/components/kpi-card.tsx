@@ -1,5 +1,6 @@
 import { Group, Paper, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import classes from './kpi-card.module.css';
 
@@ -11,11 +12,24 @@ export interface KpiCardProps {
   badge?: ReactNode;
   hint?: ReactNode;
   testId: string;
+  /** The filtered list (or report) the figure comes from. */
+  href?: string;
 }
 
-export function KpiCard({ label, icon: IconComponent, value, badge, hint, testId }: KpiCardProps) {
+export function KpiCard({ label, icon: IconComponent, value, badge, hint, testId, href }: KpiCardProps) {
+  const [to, query] = href?.split('?') ?? [];
+  const link = to
+    ? { component: Link, to, search: Object.fromEntries(new URLSearchParams(query ?? '')) }
+    : {};
   return (
-    <Paper withBorder p="md" radius="md" className={classes.card} data-testid={`kpi-${testId}`}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      className={href ? `${classes.card} ${classes.link}` : classes.card}
+      data-testid={`kpi-${testId}`}
+      {...(link as object)}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Text className={classes.label}>{label}</Text>
         <ThemeIcon variant="light" size={32} radius="md">

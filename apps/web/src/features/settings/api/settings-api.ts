@@ -93,8 +93,11 @@ export function useUpdateProfile() {
 export function useSavePreferences() {
   const apply = useProfileResult();
   return useMutation({
-    mutationFn: (body: { language?: 'en' | 'tr'; color_mode?: 'light' | 'dark' | 'system' }) =>
-      callEndpoint(settingsEndpoints.preferences, { body }),
+    mutationFn: (body: {
+      language?: 'en' | 'tr';
+      color_mode?: 'light' | 'dark' | 'system';
+      time_zone?: string | null;
+    }) => callEndpoint(settingsEndpoints.preferences, { body }),
     onSuccess: ({ profile }) => apply(profile),
   });
 }
@@ -138,6 +141,10 @@ export function useUpdateNotifications() {
   return useMutation({
     mutationFn: (items: NotificationPreference[]) =>
       callEndpoint(settingsEndpoints.updateNotifications, { body: { items } }),
-    onSuccess: ({ items }) => client.setQueryData(notificationsQuery.queryKey, items),
+    onSuccess: ({ items }) => {
+      client.setQueryData(notificationsQuery.queryKey, items);
+      // The inbox and its unread count show only the kinds the member receives.
+      void client.invalidateQueries({ queryKey: ['inbox'] });
+    },
   });
 }

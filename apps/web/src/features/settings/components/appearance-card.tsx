@@ -2,6 +2,7 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorModeSwitch } from '../../../components/color-mode-switch.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { TimeZoneField } from './time-zone-field.tsx';
 
 /**
  * The same switches as the header's: they write the spec's cookie and `nuxt-color-mode` key, and
@@ -33,6 +34,9 @@ export function AppearanceCard() {
           <ColorModeSwitch />
         </Stack>
       </Group>
+      <Stack mt="lg">
+        <TimeZoneField />
+      </Stack>
     </Card>
   );
 }

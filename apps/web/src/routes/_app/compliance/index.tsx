@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import i18next from 'i18next';
+import { ComplianceOverviewPage } from '../../../features/compliance/components/compliance-overview-page.tsx';
 
 export const Route = createFileRoute('/_app/compliance/')({
-  component: () => <PlaceholderPage titleKey="compliance" />,
+  loader: () => i18next.loadNamespaces('compliance'),
+  component: ComplianceOverviewPage,
 });

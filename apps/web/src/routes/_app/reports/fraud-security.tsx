@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { ReportPage } from '../../../features/reports/components/report-page.tsx';
+import { validateReportSearch } from '../../../features/reports/report-search.ts';
 
 export const Route = createFileRoute('/_app/reports/fraud-security')({
-  component: () => <PlaceholderPage titleKey="fraudSecurityReports" />,
+  validateSearch: validateReportSearch,
+  component: () => <ReportPage name="fraud-security" />,
 });

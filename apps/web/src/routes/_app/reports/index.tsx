@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { ReportsIndexPage } from '../../../features/reports/components/reports-index-page.tsx';
 
 export const Route = createFileRoute('/_app/reports/')({
-  component: () => <PlaceholderPage titleKey="reports" />,
+  component: ReportsIndexPage,
 });

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { createDb, createPool, type Db } from '../db/client.ts';
+import { createJobs, type Jobs } from './index.ts';
+
+const quiet = { info() {}, warn() {} };
+
+/** Three runners over one database, each with its own pool: three nodes, as far as PostgreSQL sees. */
+let database: TestDatabase;
+let db: Db;
+const nodes: Jobs[] = [];
+const runs: Array<{ node: number; task: string; payload: unknown }> = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(createPool(database.appUrl, 4));
+  for (let node = 0; node < 3; node++) {
+    const jobs = createJobs({ pool: createPool(database.appUrl, 2), log: quiet });
+    jobs.task('probe.count', async (payload) => {
+      runs.push({ node, task: 'probe.count', payload });
+    });
+    jobs.task('probe.tick', async (payload) => {
+      runs.push({ node, task: 'probe.tick', payload });
+    });
+    jobs.schedule('probe.tick', '* * * * *');
+    nodes.push(jobs);
+  }
+  // As the app's restricted role: the queue's schema is the owner's, its rows and functions granted.
+  await Promise.all(nodes.map((n) => n.start()));
+});
+
+afterAll(async () => {
+  await Promise.all(nodes.map((n) => n.stop()));
+  await db.$client.end();
+  await database.drop();
+});
+
+const waitFor = async (done: () => boolean, ms: number) => {
+  const until = Date.now() + ms;
+  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+};
+
+describe('the job queue over several nodes', () => {
+  it('runs each enqueued job once, whichever node takes it', async () => {
+    for (let i = 0; i < 30; i++) await nodes[0]!.enqueue(db, 'probe.count', { i });
+    await waitFor(() => runs.filter((r) => r.task === 'probe.count').length >= 30, 15_000);
+    await new Promise((r) => setTimeout(r, 500));
+    const done = runs.filter((r) => r.task === 'probe.count').map((r) => (r.payload as { i: number }).i);
+    expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(await nodes[1]!.depth()).toBe(0);
+  });
+
+  it("enqueues inside the caller's transaction: rolled back, nothing runs", async () => {
+    await db
+      .transaction(async (tx) => {
+        await nodes[0]!.enqueue(tx, 'probe.count', { i: 'rolled back' });
+        throw new Error('the change failed');
+      })
+      .catch(() => {});
+    const { rows } = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM graphile_worker._private_jobs`,
+    );
+    expect(rows[0]!.n).toBe(0);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(runs.some((r) => (r.payload as { i: unknown }).i === 'rolled back')).toBe(false);
+  });
+
+  it('refuses names that are not area.verb and schedules of unknown tasks', () => {
+    const jobs = createJobs({ pool: db.$client, log: quiet });
+    expect(() => jobs.task('Probe', async () => {})).toThrow(/area\.verb/);
+    expect(() => jobs.schedule('probe.none', '* * * * *')).toThrow(/register the task first/);
+  });
+
+  it('runs a schedule once per period, however many nodes run it', async () => {
+    // Cron fires on the minute: wait for the next one to pass on all three runners.
+    await waitFor(() => runs.some((r) => r.task === 'probe.tick'), 70_000);
+    await new Promise((r) => setTimeout(r, 3_000));
+    const ticks = runs.filter((r) => r.task === 'probe.tick');
+    expect(ticks).toHaveLength(1);
+    expect(ticks[0]!.payload).toMatchObject({ _cron: { ts: expect.any(String) } });
+  }, 80_000);
+});

@@ -1,0 +1,168 @@
+import type { CustomerKyc, complianceApi, KycCase } from '@backdesk/contract';
+import { kycStatusOf } from '@backdesk/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor } from '../audit/changes.ts';
+import type { SlaClock } from './kyc-cases.repository.ts';
+import { readKycSettings } from './kyc-settings.ts';
+import type { KycServiceDeps } from './kyc-state.ts';
+
+type QueueQuery = z.output<typeof complianceApi.KycQueueQuerySchema>;
+type LevelBody = z.output<typeof complianceApi.SetKycLevelBodySchema>;
+
+/**
+ * The review queue (R39) and the customer's KYC level (R38). Case changes lock the case row; a level
+ * decision locks the customer, as document changes do.
+ */
+export function createKycQueueService(deps: KycServiceDeps) {
+  const { db, clock, changes, documents, cases, customers } = deps;
+
+  const slaClock = async (source: DbOrTx): Promise<SlaClock> => ({
+    now: clock.now(),
+    slaHours: (await readKycSettings(source)).sla_hours,
+  });
+
+  async function caseOf(tx: DbOrTx, customerId: number): Promise<KycCase> {
+    const found = await cases.byCustomer(tx, customerId, await slaClock(tx));
+    if (!found) throw new AppError('KYC_CASE_NOT_FOUND');
+    return found;
+  }
+
+  const assigneeName = (c: KycCase) => c.assignee?.display_name ?? null;
+
+  /** One change of a case's holder, audited as `action`. */
+  function moveCase(
+    actor: Actor,
+    customerId: number,
+    action: 'assign' | 'unassign' | 'reassign',
+    decide: (holder: number | null, current: KycCase) => number | null | 'unchanged',
+  ): Promise<KycCase> {
+    return changes.run(actor, async (tx) => {
+      const locked = await cases.lock(tx, customerId);
+      if (!locked) throw new AppError('KYC_CASE_NOT_FOUND');
+      const before = await caseOf(tx, customerId);
+      const to = decide(locked.assignedTo, before);
+      if (to === 'unchanged') return { result: before, change: null };
+      await cases.setAssignee(tx, customerId, to, clock.now());
+      const after = await caseOf(tx, customerId);
+      return {
+        result: after,
+        change: {
+          entity: 'kyc_case' as const,
+          action,
+          entityId: customerId,
+          customerId,
+          before: { assignee: assigneeName(before) },
+          after: { assignee: assigneeName(after) },
+        },
+      };
+    });
+  }
+
+  async function customerKyc(source: DbOrTx, customerId: number): Promise<CustomerKyc> {
+    const customer = await customers.summary(source, customerId);
+    if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+    const [profile, docs, decisions, open] = await Promise.all([
+      documents.profile(source, customerId),
+      documents.forCustomer(source, customerId),
+      customers.decisions(source, customerId),
+      cases.byCustomer(source, customerId, await slaClock(source)),
+    ]);
+    return { customer, profile, documents: docs, decisions, case: open ?? null };
+  }
+
+  return {
+    async page(query: QueueQuery, memberId: number, source: Db = db) {
+      return cases.page(source, query, memberId, await slaClock(source));
+    },
+
+    customerKyc: (customerId: number) => customerKyc(db, customerId),
+
+    /** Takes the case for oneself; another member's case is refused, one's own is left as it is. */
+    assign: (customerId: number, actor: Actor) =>
+      moveCase(actor, customerId, 'assign', (holder, current) => {
+        if (holder === actor.memberId) return 'unchanged';
+        if (holder !== null) throw new AppError('KYC_CASE_TAKEN', { member: assigneeName(current) ?? '' });
+        return actor.memberId;
+      }),
+
+    release: (customerId: number, actor: Actor) =>
+      moveCase(actor, customerId, 'unassign', (holder) => {
+        if (holder !== actor.memberId) throw new AppError('KYC_CASE_NOT_YOURS');
+        return null;
+      }),
+
+    async reassign(customerId: number, memberId: number | null, actor: Actor) {
+      if (memberId !== null && (await customers.reviewers(db, memberId)).length === 0)
+        throw new AppError('KYC_ASSIGNEE_INVALID');
+      return moveCase(actor, customerId, 'reassign', (holder) =>
+        holder === memberId ? 'unchanged' : memberId,
+      );
+    },
+
+    /** Claims the oldest unassigned case (SKIP LOCKED); null when none is left. */
+    claimNext(actor: Actor): Promise<KycCase | null> {
+      return changes.run(actor, async (tx) => {
+        const customerId = await cases.claimNext(tx, actor.memberId, clock.now());
+        if (customerId === undefined) return { result: null, change: null };
+        const claimed = await caseOf(tx, customerId);
+        return {
+          result: claimed,
+          change: {
+            entity: 'kyc_case' as const,
+            action: 'claim' as const,
+            entityId: customerId,
+            customerId,
+            before: { assignee: null },
+            after: { assignee: assigneeName(claimed) },
+          },
+        };
+      });
+    },
+
+    /**
+     * Decides the customer's level at the version seen (R21). It may not fall below what their tier
+     * requires (R38); kyc_status follows it. Deciding the level they have changes nothing (R20).
+     */
+    setLevel(body: LevelBody, actor: Actor): Promise<CustomerKyc> {
+      return changes.run(actor, async (tx) => {
+        const facts = await customers.lockFacts(tx, body.customer_id);
+        if (!facts) throw new AppError('CUSTOMER_NOT_FOUND');
+        if (facts.version !== body.version) throw new AppError('STALE_EDIT');
+        if (body.level < facts.tierRequiredLevel)
+          throw new AppError('KYC_LEVEL_BELOW_TIER', {
+            tier: facts.customerType,
+            requiredLevel: facts.tierRequiredLevel,
+          });
+        const status = kycStatusOf({ ...facts, level: body.level, levelDecided: true });
+        if (body.level === facts.level && status === facts.userKy)
+          return { result: await customerKyc(tx, body.customer_id), change: null };
+        await customers.setLevel(tx, body.customer_id, {
+          level: body.level,
+          status,
+          memberId: actor.memberId,
+          comment: body.comment || null,
+          at: clock.now(),
+        });
+        return {
+          result: await customerKyc(tx, body.customer_id),
+          change: {
+            entity: 'customer' as const,
+            action: 'set_kyc_level' as const,
+            entityId: body.customer_id,
+            before: { kyc_level: facts.level, kyc_status: facts.userKy },
+            after: {
+              kyc_level: body.level,
+              kyc_status: status,
+              ...(body.comment ? { comment: body.comment } : {}),
+            },
+          },
+        };
+      });
+    },
+
+    reviewers: () => customers.reviewers(db),
+  };
+}
+export type KycQueueService = ReturnType<typeof createKycQueueService>;

@@ -1,0 +1,45 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createChanges } from '../audit/changes.ts';
+import { createDocumentIntake, createDocumentStore } from '../kyc-files/index.ts';
+import { registerKycRoutes } from './kyc.routes.ts';
+import { createKycCasesRepository } from './kyc-cases.repository.ts';
+import { createKycCustomersRepository } from './kyc-customers.repository.ts';
+import { createKycDocumentsRepository } from './kyc-documents.repository.ts';
+import { createKycDocumentsService } from './kyc-documents.service.ts';
+import { createKycQueueService } from './kyc-queue.service.ts';
+import { createKycSettingsService } from './kyc-settings.ts';
+
+/**
+ * Wires KYC: documents (files through kyc-files' store and intake), decisions, the level, the review
+ * queue and the compliance overview. Its routes live in their own Fastify scope, so the multipart
+ * parser the upload needs is not offered to any other route.
+ */
+export function registerKycModule(
+  app: FastifyInstance,
+  { db, clock, config }: { db: Db; clock: Clock; config: Config },
+): void {
+  const store = createDocumentStore(config.documents);
+  app.addHook('onClose', () => store.close());
+  const intake = createDocumentIntake({ config: config.documents, store });
+  const changes = createChanges(db);
+  const repos = {
+    documents: createKycDocumentsRepository(),
+    cases: createKycCasesRepository(),
+    customers: createKycCustomersRepository(),
+  };
+  const documents = createKycDocumentsService({ db, clock, changes, ...repos });
+  const queue = createKycQueueService({ db, clock, changes, ...repos });
+  const settings = createKycSettingsService({ db, changes });
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      // One file; a larger one is cut at the limit and refused by the intake (KYC_FILE_TOO_LARGE).
+      limits: { fileSize: config.documents.maxUploadBytes + 1, files: 1, fields: 10, parts: 11 },
+      throwFileSizeLimit: false,
+    });
+    registerKycRoutes(scope, { db, clock, store, intake, documents, queue, settings });
+  });
+}

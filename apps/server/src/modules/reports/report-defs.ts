@@ -1,0 +1,295 @@
+import { KYC_REVIEW_SLA_HOURS } from '@backdesk/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { customersExtra } from './customers-extra.ts';
+import type { MeasureDef, ReportDef } from './report-engine.ts';
+
+/** A sum over the facts that reads 0, not null, when no fact matches. */
+const total = (expr: SQL, where?: SQL) =>
+  where ? sql`coalesce(sum(${expr}) FILTER (WHERE ${where}), 0)` : sql`coalesce(sum(${expr}), 0)`;
+const count = (key: string, where?: SQL): MeasureDef => ({ key, unit: 'count', sql: total(sql`n`, where) });
+const amount = (key: string, where?: SQL): MeasureDef => ({
+  key,
+  unit: 'amount',
+  sql: total(sql`amount`, where),
+});
+
+const WALLET_ROLLUP = sql`
+  SELECT hour AS at, type, status, asset, network, channel, source_check, hold_state, n, amount, fee
+    FROM rpt_wallet_hourly`;
+const WALLET_DAILY = sql`
+  SELECT zone, day, type, status, asset, network, channel, source_check, hold_state, n, amount, fee
+    FROM rpt_wallet_daily`;
+const WALLET_RAW = sql`
+  SELECT created_at AS at, type, status, asset, network, coalesce(channel, '') AS channel,
+         coalesce(source_check, '') AS source_check, coalesce(hold_state, '') AS hold_state,
+         1::bigint AS n, amount, fee
+    FROM wallet_transactions`;
+
+const transactions: ReportDef = {
+  name: 'transactions',
+  source: { rollup: WALLET_ROLLUP, daily: WALLET_DAILY, raw: WALLET_RAW },
+  filters: { asset: 'asset', network: 'network' },
+  measures: [
+    count('count'),
+    count('deposits', sql`type = 'deposit'`),
+    count('withdrawals', sql`type = 'withdrawal'`),
+    count('transfers', sql`type = 'transfer'`),
+    count('fees', sql`type = 'fee'`),
+    count('completed', sql`status = 'completed'`),
+    count('failed', sql`status IN ('failed', 'rejected')`),
+    amount('amount'),
+    { key: 'fee', unit: 'amount', sql: total(sql`fee`) },
+  ],
+  series: ['deposits', 'withdrawals', 'transfers', 'fees'],
+  breakdowns: [
+    { key: 'by_type', dimensions: ['type'], measures: ['count', 'completed', 'failed'] },
+    { key: 'by_status', dimensions: ['status'], measures: ['count'] },
+    { key: 'by_asset', dimensions: ['asset', 'network', 'type'], measures: ['count', 'amount', 'fee'] },
+  ],
+};
+
+// The rate in force on a fact's day (in the report's zone): each dated rate holds until the asset's next one.
+const RATES = sql`
+  SELECT asset, valid_from AS since,
+         coalesce(lead(valid_from) OVER (PARTITION BY asset ORDER BY valid_from), 'infinity'::date) AS until, rate
+    FROM report_rates`;
+const priced = (facts: SQL) => sql`
+  SELECT f.*, r.rate
+    FROM (${facts}) f
+    LEFT JOIN (${RATES}) r ON r.asset = f.asset AND f.d >= r.since AND f.d < r.until
+   WHERE f.status = 'completed'`;
+const valued = (key: string, expr: SQL, where?: SQL): MeasureDef => ({
+  key,
+  unit: 'currency',
+  sql: total(sql`(${expr}) * rate`, where),
+});
+const FEES = sql`fee + CASE WHEN type = 'fee' THEN amount ELSE 0 END`;
+const NET = sql`CASE type WHEN 'deposit' THEN amount WHEN 'withdrawal' THEN -amount ELSE 0 END`;
+
+const financial: ReportDef = {
+  name: 'financial',
+  source: { rollup: WALLET_ROLLUP, daily: WALLET_DAILY, raw: WALLET_RAW },
+  enrich: priced,
+  filters: { asset: 'asset', network: 'network' },
+  measures: [
+    amount('deposits', sql`type = 'deposit'`),
+    amount('withdrawals', sql`type = 'withdrawal'`),
+    { key: 'fees', unit: 'amount', sql: total(FEES) },
+    { key: 'net', unit: 'amount', sql: total(NET) },
+    valued('deposits_value', sql`amount`, sql`type = 'deposit'`),
+    valued('withdrawals_value', sql`amount`, sql`type = 'withdrawal'`),
+    valued('fees_value', FEES),
+    valued('net_value', NET),
+    // Completed transactions without a rate for their day: their value is missing from the totals.
+    count('unpriced', sql`rate IS NULL`),
+  ],
+  series: ['deposits_value', 'withdrawals_value', 'fees_value', 'net_value', 'unpriced'],
+  breakdowns: [
+    {
+      key: 'per_asset',
+      dimensions: ['asset'],
+      measures: [
+        'deposits',
+        'withdrawals',
+        'fees',
+        'net',
+        'deposits_value',
+        'withdrawals_value',
+        'fees_value',
+        'net_value',
+      ],
+    },
+  ],
+};
+
+const csc: ReportDef = {
+  name: 'csc',
+  source: {
+    rollup: sql`${WALLET_ROLLUP} WHERE type = 'deposit'`,
+    daily: sql`${WALLET_DAILY} WHERE type = 'deposit'`,
+    raw: sql`${WALLET_RAW} WHERE type = 'deposit'`,
+  },
+  filters: { asset: 'asset', network: 'network', channel: 'channel' },
+  measures: [
+    count('count'),
+    count('passed', sql`source_check = 'passed'`),
+    count('review', sql`source_check = 'review'`),
+    count('pending', sql`source_check = 'pending'`),
+    count('failed', sql`source_check = 'failed'`),
+    count('held', sql`hold_state = 'held'`),
+    count('released', sql`hold_state = 'released'`),
+    amount('amount'),
+    amount('held_amount', sql`hold_state = 'held'`),
+    amount('released_amount', sql`hold_state = 'released'`),
+  ],
+  series: ['passed', 'review', 'pending', 'failed'],
+  breakdowns: [
+    { key: 'by_check', dimensions: ['source_check'], measures: ['count', 'held', 'released'] },
+    { key: 'by_channel', dimensions: ['channel'], measures: ['count', 'passed', 'review', 'failed'] },
+    {
+      key: 'by_asset',
+      dimensions: ['asset', 'network'],
+      measures: ['count', 'amount', 'held', 'held_amount', 'released', 'released_amount'],
+    },
+  ],
+};
+
+const p2p: ReportDef = {
+  name: 'p2p',
+  source: {
+    rollup: sql`
+      SELECT hour AS at, status, contract AS asset, resolution, disputed, n, amount, completed_n, completion_seconds
+        FROM rpt_p2p_hourly`,
+    daily: sql`
+      SELECT zone, day, status, contract AS asset, resolution, disputed, n, amount, completed_n, completion_seconds
+        FROM rpt_p2p_daily`,
+    raw: sql`
+      SELECT created_at AS at, status, coalesce(offer_contract_name, '') AS asset, coalesce(resolution, '') AS resolution,
+             (dispute_reason IS NOT NULL OR status = 'disputed') AS disputed, 1::bigint AS n, trade_amount AS amount,
+             (status = 'completed' AND closed_at IS NOT NULL)::int::bigint AS completed_n,
+             CASE WHEN status = 'completed' AND closed_at IS NOT NULL
+                  THEN extract(epoch FROM closed_at - created_at) ELSE 0 END AS completion_seconds
+        FROM p2p_trades`,
+  },
+  filters: { asset: 'asset' },
+  measures: [
+    count('count'),
+    count('completed', sql`status = 'completed'`),
+    count('cancelled', sql`status = 'cancelled'`),
+    count('pending', sql`status = 'pending'`),
+    count('disputed', sql`disputed`),
+    amount('amount'),
+    amount('completed_amount', sql`status = 'completed'`),
+    {
+      key: 'avg_completion',
+      unit: 'seconds',
+      sql: sql`round(sum(completion_seconds) / nullif(sum(completed_n), 0))`,
+      empty: null,
+    },
+  ],
+  series: ['completed', 'cancelled', 'disputed', 'pending', 'avg_completion'],
+  breakdowns: [
+    { key: 'by_status', dimensions: ['status'], measures: ['count'] },
+    {
+      key: 'by_asset',
+      dimensions: ['asset'],
+      measures: ['count', 'amount', 'completed_amount', 'avg_completion'],
+    },
+    { key: 'by_settlement', dimensions: ['resolution'], measures: ['disputed'] },
+  ],
+};
+
+const customers: ReportDef = {
+  name: 'customers',
+  source: {
+    rollup: sql`SELECT hour AS at, kyc_type, customer_type, n FROM rpt_signups_hourly`,
+    raw: sql`SELECT create_date AS at, kyc_type, coalesce(customer_type, 'bronze') AS customer_type, 1::bigint AS n
+               FROM customers`,
+  },
+  filters: { customerType: 'customer_type' },
+  measures: [
+    count('signups'),
+    count('individual', sql`kyc_type <> 'kyb'`),
+    count('business', sql`kyc_type = 'kyb'`),
+  ],
+  series: ['individual', 'business'],
+  breakdowns: [{ key: 'signups_by_tier', dimensions: ['customer_type'], measures: ['signups'] }],
+  extra: customersExtra,
+};
+
+// A decision's review started at the first document the customer sent after their previous decision.
+const KYC_DECISIONS = sql`
+  SELECT k.at, k.decision AS outcome, coalesce(k.reason_code, '') AS reason,
+         coalesce(m.user_name, '') AS officer, 1::bigint AS n,
+         extract(epoch FROM k.at - s.submitted_at) AS review_seconds
+    FROM kyc_decisions k
+    LEFT JOIN staff_members m ON m.id = k.member_id
+    LEFT JOIN LATERAL (
+      SELECT min(d.uploaded_at) AS submitted_at FROM kyc_documents d
+       WHERE d.customer_id = k.customer_id AND d.uploaded_at <= k.at
+         AND d.uploaded_at > coalesce((SELECT max(p.at) FROM kyc_decisions p
+                                        WHERE p.customer_id = k.customer_id AND p.at < k.at), '-infinity')
+    ) s ON true`;
+const percentile = (key: string, p: number): MeasureDef => ({
+  key,
+  unit: 'seconds',
+  sql: sql`percentile_disc(${sql.raw(String(p))}) WITHIN GROUP (ORDER BY review_seconds)`,
+  empty: null,
+});
+
+const compliance: ReportDef = {
+  name: 'compliance',
+  source: { raw: KYC_DECISIONS },
+  filters: {},
+  measures: [
+    count('decisions'),
+    count('approved', sql`outcome = 'approved'`),
+    count('rejected', sql`outcome = 'rejected'`),
+    count('resubmit', sql`outcome = 'resubmit'`),
+    count('sla_breaches', sql`review_seconds > ${KYC_REVIEW_SLA_HOURS * 3600}`),
+    percentile('median_review', 0.5),
+    percentile('p90_review', 0.9),
+  ],
+  series: ['approved', 'rejected', 'resubmit', 'sla_breaches', 'median_review', 'p90_review'],
+  breakdowns: [
+    {
+      key: 'by_outcome',
+      dimensions: ['outcome'],
+      measures: ['decisions', 'median_review', 'p90_review', 'sla_breaches'],
+    },
+    { key: 'by_reason', dimensions: ['outcome', 'reason'], measures: ['decisions'] },
+    {
+      key: 'by_officer',
+      dimensions: ['officer'],
+      measures: [
+        'decisions',
+        'approved',
+        'rejected',
+        'resubmit',
+        'median_review',
+        'p90_review',
+        'sla_breaches',
+      ],
+    },
+  ],
+  pending: ['alerts'],
+};
+
+const SECURITY_EVENTS = sql`
+  SELECT created_at AS at, 'restriction_added' AS event, kind, '' AS member, 1::bigint AS n FROM customer_restrictions
+  UNION ALL
+  SELECT lifted_at, 'restriction_lifted', kind, '', 1 FROM customer_restrictions WHERE lifted_at IS NOT NULL
+  UNION ALL
+  SELECT at, 'staff_denied', '', coalesce(user_name, ''), 1 FROM access_log WHERE event = 'access_denied'`;
+
+const fraudSecurity: ReportDef = {
+  name: 'fraud-security',
+  source: { raw: SECURITY_EVENTS },
+  filters: {},
+  measures: [
+    count('restrictions_added', sql`event = 'restriction_added'`),
+    count('restrictions_lifted', sql`event = 'restriction_lifted'`),
+    count('staff_denied', sql`event = 'staff_denied'`),
+  ],
+  series: ['restrictions_added', 'restrictions_lifted', 'staff_denied'],
+  breakdowns: [
+    {
+      key: 'by_kind',
+      dimensions: ['kind'],
+      measures: ['restrictions_added', 'restrictions_lifted'],
+      dropBlank: true,
+    },
+    { key: 'by_member', dimensions: ['member'], measures: ['staff_denied'], dropBlank: true },
+  ],
+  pending: ['alerts', 'customer_sign_ins'],
+};
+
+export const REPORT_DEFS = {
+  compliance,
+  csc,
+  customers,
+  financial,
+  'fraud-security': fraudSecurity,
+  p2p,
+  transactions,
+} as const satisfies Record<string, ReportDef>;

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createChanges } from '../audit/changes.ts';
+import { createRatesRepository } from './rates.repository.ts';
+import { registerReportRoutes } from './reports.routes.ts';
+import { createReportsService, type ReportsService } from './reports.service.ts';
+
+/** Wires the reports (issue 14): seven reports over rollups, the deposit config and the rate table. */
+export function registerReportsModule(app: FastifyInstance, deps: { db: Db; clock: Clock }): ReportsService {
+  const service = createReportsService({
+    db: deps.db,
+    clock: deps.clock,
+    rates: createRatesRepository(),
+    changes: createChanges(deps.db),
+  });
+  registerReportRoutes(app, { service });
+  return service;
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, createPool } from '../src/db/client.ts';
+import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
+import { createMembersService } from '../src/modules/members/members.service.ts';
+import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from './harness.ts';
+
+/**
+ * Three real server processes over one PostgreSQL (docs/decisions/0011-several-nodes.md): whatever
+ * must agree between requests agrees whichever node answers.
+ */
+let database: TestDatabase;
+let owner: pg.Pool;
+let nodes: TestServer[] = [];
+const [A, B, C] = [0, 1, 2];
+const url = (node: number, p: string) => `${nodes[node]!.url}${p}`;
+
+beforeAll(async () => {
+  // A bare database: the three nodes start together and must migrate it once between them.
+  database = await createTestDatabase({ empty: true });
+  nodes = await Promise.all(
+    [0, 1, 2].map(() =>
+      startTestServer({
+        database,
+        // Seal every minute, so the test sees a scheduled run; info, so each run says it ran.
+        env: { LOG_SEAL_SCHEDULE: '* * * * *', LOG_LEVEL: 'info' },
+      }),
+    ),
+  );
+  owner = createPool(database.url, 2);
+  await createMembersService(createDb(owner)).seedDemoMembers();
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(nodes.map((n) => n.stop()));
+  await owner?.end();
+  await database?.drop();
+});
+
+async function solvedCaptcha(node: number): Promise<string> {
+  const res = await fetch(url(node, '/api/auth/captcha'));
+  const challenge = (await res.json()) as Parameters<typeof solveChallenge>[0]['challenge'];
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+async function login(node: number, user_name: string, password: string, captchaToken?: string) {
+  const res = await fetch(url(node, '/api/auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name, password, captchaToken: captchaToken ?? (await solvedCaptcha(node)) }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+  return { status: res.status, body: (await res.json()) as Record<string, string>, cookie };
+}
+
+const credentials = async (node: number, headers: Record<string, string>) => {
+  const res = await fetch(url(node, '/api/auth/credentials'), { headers });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+describe('several nodes over one PostgreSQL', () => {
+  it('migrated once, though the nodes started together', async () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
+    const { rows } = await owner.query<{ n: number; distinct: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT hash)::int AS distinct FROM drizzle.__drizzle_migrations',
+    );
+    expect(rows[0]).toEqual({ n: journal.entries.length, distinct: journal.entries.length });
+    const queue = await owner.query<{ n: number; distinct: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT id)::int AS distinct FROM graphile_worker.migrations',
+    );
+    expect(queue.rows[0]!.n).toBe(queue.rows[0]!.distinct);
+    for (const node of [A, B, C]) expect((await fetch(url(node, '/readyz'))).status).toBe(200);
+  });
+
+  it('keeps a session signed in on A good on B, and refuses it on C once A signed it out', async () => {
+    const signedIn = await login(A, 'manager', 'backdesk-demo');
+    expect(signedIn.status).toBe(200);
+    const bearer = { authorization: `Bearer ${signedIn.body.token}` };
+    expect(await credentials(B, bearer)).toMatchObject({ status: 200, body: { user_name: 'manager' } });
+    const out = await fetch(url(A, '/api/auth/signout'), {
+      method: 'POST',
+      headers: { cookie: signedIn.cookie },
+    });
+    expect(out.status).toBe(200);
+    expect(await credentials(C, bearer)).toMatchObject({ status: 401, body: { code: 'INVALID_TOKEN' } });
+    expect(await credentials(B, { cookie: signedIn.cookie })).toMatchObject({ status: 401 });
+  });
+
+  it('counts sign-in failures across nodes', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await login(i % 3, 'admin', 'not the password')).status).toBe(401);
+    }
+    const sixth = await login(C, 'admin', 'backdesk-demo');
+    expect(sixth).toMatchObject({ status: 429, body: { code: 'TOO_MANY_ATTEMPTS' } });
+  });
+
+  it('accepts a solved captcha once, on whichever node', async () => {
+    const token = await solvedCaptcha(A);
+    expect((await login(B, 'super', 'backdesk-demo', token)).status).toBe(200);
+    const replay = await login(C, 'super', 'backdesk-demo', token);
+    expect(replay).toMatchObject({ status: 400, body: { code: 'CAPTCHA_INVALID' } });
+  });
+
+  it('runs a scheduled job once per period across the nodes', async () => {
+    // The minute each run was for, from the job's log line on whichever node ran it.
+    const runMinutes = () =>
+      nodes
+        .flatMap((n) => n.output().split('\n'))
+        .filter((l) => l.includes('log chains sealed'))
+        .map((l) => Math.floor((JSON.parse(l) as { time: number }).time / 60_000));
+    const until = Date.now() + 75_000;
+    while (runMinutes().length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+    // Every node's scheduler saw the minute; the other two must not have run it as well.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const minutes = runMinutes();
+    expect(minutes.length).toBeGreaterThan(0);
+    expect(new Set(minutes).size).toBe(minutes.length);
+    const { rows } = await owner.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM log_checkpoints WHERE kind = 'seal'",
+    );
+    expect(rows[0]!.n).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('drains on SIGTERM: not ready first, still serving, then a clean exit', async () => {
+    const node = await startTestServer({ database, env: { DRAIN_DELAY_SECONDS: '2' } });
+    try {
+      expect((await fetch(`${node.url}/readyz`)).status).toBe(200);
+      const exited = new Promise<number | null>((r) => node.process.once('exit', (code) => r(code)));
+      node.process.kill('SIGTERM');
+      let ready = await fetch(`${node.url}/readyz`);
+      for (let i = 0; i < 20 && ready.status === 200; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        ready = await fetch(`${node.url}/readyz`);
+      }
+      expect([ready.status, await ready.text()]).toEqual([503, 'draining\n']);
+      expect((await fetch(`${node.url}/api/auth/captcha`)).status).toBe(200);
+      expect(await exited).toBe(0);
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('loses no acknowledged write when a node is killed mid-request', async () => {
+    const { body } = await login(A, 'super', 'backdesk-demo');
+    const headers = { authorization: `Bearer ${body.token}`, 'content-type': 'application/json' };
+    const acknowledged: string[] = [];
+    let sent = 0;
+    const writer = async () => {
+      while (sent < 400) {
+        const list = `kill.n${sent++}`;
+        try {
+          const res = await fetch(url(C, '/api/saved-views/save'), {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ list, name: 'v', search: { q: list } }),
+          });
+          if (res.status === 200) acknowledged.push(list);
+        } catch {
+          return; // the node is gone: what was in flight has no answer, so promised nothing
+        }
+      }
+    };
+    const writers = Promise.all([writer(), writer(), writer(), writer()]);
+    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 5));
+    nodes[C]!.process.kill('SIGKILL');
+    await writers;
+    expect(acknowledged.length).toBeLessThan(400);
+    const { rows } = await owner.query<{ list: string }>(
+      "SELECT list FROM saved_views WHERE list LIKE 'kill.%'",
+    );
+    const stored = new Set(rows.map((r) => r.list));
+    expect(acknowledged.filter((l) => !stored.has(l))).toEqual([]);
+    // The other nodes carry on.
+    expect((await fetch(url(B, '/readyz'))).status).toBe(200);
+  });
+});

@@ -1,0 +1,136 @@
+import type { DecideKycDocumentBody, SetKycLevelBody, UploadKycDocumentQuery } from '@backdesk/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listSource } from '../../../components/list-page/list-source.ts';
+import { buildUrl, callEndpoint, fetchWithSession } from '../../../lib/api.ts';
+import { complianceEndpoints as api } from './endpoints.ts';
+
+/** Everything compliance shows lives under this key: a decision refreshes all of it. */
+const AREA = ['compliance'] as const;
+
+export const documentsSource = listSource({
+  endpoint: api.documents,
+  queryKey: [...AREA, 'documents'],
+  // The open viewer's document id is the page's own, not a filter of the list.
+  local: ['doc'],
+});
+
+export const queueSource = listSource({
+  endpoint: api.queue,
+  queryKey: [...AREA, 'queue'],
+  local: ['case'],
+  // Cases are claimed by others all day: the queue keeps itself current.
+  useRefresh: () => 30_000,
+});
+
+export const documentDetailOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...AREA, 'document', id],
+    queryFn: ({ signal }) => callEndpoint(api.document, { query: { id }, signal }),
+  });
+
+export const useKycDocument = (id: number | undefined) =>
+  useQuery({ ...documentDetailOptions(id ?? 0), enabled: id !== undefined });
+
+export const useCustomerKyc = (customerId: number | undefined) =>
+  useQuery({
+    queryKey: [...AREA, 'customer', customerId],
+    queryFn: ({ signal }) =>
+      callEndpoint(api.customerKyc, { query: { customer_id: customerId ?? 0 }, signal }),
+    enabled: customerId !== undefined,
+  });
+
+export const useKycReviewers = () =>
+  useQuery({
+    queryKey: [...AREA, 'reviewers'],
+    queryFn: ({ signal }) => callEndpoint(api.reviewers, { signal }),
+    staleTime: 60_000,
+  });
+
+export const useComplianceOverview = () =>
+  useQuery({
+    queryKey: [...AREA, 'overview'],
+    queryFn: ({ signal }) => callEndpoint(api.overview, { signal }),
+    refetchInterval: 60_000,
+  });
+
+export const useKycSettings = () =>
+  useQuery({
+    queryKey: [...AREA, 'settings'],
+    queryFn: ({ signal }) => callEndpoint(api.settings, { signal }),
+    staleTime: 60_000,
+  });
+
+/** After any KYC change: the lists, the open case, the customer page and the history. */
+function useKycInvalidation() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: AREA });
+    void client.invalidateQueries({ queryKey: ['crm'] });
+    void client.invalidateQueries({ queryKey: ['audit'] });
+  };
+}
+
+/** A mutation of one creating endpoint: one Idempotency-Key per user action, reused by a retry. */
+export function useDecideDocument() {
+  const invalidate = useKycInvalidation();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: DecideKycDocumentBody; key: string }) =>
+      callEndpoint(api.decide, { body, idempotencyKey: key }),
+    onSettled: invalidate,
+  });
+}
+
+export function useSetKycLevel() {
+  const invalidate = useKycInvalidation();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: SetKycLevelBody; key: string }) =>
+      callEndpoint(api.setLevel, { body, idempotencyKey: key }),
+    onSettled: invalidate,
+  });
+}
+
+export function useCaseActions() {
+  const invalidate = useKycInvalidation();
+  const options = { onSettled: invalidate };
+  return {
+    assign: useMutation({
+      mutationFn: (customerId: number) => callEndpoint(api.assign, { body: { customer_id: customerId } }),
+      ...options,
+    }),
+    next: useMutation({
+      mutationFn: (key: string) => callEndpoint(api.next, { body: {}, idempotencyKey: key }),
+      ...options,
+    }),
+    release: useMutation({
+      mutationFn: (customerId: number) => callEndpoint(api.release, { body: { customer_id: customerId } }),
+      ...options,
+    }),
+    reassign: useMutation({
+      mutationFn: (body: { customer_id: number; member_id: number | null }) =>
+        callEndpoint(api.reassign, { body }),
+      ...options,
+    }),
+  };
+}
+
+/**
+ * Upload on the customer's behalf: the file streams as multipart (never read whole into a string),
+ * what it is goes in the query; the answer is read with the contract's own schema.
+ */
+export function useUploadDocument() {
+  const invalidate = useKycInvalidation();
+  return useMutation({
+    mutationFn: async ({ query, file, key }: { query: UploadKycDocumentQuery; file: File; key: string }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const response = await fetchWithSession(buildUrl(api.upload.path, query), {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Idempotency-Key': key },
+        body: form,
+      });
+      const [contract, json] = await Promise.all([api.upload.source(), response.json() as Promise<unknown>]);
+      return api.upload.select(contract).response.parse(json);
+    },
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,93 @@
+import type { InboxItem } from '@backdesk/contract';
+import { Badge, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CustomerLink } from '../../crm/components/customer-link.tsx';
+
+/** How an item's kind, subject, age and SLA read: the inbox table and the dashboard's open work alike. */
+
+const SLA_COLOR: Record<InboxItem['sla'], string> = {
+  none: 'gray',
+  on_track: 'teal',
+  due_soon: 'yellow',
+  overdue: 'red',
+};
+
+/** How long the item has waited, in the largest whole unit. */
+export function ageOf(
+  openedAt: string,
+  now = Date.now(),
+): { unit: 'minutes' | 'hours' | 'days'; count: number } {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(openedAt)) / 60_000));
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  if (minutes < 48 * 60) return { unit: 'hours', count: Math.floor(minutes / 60) };
+  return { unit: 'days', count: Math.floor(minutes / 1440) };
+}
+
+/** The kind, bold with an "Unread" mark while the member has not read the item. */
+export function InboxKind({ item }: { item: InboxItem }) {
+  const { t } = useTranslation('inbox');
+  return (
+    <Group gap={6} wrap="nowrap">
+      {!item.read && (
+        <Badge size="xs" color="blue" variant="filled" data-testid="inbox-unread-mark">
+          {t('unreadMark')}
+        </Badge>
+      )}
+      <Text size="sm" fw={item.read ? 400 : 600} truncate="end">
+        {t(`kinds.${item.kind}`)}
+      </Text>
+    </Group>
+  );
+}
+
+export function InboxSubject({ item }: { item: InboxItem }) {
+  const { t } = useTranslation('inbox');
+  if (item.notice)
+    return (
+      <Text size="sm" truncate="end">
+        {t(`notices.${item.notice}` as 'notices.two_factor_reset', item.params as Record<string, string>)}
+      </Text>
+    );
+  if (item.customer)
+    return (
+      <CustomerLink id={item.customer.id}>
+        {t('subject.customer', { name: item.customer.user_name })}
+      </CustomerLink>
+    );
+  if (item.kind === 'p2p_dispute' && item.subject)
+    return (
+      <Text size="sm" truncate="end">
+        {t('subject.buyer', { name: item.subject })}
+      </Text>
+    );
+  if (item.kind === 'four_eyes_request' && item.subject)
+    return (
+      <Text size="sm" truncate="end">
+        {t('subject.approval', {
+          kind: t(`approvalKinds.${item.subject}` as 'approvalKinds.withdrawal_release', {
+            defaultValue: item.subject,
+          }),
+        })}
+      </Text>
+    );
+  return (
+    <Text size="sm" truncate="end">
+      {item.subject ?? '—'}
+    </Text>
+  );
+}
+
+export function InboxAge({ item }: { item: InboxItem }) {
+  const { t } = useTranslation('inbox');
+  const age = ageOf(item.opened_at);
+  return <span title={item.opened_at}>{t(`age.${age.unit}`, { count: age.count })}</span>;
+}
+
+export function InboxSla({ item }: { item: InboxItem }) {
+  const { t } = useTranslation('inbox');
+  return (
+    <Badge variant="light" color={SLA_COLOR[item.sla]} data-testid="inbox-sla">
+      {t(`sla.${item.sla}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,25 @@
+import type { InboxItem } from '@backdesk/contract';
+import { describe, expect, it } from 'vitest';
+import { inboxTarget } from './inbox-target.ts';
+
+const item = (source: InboxItem['source'], params: InboxItem['params'] = {}) =>
+  ({ source, params }) as InboxItem;
+
+describe('where an inbox item opens', () => {
+  it('opens a withdrawal, and a withdrawal release on its withdrawal', () => {
+    expect(inboxTarget(item({ type: 'wallet_transaction', id: '7' }))).toEqual({
+      to: '/transactions/wallet-transactions',
+      search: { id: '7' },
+    });
+    expect(
+      inboxTarget(
+        item({ type: 'approval_request', id: '3' }, { approval_kind: 'withdrawal_release', entity_id: '9' }),
+      ),
+    ).toEqual({ to: '/transactions/wallet-transactions', search: { id: '9' } });
+  });
+  it('opens KYC cases and disputes on their queues; a notice opens nothing', () => {
+    expect(inboxTarget(item({ type: 'kyc_case', id: '5' }))?.to).toBe('/compliance/kyc-manage');
+    expect(inboxTarget(item({ type: 'p2p_trade', id: '5' }))?.to).toBe('/transactions/pending-p2p');
+    expect(inboxTarget(item({ type: 'notice', id: '' }))).toBeNull();
+  });
+});

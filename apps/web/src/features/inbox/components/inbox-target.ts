@@ -1,0 +1,29 @@
+import type { InboxItem } from '@backdesk/contract';
+
+/** Where an item's work is done: the page that opens its record. */
+export type InboxTarget =
+  | { to: '/transactions/wallet-transactions'; search: { id: string } }
+  | { to: '/transactions/pending-p2p'; search: { guid?: string } }
+  | { to: '/settings/members'; search: Record<string, never> }
+  | { to: '/compliance/kyc-manage'; search: Record<string, never> }
+  | null;
+
+export function inboxTarget(item: InboxItem): InboxTarget {
+  switch (item.source.type) {
+    case 'wallet_transaction':
+      return { to: '/transactions/wallet-transactions', search: { id: item.source.id } };
+    case 'p2p_trade':
+      return { to: '/transactions/pending-p2p', search: {} };
+    case 'approval_request':
+      // A withdrawal release is decided on the withdrawal itself.
+      return item.params.approval_kind === 'withdrawal_release' && typeof item.params.entity_id === 'string'
+        ? { to: '/transactions/wallet-transactions', search: { id: item.params.entity_id } }
+        : null;
+    case 'kyc_case':
+      return { to: '/compliance/kyc-manage', search: {} };
+    case 'staff_member':
+      return { to: '/settings/members', search: {} };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,57 @@
+import type { ReportName, ReportQuery } from '@backdesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../lib/api.ts';
+import { endpointRef } from '../../lib/contract.ts';
+
+/** The report endpoints (spec §7, under /api/panel/), named without loading the contract. */
+export const reportEndpoints = {
+  compliance: endpointRef(
+    (c) => c.reportsApi.reportCompliance,
+    'GET',
+    '/api/panel/report-compliance',
+    'read',
+  ),
+  csc: endpointRef((c) => c.reportsApi.reportDepositCsc, 'GET', '/api/panel/report-deposit-csc', 'read'),
+  customers: endpointRef((c) => c.reportsApi.reportCustomers, 'GET', '/api/panel/report-customers', 'read'),
+  financial: endpointRef((c) => c.reportsApi.reportFinancial, 'GET', '/api/panel/report-financial', 'read'),
+  'fraud-security': endpointRef(
+    (c) => c.reportsApi.reportFraudSecurity,
+    'GET',
+    '/api/panel/report-fraud-security',
+    'read',
+  ),
+  p2p: endpointRef((c) => c.reportsApi.reportP2p, 'GET', '/api/panel/report-p2p', 'read'),
+  transactions: endpointRef(
+    (c) => c.reportsApi.reportTransactions,
+    'GET',
+    '/api/panel/report-transactions',
+    'read',
+  ),
+} as const;
+
+export const depositConfigEndpoint = endpointRef(
+  (c) => c.reportsApi.getDepositReportsConfig,
+  'GET',
+  '/api/panel/get-deposit-reports-config',
+  'read',
+);
+
+export const reportQueryOptions = (name: ReportName, query: ReportQuery) =>
+  queryOptions({
+    queryKey: ['reports', name, query],
+    queryFn: ({ signal }) => callEndpoint(reportEndpoints[name], { query, signal }),
+    staleTime: 30_000,
+    retry: false,
+  });
+
+/** A report; the figures shown stay on screen while the next range loads. */
+export const useReport = (name: ReportName, query: ReportQuery) =>
+  useQuery({ ...reportQueryOptions(name, query), placeholderData: keepPreviousData });
+
+/** Assets, networks and channels the filters offer (the deposit report's configuration endpoint). */
+export const useReportFilterOptions = () =>
+  useQuery({
+    queryKey: ['reports', 'deposit-config'],
+    queryFn: ({ signal }) => callEndpoint(depositConfigEndpoint, { signal }),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from './export-file.ts';
+import { presetRange, reportQueryOf, todayIn, validateReportSearch } from './report-search.ts';
+
+describe('report ranges', () => {
+  it('resolves each preset to whole days ending today', () => {
+    const today = '2026-05-14';
+    expect(presetRange('today', today)).toEqual({ from: today, to: today });
+    expect(presetRange('7d', today)).toEqual({ from: '2026-05-08', to: today });
+    expect(presetRange('30d', today)).toEqual({ from: '2026-04-15', to: today });
+    expect(presetRange('month', today)).toEqual({ from: '2026-05-01', to: today });
+    expect(presetRange('last_month', today)).toEqual({ from: '2026-04-01', to: '2026-04-30' });
+    expect(presetRange('quarter', today)).toEqual({ from: '2026-04-01', to: today });
+    expect(presetRange('year', today)).toEqual({ from: '2026-01-01', to: today });
+    expect(presetRange('last_month', '2026-01-10')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+  });
+
+  it("takes today in the display zone, not the browser's", () => {
+    const lateInUtc = new Date('2026-03-01T22:30:00Z');
+    expect(todayIn('UTC', lateInUtc)).toBe('2026-03-01');
+    expect(todayIn('Europe/Istanbul', lateInUtc)).toBe('2026-03-02');
+  });
+
+  it('keeps what the URL says for the server to judge, and only the filters the report has', () => {
+    const search = validateReportSearch({
+      preset: 'bogus',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      groupBy: 'fortnight',
+      asset: 'BTC',
+      channel: 'x',
+    });
+    expect(search.preset).toBeUndefined();
+    const query = reportQueryOf({ ...search, tz: 'UTC' }, ['asset']);
+    expect(query).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      tz: 'UTC',
+      groupBy: 'fortnight',
+      asset: 'BTC',
+    });
+  });
+});
+
+describe('report CSV', () => {
+  it('keeps exact figures and defuses text a spreadsheet would run as a formula', () => {
+    const csv = toCsv([
+      {
+        title: 'By officer',
+        columns: ['Officer', 'Amount'],
+        rows: [['=cmd()', '-12.000000000000000001']],
+        numeric: [false, true],
+      },
+    ]);
+    expect(csv).toBe("\uFEFFBy officer\r\nOfficer,Amount\r\n'=cmd(),-12.000000000000000001\r\n");
+  });
+});

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { formatGrowthPercent } from '../../lib/format.ts';
+import { useLanguage } from '../../lib/language.ts';
+import { formatDecimal } from '../../lib/locale-format.ts';
+import { type Cell, Decimal } from './report-view.ts';
+
+/** How a figure reads on screen in the member's language; exports keep the exact figure instead. */
+export function useReportFormat() {
+  const { t } = useTranslation('reports');
+  const { locale } = useLanguage();
+  const cell = ({ raw, kind }: Cell): string => {
+    if (raw === null) return '—';
+    switch (kind) {
+      case 'text':
+        return raw;
+      case 'delta':
+        return formatGrowthPercent(locale, raw);
+      case 'currency':
+        // Money shows in cents; the exact figure is in the export.
+        return formatDecimal(locale, new Decimal(raw).toFixed(2));
+      case 'seconds': {
+        const minutes = new Decimal(raw).div(60).toDecimalPlaces(0).toNumber();
+        return t('duration', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+      }
+      default:
+        return formatDecimal(locale, raw);
+    }
+  };
+  // A calendar day of the report's zone: read at UTC so the browser's own zone cannot shift it.
+  const day = (date: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${date}T00:00:00Z`),
+    );
+  const period = (start: string, groupBy: string) =>
+    groupBy === 'month'
+      ? new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(`${start}T00:00:00Z`),
+        )
+      : groupBy === 'week'
+        ? t('weekOf', { date: day(start) })
+        : day(start);
+  return { cell, period, day, locale };
+}

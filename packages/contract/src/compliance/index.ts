@@ -1,0 +1,4 @@
+export * from './keys.ts';
+export * from './kyc.ts';
+export * from './overview.ts';
+export * from './rules.ts';

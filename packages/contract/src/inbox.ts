@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import {
+  INBOX_ASSIGNED_FILTERS,
+  INBOX_KINDS,
+  INBOX_READ_FILTERS,
+  INBOX_SLA_STATES,
+  INBOX_SORT_KEYS,
+  INBOX_STATES,
+} from './inbox/keys.ts';
+import { listQuerySchema, pageSchema, VersionSchema } from './list.ts';
+
+export * from './inbox/keys.ts';
+
+/** The record an item is about, which the web app opens. */
+export const InboxSourceSchema = z.object({
+  type: z.enum(['wallet_transaction', 'p2p_trade', 'approval_request', 'staff_member', 'kyc_case', 'notice']),
+  id: z.string(),
+});
+
+export const InboxItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(INBOX_KINDS),
+  severity: z.string().nullable(),
+  source: InboxSourceSchema,
+  customer: z.object({ id: z.number().int(), user_name: z.string() }).nullable(),
+  /** Who or what it is about when not a customer: a P2P buyer, an approval's kind. */
+  subject: z.string().nullable(),
+  /** Exact decimal, as a string. */
+  amount: z.string().nullable(),
+  asset: z.string().nullable(),
+  /** A system notice's code (the web app words it) and its parameters. */
+  notice: z.string().nullable(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  opened_at: z.string(),
+  due_at: z.string().nullable(),
+  sla: z.enum(INBOX_SLA_STATES),
+  state: z.enum(INBOX_STATES),
+  resolved_at: z.string().nullable(),
+  read: z.boolean(),
+  assignee: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
+  version: z.number().int(),
+});
+export type InboxItem = z.infer<typeof InboxItemSchema>;
+
+export const InboxQuerySchema = listQuerySchema(INBOX_SORT_KEYS, 'opened_at').extend({
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  kind: z.enum(INBOX_KINDS).optional(),
+  state: z.enum(INBOX_STATES).default('open'),
+  read: z.enum(INBOX_READ_FILTERS).optional(),
+  assigned: z.enum(INBOX_ASSIGNED_FILTERS).optional(),
+});
+export type InboxQuery = z.input<typeof InboxQuerySchema>;
+
+export const listInbox = defineEndpoint({
+  method: 'GET',
+  path: '/api/inbox',
+  summary: "The signed-in member's work queue, filtered by kind, state, read and assignment",
+  tags: ['inbox'],
+  access: 'read',
+  query: InboxQuerySchema,
+  response: pageSchema(InboxItemSchema),
+});
+
+export const InboxSummarySchema = z.object({
+  /** Open items not yet read, among the kinds the member chose to receive. */
+  unread: z.number().int().nonnegative(),
+  by_kind: z.record(z.enum(INBOX_KINDS), z.number().int().nonnegative()),
+});
+export type InboxSummary = z.infer<typeof InboxSummarySchema>;
+
+export const inboxSummary = defineEndpoint({
+  method: 'GET',
+  path: '/api/inbox/summary',
+  summary: 'How many open items the signed-in member has not read, in all and by kind',
+  tags: ['inbox'],
+  access: 'read',
+  response: InboxSummarySchema,
+});
+
+/** The ids of items in the member's own queue: at most a page of them at once. */
+const ItemIdsSchema = z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(200);
+
+export const MarkInboxBodySchema = z.object({ ids: ItemIdsSchema, read: z.boolean() });
+export type MarkInboxBody = z.input<typeof MarkInboxBodySchema>;
+
+export const markInbox = defineEndpoint({
+  method: 'POST',
+  path: '/api/inbox/mark',
+  summary: 'Mark items of the signed-in member’s inbox read or unread, one or many',
+  tags: ['inbox'],
+  access: 'read',
+  body: MarkInboxBodySchema,
+  response: z.object({ success: z.literal(true), changed: z.number().int().nonnegative() }),
+});
+
+export const AssignInboxBodySchema = z.object({
+  id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  version: VersionSchema,
+  /** true: assign to the signed-in member; false: leave it unassigned. */
+  assign: z.boolean(),
+});
+export type AssignInboxBody = z.input<typeof AssignInboxBodySchema>;
+
+export const assignInbox = defineEndpoint({
+  method: 'POST',
+  path: '/api/inbox/assign',
+  summary: 'Take an open item of the inbox (assign it to oneself), or give it back',
+  tags: ['inbox'],
+  access: 'read',
+  body: AssignInboxBodySchema,
+  response: z.object({ success: z.literal(true), item: InboxItemSchema }),
+});

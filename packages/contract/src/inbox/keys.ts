@@ -1,0 +1,24 @@
+// Free of zod, so the /inbox route can validate its search params before the schemas load.
+
+/** The kinds of work an inbox holds; the notification preferences choose among the same kinds. */
+export const INBOX_KINDS = [
+  'kyc_waiting',
+  'fraud_alert',
+  'withdrawal_review',
+  'p2p_dispute',
+  'four_eyes_request',
+  'system_notice',
+] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+/** Open: the work still waits. Resolved: it was done, from the inbox or anywhere else. */
+export const INBOX_STATES = ['open', 'resolved'] as const;
+export const INBOX_READ_FILTERS = ['unread', 'read'] as const;
+export const INBOX_ASSIGNED_FILTERS = ['me', 'unassigned'] as const;
+/** Where the item stands against its SLA, at the moment of the request. */
+export const INBOX_SLA_STATES = ['none', 'on_track', 'due_soon', 'overdue'] as const;
+export const INBOX_SORT_KEYS = ['opened_at'] as const;
+export const INBOX_FILTER_KEYS = ['kind', 'state', 'read', 'assigned'] as const;
+/** The live event topics the web app listens to (modules/events). */
+export const LIVE_TOPICS = ['inbox', 'withdrawals', 'p2p', 'approvals', 'kyc'] as const;
+/** The Server-Sent Events stream (not a JSON endpoint, so not a descriptor). */
+export const EVENTS_STREAM_PATH = '/api/events/stream';
