@@ -18,11 +18,11 @@ import { registerCustomersModule } from './modules/customers/customers.module.ts
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
+import { registerExportsModule } from './modules/exports/exports.module.ts';
 import {
   createIdempotencyService,
   type IdempotencyService,
 } from './modules/idempotency/idempotency.service.ts';
-import { registerExportsModule } from './modules/exports/exports.module.ts';
 import { registerInboxModule } from './modules/inbox/inbox.module.ts';
 import { registerKycModule } from './modules/kyc/kyc.module.ts';
 import { registerLimitsModule } from './modules/limits/limits.module.ts';
@@ -36,6 +36,10 @@ import { registerTransactionsOverviewModule } from './modules/transactions-overv
 import { registerTwoFactorModule } from './modules/two-factor/two-factor.module.ts';
 import { registerUserAssetsModule } from './modules/user-assets/user-assets.module.ts';
 import { registerWalletTransactionsModule } from './modules/wallet-transactions/wallet-transactions.module.ts';
+import { createDrain, type Drain } from './platform/drain.ts';
+import { registerHealth } from './platform/health.ts';
+import { createMetrics, type Metrics } from './platform/metrics.ts';
+import { createReads, type Reads, registerReads } from './platform/reads.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -43,10 +47,6 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { loggerOptions, OneLinePerRequest } from './plugins/request-logging.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
-import { createDrain, type Drain } from './platform/drain.ts';
-import { registerHealth } from './platform/health.ts';
-import { createMetrics, type Metrics } from './platform/metrics.ts';
-import { createReads, type Reads, registerReads } from './platform/reads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,29 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, toasts, useE2E } from './support.ts';
-
-/** A small USDT withdrawal the exchange put under review, on a customer of its own. */
-async function withdrawalUnderReview(databaseUrl: string): Promise<{ id: number; customer: string }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const customer = `e2e-inbox-${randomUUID().slice(0, 8)}`;
-    const c = await client.query<{ id: number }>(
-      'INSERT INTO customers (user_name) VALUES ($1) RETURNING id',
-      [customer],
-    );
-    const tx = await client.query<{ id: number }>(
-      `INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, to_address, status)
-       VALUES ($1, 'withdrawal', 'USDT', 'TRC20', '120', 'TE2Einbox', 'under_review') RETURNING id`,
-      [c.rows[0]!.id],
-    );
-    return { id: Number(tx.rows[0]!.id), customer };
-  } finally {
-    await client.end();
-  }
-}
+import { withdrawalUnderReview } from './work-fixtures.ts';
 
 const unreadCount = async (page: Page) =>
   Number(await page.getByTestId('inbox-indicator').getAttribute('data-unread'));

@@ -68,6 +68,28 @@ describe('settings', () => {
     await page.getByRole('heading', { level: 1, name: 'CRM' }).waitFor();
   });
 
+  it('keeps a display time zone chosen from the searchable list, and gives it back to the browser', async () => {
+    const { page } = await e2e.open();
+    await signIn(page, 'super');
+    await openSettings(page);
+    const field = page.getByTestId('settings-time-zone');
+    await expect.poll(() => field.inputValue()).toMatch(/^Browser default \(/);
+    await field.click();
+    await field.fill('istanb');
+    await page.getByRole('option', { name: 'Europe/Istanbul' }).click();
+    await toasts(page).getByText('Time zone saved').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('settings-time-zone').inputValue()).toBe('Europe/Istanbul');
+    const profile = await page.evaluate(() => fetch('/api/settings/profile').then((r) => r.json()));
+    expect(profile.time_zone).toBe('Europe/Istanbul');
+
+    await page.getByTestId('settings-time-zone').click();
+    await page.getByRole('option', { name: /^Browser default/ }).click();
+    await expect
+      .poll(() => page.evaluate(() => fetch('/api/settings/profile').then((r) => r.json())))
+      .toMatchObject({ time_zone: null });
+  });
+
   it('keeps language and colour mode with the member, in another browser too', async () => {
     const { page } = await e2e.open();
     await signIn(page, 'super');

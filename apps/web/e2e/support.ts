@@ -20,15 +20,15 @@ export interface E2E {
   url(path: string): string;
 }
 
-/** One server and one browser per test file, stopped after it. */
-export function useE2E(): E2E {
+/** One server and one browser per test file, stopped after it; `env` adds server settings. */
+export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
   const contexts: BrowserContext[] = [];
   const e2e = {} as E2E;
 
   beforeAll(async () => {
     if (!existsSync(path.join(testWebDist(), 'index.html')))
       throw new Error('Build the web app first: npm run build -w @backdesk/web');
-    e2e.server = await startTestServer();
+    e2e.server = await startTestServer({ env: options.env });
     e2e.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,

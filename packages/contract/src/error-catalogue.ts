@@ -158,12 +158,21 @@ export const ERROR_CATALOGUE = {
   },
 
   // ── Reports ───────────────────────────────────────────────────────────────
-  REPORT_RANGE_REVERSED: { status: 400, message: 'The start of the range ({{from}}) is after its end ({{to}})' },
-  REPORT_RANGE_TOO_LONG: { status: 400, message: 'A report covers at most five years; choose a shorter range' },
+  REPORT_RANGE_REVERSED: {
+    status: 400,
+    message: 'The start of the range ({{from}}) is after its end ({{to}})',
+  },
+  REPORT_RANGE_TOO_LONG: {
+    status: 400,
+    message: 'A report covers at most five years; choose a shorter range',
+  },
   REPORT_UNKNOWN_GROUPING: { status: 400, message: 'Unknown grouping {{groupBy}}; use day, week or month' },
   REPORT_UNKNOWN_TIME_ZONE: { status: 400, message: 'Unknown time zone {{tz}}' },
   REPORT_RATE_NOT_FOUND: { status: 404, message: 'No such rate' },
-  REPORT_RATE_EXISTS: { status: 409, message: 'A rate for {{asset}} from {{validFrom}} already exists; edit it instead' },
+  REPORT_RATE_EXISTS: {
+    status: 409,
+    message: 'A rate for {{asset}} from {{validFrom}} already exists; edit it instead',
+  },
 
   // ── Four-eyes approvals ───────────────────────────────────────────────────
   APPROVAL_NOT_FOUND: { status: 404, message: 'No such approval request' },
@@ -215,7 +224,10 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'Company documents can only be filed for a business customer',
   },
-  KYC_EXPIRY_NOT_APPLICABLE: { status: 400, message: 'A document of this kind ({{kind}}) has no expiry date' },
+  KYC_EXPIRY_NOT_APPLICABLE: {
+    status: 400,
+    message: 'A document of this kind ({{kind}}) has no expiry date',
+  },
   KYC_DOCUMENT_EXPIRED: {
     status: 400,
     message: 'The document expired on {{date}} and cannot be approved',
@@ -227,7 +239,8 @@ export const ERROR_CATALOGUE = {
   },
   KYC_LEVEL_BELOW_TIER: {
     status: 409,
-    message: 'The customer\'s tier {{tier}} needs KYC level {{requiredLevel}}; move them to a lower tier first',
+    message:
+      "The customer's tier {{tier}} needs KYC level {{requiredLevel}}; move them to a lower tier first",
   },
   KYC_CASE_NOT_FOUND: { status: 404, message: 'This customer has no documents waiting for a decision' },
   KYC_CASE_TAKEN: { status: 409, message: '{{member}} is already working on this case' },

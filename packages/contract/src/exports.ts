@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { QueryIdSchema } from './list.ts';
 
 /**
  * Exports over the threshold run in the background (decision 0015): the list's export endpoint
@@ -42,6 +43,6 @@ export const downloadExport = defineEndpoint({
   summary: 'The file of a finished background export; only to the member who asked for it',
   tags: ['exports'],
   access: 'read',
-  query: z.object({ id: z.coerce.number().int().positive().max(2 ** 53 - 1) }),
+  query: z.object({ id: QueryIdSchema }),
   response: z.unknown(),
 });

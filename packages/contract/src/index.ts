@@ -69,14 +69,15 @@ export * as dashboardApi from './dashboard.ts';
 export * from './dates.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export type { BackgroundExport, BackgroundExportStarted } from './exports.ts';
+export * as exportsApi from './exports.ts';
+export * from './inbox/keys.ts';
 export type { InboxItem, InboxQuery, InboxSummary } from './inbox.ts';
 export * as inboxApi from './inbox.ts';
-export * from './inbox/keys.ts';
 export * from './list.ts';
 export type { CreateMemberBody, Member, MemberStatus } from './members.ts';
 export * as membersApi from './members.ts';
 export * from './messages.ts';
-export * from './roles.ts';
 export type {
   DepositReportsConfig,
   Report,
@@ -90,8 +91,7 @@ export type {
 } from './reports/index.ts';
 export * as reportsApi from './reports/index.ts';
 export * from './reports/keys.ts';
-export type { BackgroundExport, BackgroundExportStarted } from './exports.ts';
-export * as exportsApi from './exports.ts';
+export * from './roles.ts';
 export type { SavedView, SaveViewBody } from './saved-views.ts';
 export * as savedViewsApi from './saved-views.ts';
 export type {

@@ -1,7 +1,7 @@
 import type { EndpointDef, ExportFormat } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../bounded-count.ts';
 import type { EndpointInput } from '../endpoint-route.ts';
 
@@ -19,18 +19,29 @@ export interface ExportDeferral {
   /** Exports of more rows than this go to the background. */
   threshold: number;
   /** Records and enqueues the request's export; returns the 202 answer's body. */
-  defer(request: FastifyRequest, file: { format: ExportFormat; fileName: string; total: number }): Promise<object>;
+  defer(
+    request: FastifyRequest,
+    file: { format: ExportFormat; fileName: string; total: number },
+  ): Promise<object>;
 }
 
 const deferrals = new WeakMap<FastifyInstance, ExportDeferral>();
-const handlers = new WeakMap<FastifyInstance, Map<string, { endpoint: EndpointDef; handler: ExportHandler }>>();
+const handlers = new WeakMap<
+  FastifyInstance,
+  Map<string, { endpoint: EndpointDef; handler: ExportHandler }>
+>();
 
-export const setExportDeferral = (app: FastifyInstance, deferral: ExportDeferral) => deferrals.set(app, deferral);
+export const setExportDeferral = (app: FastifyInstance, deferral: ExportDeferral) =>
+  deferrals.set(app, deferral);
 
 /** Called by registerExportEndpoint: the job finds a list's export handler by its path. */
-export function rememberExportHandler(app: FastifyInstance, endpoint: EndpointDef, handler: ExportHandler): void {
-  let byPath = handlers.get(app);
-  if (!byPath) handlers.set(app, (byPath = new Map()));
+export function rememberExportHandler(
+  app: FastifyInstance,
+  endpoint: EndpointDef,
+  handler: ExportHandler,
+): void {
+  const byPath = handlers.get(app) ?? new Map();
+  handlers.set(app, byPath);
   byPath.set(endpoint.path, { endpoint, handler });
 }
 
@@ -45,11 +56,23 @@ export const countFrom =
   (limit) =>
     boundedCount(db, sql`(SELECT 1 ${from}) AS export_rows`, { limit });
 
-/** The counter of a whole query (a cursor export). */
-export const countQuery =
-  (db: DbOrTx, query: SQL): ExportCounter =>
-  (limit) =>
-    boundedCount(db, sql`(${query}) AS export_rows`, { limit });
+/** The counter of a whole statement with its parameters (a cursor export), bounded the same way. */
+export const countStatement =
+  (db: Db, statement: { sql: string; params: unknown[] }): ExportCounter =>
+  async (limit) => {
+    const { rows } = await db.$client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM (${statement.sql}) AS q LIMIT ${limit + 1}) AS c`,
+      statement.params,
+    );
+    const counted = rows[0]?.n ?? 0;
+    if (counted <= limit) return { value: counted, exact: true };
+    const plan = await db.$client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+      statement.params,
+    );
+    const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    return { value: Math.max(counted, estimate), exact: false };
+  };
 
 /** The job's stand-in for a reply: it takes the file's body and hears of each row written. */
 export interface ExportRun {
@@ -95,18 +118,23 @@ export async function* tallied<Row>(reply: FastifyReply, rows: AsyncIterable<Row
 
 /**
  * Before an export streams: more rows than the threshold (counted no further than it) and this is a
- * member's request, not the job, then the export is enqueued and the answer is 202 with its record.
+ * member's request, not the job, then the export is enqueued and answered 202 with its record: true.
+ * (A boolean, not the reply: a Fastify reply is thenable, and awaiting it waits for the response.)
  */
 export async function deferLargeExport(
   reply: FastifyReply,
   file: { format: ExportFormat; fileName: string },
   count: ExportCounter | undefined,
-): Promise<FastifyReply | undefined> {
-  if (exportRunOf(reply) || !count) return undefined;
-  const deferral = deferrals.get(reply.request.server);
-  if (!deferral) return undefined;
+): Promise<boolean> {
+  if (exportRunOf(reply) || !count) return false;
+  const deferral = reply.request.server && deferrals.get(reply.request.server);
+  if (!deferral) return false;
   const total = await count(deferral.threshold);
-  if (total.exact && total.value <= deferral.threshold) return undefined;
-  const body = await deferral.defer(reply.request, { ...file, total: Math.max(total.value, deferral.threshold + 1) });
-  return reply.code(202).header('Cache-Control', 'no-store').send(body);
+  if (total.exact && total.value <= deferral.threshold) return false;
+  const body = await deferral.defer(reply.request, {
+    ...file,
+    total: Math.max(total.value, deferral.threshold + 1),
+  });
+  reply.code(202).header('Cache-Control', 'no-store').send(body);
+  return true;
 }

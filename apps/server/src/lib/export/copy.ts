@@ -6,10 +6,10 @@ import type { FastifyReply } from 'fastify';
 import { escapeLiteral, type PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.ts';
+import { countFrom, deferLargeExport, type ExportRun, exportRunOf } from './background.ts';
 import { csvField } from './cells.ts';
 import { type CopyBatch, copyBatches, copySheetRows } from './copy-rows.ts';
 import { exportLanguage, headerText } from './headers.ts';
-import { countFrom, deferLargeExport, type ExportRun, exportRunOf } from './background.ts';
 import { exportHeaders } from './index.ts';
 import { xlsxWorkbook } from './xlsx.ts';
 
@@ -208,8 +208,7 @@ function releasing(client: PoolClient, items: AsyncIterable<Uint8Array | string>
  * refused. Over the threshold the export goes to the background instead (background.ts).
  */
 export async function sendCopyExport(db: Db, reply: FastifyReply, source: CopySource): Promise<FastifyReply> {
-  const deferred = await deferLargeExport(reply, source, countFrom(db, source.from));
-  if (deferred) return deferred;
+  if (await deferLargeExport(reply, source, countFrom(db, source.from))) return reply;
   const run = exportRunOf(reply);
   let written = 0;
   const headers = source.columns.map((c) => headerText(c.header, exportLanguage(reply.request)));
@@ -218,7 +217,12 @@ export async function sendCopyExport(db: Db, reply: FastifyReply, source: CopySo
   let items: AsyncIterable<Uint8Array | string>;
   if (csv) {
     // pipeline hands an error of COPY on to the CR LF stream, so to `releasing`.
-    const counter = run && ((n: number) => run.rowsWritten((written += n)));
+    const counter =
+      run &&
+      ((n: number) => {
+        written += n;
+        run.rowsWritten(written);
+      });
     const records = pipeline(copy, new CrlfRecords(counter), () => {});
     items = (async function* () {
       yield `\uFEFF${headers.map(csvField).join(',')}\r\n`;
@@ -238,7 +242,8 @@ async function* countedBatches(run: ExportRun, batches: AsyncIterable<CopyBatch>
   let written = 0;
   for await (const batch of batches) {
     yield batch;
-    run.rowsWritten((written += batch.ends.length));
+    written += batch.ends.length;
+    run.rowsWritten(written);
   }
 }
 

@@ -2,9 +2,8 @@ import { Readable } from 'node:stream';
 import type { ExportFormat } from '@backdesk/contract';
 import type { FastifyReply } from 'fastify';
 import QueryStream from 'pg-query-stream';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { countQuery, deferLargeExport, type ExportCounter, exportRunOf, tallied } from './background.ts';
+import { countStatement, deferLargeExport, type ExportCounter, exportRunOf, tallied } from './background.ts';
 import { type CellValue, csvField } from './cells.ts';
 import { exportLanguage, headerText } from './headers.ts';
 import { valueRows, xlsxWorkbook } from './xlsx.ts';
@@ -45,8 +44,7 @@ export function exportHeaders(reply: FastifyReply, format: ExportFormat, fileNam
  * Over the threshold the export goes to the background instead (background.ts).
  */
 export async function sendExport<Row>(reply: FastifyReply, source: ExportSource<Row>): Promise<FastifyReply> {
-  const deferred = await deferLargeExport(reply, source, source.rows.count);
-  if (deferred) return deferred;
+  if (await deferLargeExport(reply, source, source.rows.count)) return reply;
   const rows = (exportRunOf(reply) ? tallied(reply, source.rows) : source.rows)[Symbol.asyncIterator]();
   const first = await rows.next();
   exportHeaders(reply, source.format, source.fileName);
@@ -92,16 +90,15 @@ async function* csvLines<Row>(
 
 /**
  * The rows of a query, streamed from a server-side cursor in batches. Rows carry the SQL column
- * names and raw types (numeric stays a string). Nothing runs until they are read; a query builder
- * (with getSQL) can also be counted, for the background-export threshold.
+ * names and raw types (numeric stays a string). Nothing runs until they are read; they can also be
+ * counted, for the background-export threshold.
  */
 export function streamRows<Row>(
   db: Db,
-  query: { toSQL(): { sql: string; params: unknown[] }; getSQL?(): SQL },
+  query: { toSQL(): { sql: string; params: unknown[] } },
   batchSize = 2_000,
-): AsyncIterable<Row> & { count?: ExportCounter } {
-  const rows = cursorRows<Row>(db, query, batchSize);
-  return query.getSQL ? Object.assign(rows, { count: countQuery(db, query.getSQL()) }) : rows;
+): AsyncIterable<Row> & { count: ExportCounter } {
+  return Object.assign(cursorRows<Row>(db, query, batchSize), { count: countStatement(db, query.toSQL()) });
 }
 
 async function* cursorRows<Row>(

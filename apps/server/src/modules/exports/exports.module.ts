@@ -26,7 +26,10 @@ export function registerExportsModule(
     notice: Parameters<typeof createExportsService>[0]['notice'];
   },
 ) {
-  const store = createDocumentStore({ ...deps.config.documents, localDir: path.join(deps.config.dataDir, 'exports') });
+  const store = createDocumentStore({
+    ...deps.config.documents,
+    localDir: path.join(deps.config.dataDir, 'exports'),
+  });
   app.addHook('onClose', () => store.close());
   const service = createExportsService({
     app,

@@ -25,7 +25,15 @@ export function createExportsRepository() {
   return {
     async create(
       db: DbOrTx,
-      e: { memberId: number; route: string; query: string; format: string; language: string; fileName: string; total: number },
+      e: {
+        memberId: number;
+        route: string;
+        query: string;
+        format: string;
+        language: string;
+        fileName: string;
+        total: number;
+      },
     ): Promise<ExportRecord> {
       const { rows } = await db.execute<ExportRecord>(sql`
         INSERT INTO background_exports (member_id, route, query, format, language, file_name, rows_total)
@@ -45,7 +53,9 @@ export function createExportsRepository() {
     },
 
     async get(db: DbOrTx, id: number): Promise<ExportRecord | undefined> {
-      const { rows } = await db.execute<ExportRecord>(sql`SELECT ${COLUMNS} FROM background_exports WHERE id = ${id}`);
+      const { rows } = await db.execute<ExportRecord>(
+        sql`SELECT ${COLUMNS} FROM background_exports WHERE id = ${id}`,
+      );
       return rows[0];
     },
 
@@ -58,14 +68,22 @@ export function createExportsRepository() {
     },
 
     async started(db: DbOrTx, id: number): Promise<void> {
-      await db.execute(sql`UPDATE background_exports SET status = 'running', rows_written = 0 WHERE id = ${id}`);
+      await db.execute(
+        sql`UPDATE background_exports SET status = 'running', rows_written = 0 WHERE id = ${id}`,
+      );
     },
 
     async progress(db: DbOrTx, id: number, rows: number): Promise<void> {
-      await db.execute(sql`UPDATE background_exports SET rows_written = ${rows} WHERE id = ${id} AND status = 'running'`);
+      await db.execute(
+        sql`UPDATE background_exports SET rows_written = ${rows} WHERE id = ${id} AND status = 'running'`,
+      );
     },
 
-    async ready(db: DbOrTx, id: number, file: { rows: number; sha256: string; size: number; at: Date; expiresAt: Date }) {
+    async ready(
+      db: DbOrTx,
+      id: number,
+      file: { rows: number; sha256: string; size: number; at: Date; expiresAt: Date },
+    ) {
       await db.execute(sql`
         UPDATE background_exports SET status = 'ready', rows_written = ${file.rows}, rows_total = ${file.rows},
           sha256 = ${file.sha256}, size_bytes = ${file.size}, finished_at = ${file.at}, expires_at = ${file.expiresAt}
@@ -73,7 +91,9 @@ export function createExportsRepository() {
     },
 
     async failed(db: DbOrTx, id: number, at: Date): Promise<void> {
-      await db.execute(sql`UPDATE background_exports SET status = 'failed', finished_at = ${at} WHERE id = ${id}`);
+      await db.execute(
+        sql`UPDATE background_exports SET status = 'failed', finished_at = ${at} WHERE id = ${id}`,
+      );
     },
 
     /** Ready files past their time: marked expired; returns each with whether another row still holds its bytes. */

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { exportHandlerOf, fileReply } from '../../lib/export/background.ts';
 import { exportLanguage } from '../../lib/export/headers.ts';
 import { publishEvent } from '../events/events.repository.ts';
+import type { InboxService } from '../inbox/inbox.service.ts';
 import type { DocumentStore } from '../kyc-files/document-store.ts';
 import type { ExportRecord, ExportsRepository } from './exports.repository.ts';
 import { toView } from './exports.repository.ts';
@@ -29,7 +30,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-export const contentTypeOf = (format: string) => CONTENT_TYPES[format as ExportFormat] ?? 'application/octet-stream';
+export const contentTypeOf = (format: string) =>
+  CONTENT_TYPES[format as ExportFormat] ?? 'application/octet-stream';
 
 /** The job's payload is read back from the database: untrusted, checked. */
 const Payload = z.object({ id: z.number().int().positive() });
@@ -37,10 +39,8 @@ const Payload = z.object({ id: z.number().int().positive() });
 /** A failure no retry can mend (the member lost the right, the query no longer parses). */
 class FinalFailure extends Error {}
 
-type Notice = (
-  tx: DbOrTx,
-  notice: { code: string; sourceRef: string; subject: string | null; params: Record<string, unknown>; audience: number[] },
-) => Promise<void>;
+/** The inbox's notice hook (inbox.module.ts). */
+type Notice = InboxService['notice'];
 
 export interface ExportsServiceDeps {
   app: FastifyInstance;
@@ -72,7 +72,8 @@ export function createExportsService(deps: ExportsServiceDeps) {
     );
     const who = member.rows[0];
     // The right to export is checked again when the file is written, not only when it was asked for.
-    if (!who || !hasCapability(who.roles, entry.endpoint.access)) throw new FinalFailure('not allowed to export');
+    if (!who || !hasCapability(who.roles, entry.endpoint.access))
+      throw new FinalFailure('not allowed to export');
     const parsed = (entry.endpoint.query as z.ZodType).safeParse(querystring.parse(record.query));
     if (!parsed.success) throw new FinalFailure('the export query no longer parses');
 
@@ -164,7 +165,8 @@ export function createExportsService(deps: ExportsServiceDeps) {
     async run(payload: unknown, job: { attempts: number }): Promise<void> {
       const { id } = Payload.parse(payload);
       const record = await repo.get(db, id);
-      if (!record || record.status === 'ready' || record.status === 'expired' || record.status === 'failed') return;
+      if (!record || record.status === 'ready' || record.status === 'expired' || record.status === 'failed')
+        return;
       await repo.started(db, id);
       await fs.mkdir(deps.tempDir, { recursive: true });
       const file = path.join(deps.tempDir, `export-${id}-${randomUUID()}`);
@@ -207,7 +209,8 @@ export function createExportsService(deps: ExportsServiceDeps) {
     /** A ready export of this member, or undefined (another's, unfinished or expired alike). */
     async downloadable(memberId: number, id: number): Promise<ExportRecord | undefined> {
       const record = await repo.get(db, id);
-      if (!record || record.member_id !== memberId || record.status !== 'ready' || !record.sha256) return undefined;
+      if (!record || record.member_id !== memberId || record.status !== 'ready' || !record.sha256)
+        return undefined;
       if (record.expires_at && Date.parse(record.expires_at) <= clock.now().getTime()) return undefined;
       return record;
     },

@@ -79,8 +79,9 @@ describe('background exports', () => {
     expect(started.rows_total).toBeGreaterThan(5);
     expect((await startBackground(url)).id).toBe(started.id);
     const jobs = await t.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM graphile_worker.jobs
-          WHERE task_identifier = 'exports.run' AND payload->>'id' = ${String(started.id)}`,
+      sql`SELECT count(*)::int AS n FROM graphile_worker._private_jobs j
+          JOIN graphile_worker._private_tasks k ON k.id = j.task_id
+          WHERE k.identifier = 'exports.run' AND j.payload->>'id' = ${String(started.id)}`,
     );
     expect(jobs.rows[0]!.n).toBe(1);
     // Listed for the member who asked, not for another.
@@ -121,7 +122,9 @@ describe('background exports', () => {
     expect((await get(`/api/exports/download?id=${started.id}`, superMember)).statusCode).toBe(404);
 
     const { sha256 } = await record(started.id);
-    await t.db.execute(sql`UPDATE background_exports SET expires_at = now() - interval '1 minute' WHERE id = ${started.id}`);
+    await t.db.execute(
+      sql`UPDATE background_exports SET expires_at = now() - interval '1 minute' WHERE id = ${started.id}`,
+    );
     expect(await jobService().expire()).toBeGreaterThanOrEqual(1);
     expect((await record(started.id)).status).toBe('expired');
     expect(await store.has(sha256!)).toBe(false);

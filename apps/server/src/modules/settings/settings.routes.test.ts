@@ -90,6 +90,21 @@ describe('profile', () => {
       expect((await post('/api/settings/preferences', body, manager)).statusCode).toBe(400);
     }
   });
+
+  it('keeps a display time zone, and null gives the choice back to the browser', async () => {
+    const zone = await post('/api/settings/preferences', { time_zone: 'Europe/Istanbul' }, manager);
+    expect(zone.json().profile.time_zone).toBe('Europe/Istanbul');
+    // Another preference leaves the zone as it was.
+    await post('/api/settings/preferences', { color_mode: 'dark' }, manager);
+    expect((await get('/api/settings/profile', manager)).json().time_zone).toBe('Europe/Istanbul');
+    const cleared = await post('/api/settings/preferences', { time_zone: null }, manager);
+    expect(cleared.json().profile.time_zone).toBeNull();
+    expect((await get('/api/settings/profile', manager)).json().time_zone).toBeNull();
+    for (const time_zone of ['Mars/Olympus', '', 'Europe/\u0000']) {
+      const res = await post('/api/settings/preferences', { time_zone }, manager);
+      expect(res.statusCode).toBe(400);
+    }
+  });
 });
 
 describe('password change', () => {

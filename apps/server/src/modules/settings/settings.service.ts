@@ -121,7 +121,7 @@ export function createSettingsService(deps: {
     },
 
     /**
-     * Language and colour mode: the last choice wins, with no version to compare (a preference set
+     * Language, colour mode and display time zone (null: the browser's again): the last choice wins, with no version to compare (a preference set
      * from two browsers is not a conflicting edit), and the profile's version stays as it was.
      */
     updatePreferences(body: Body<typeof settingsApi.UpdatePreferencesBodySchema>, caller: Caller) {

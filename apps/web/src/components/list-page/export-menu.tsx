@@ -1,8 +1,14 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../lib/api.ts';
+import { startExport } from './background-exports.tsx';
 
-/** Plain links: the browser downloads the streamed file itself, with the session cookie. */
+/**
+ * Links to the files; a click asks for the file itself, so that an export over the server's
+ * threshold, answered 202 and written in the background, shows its progress instead (decision 0015).
+ */
 export function ExportMenu({
   path,
   query,
@@ -14,6 +20,8 @@ export function ExportMenu({
   label: string;
   formats: { csv: string; xlsx: string };
 }) {
+  const client = useQueryClient();
+  const { t } = useTranslation('list');
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -33,6 +41,10 @@ export function ExportMenu({
             component="a"
             href={buildUrl(path, { ...query, format })}
             download
+            onClick={(event) => {
+              event.preventDefault();
+              void startExport(buildUrl(path, { ...query, format }), client, t);
+            }}
             data-testid={`export-${format}`}
           >
             {formats[format]}

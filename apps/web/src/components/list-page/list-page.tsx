@@ -22,6 +22,7 @@ import { errorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { formatApproximate } from '../../lib/locale-format.ts';
+import { BackgroundExports } from './background-exports.tsx';
 import { sortRows } from './client-sort.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { ExportMenu } from './export-menu.tsx';
@@ -267,6 +268,9 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
           />
         </Group>
       </Group>
+      {list.exportEndpoint && can(list.exportEndpoint) && (
+        <BackgroundExports path={list.exportEndpoint.path} />
+      )}
       {page.isError &&
         (list.describeError?.(page.error) ?? (
           <Alert

@@ -8,6 +8,6 @@ export {
   useOpenWork,
 } from './api/inbox-api.ts';
 export { InboxAge, InboxKind, InboxSla, InboxSubject } from './components/inbox-cells.tsx';
-export { inboxTarget } from './components/inbox-target.ts';
+export { inboxTarget, opensSomething } from './components/inbox-target.ts';
 export { useOpenInboxItem } from './components/use-open-item.ts';
 export { liveEvents } from './live-events.ts';

@@ -19,9 +19,9 @@ import {
   InboxKind,
   InboxSla,
   InboxSubject,
-  inboxTarget,
   OPEN_WORK_VIEWS,
   type OpenWorkView,
+  opensSomething,
   openWorkSearch,
   useOpenInboxItem,
   useOpenWork,
@@ -84,8 +84,8 @@ export function OpenWorkSlot() {
                   <Table.Td>
                     <InboxKind item={item} />
                   </Table.Td>
-                  <Table.Td maw={320}>
-                    <InboxSubject item={item} />
+                  <Table.Td>
+                    <InboxSubject item={item} maw={300} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <InboxAge item={item} />
@@ -94,7 +94,7 @@ export function OpenWorkSlot() {
                     <InboxSla item={item} />
                   </Table.Td>
                   <Table.Td ta="right">
-                    {inboxTarget(item) && (
+                    {opensSomething(item) && (
                       <Button
                         size="compact-xs"
                         variant="light"

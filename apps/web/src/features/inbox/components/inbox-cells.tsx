@@ -40,39 +40,40 @@ export function InboxKind({ item }: { item: InboxItem }) {
   );
 }
 
-export function InboxSubject({ item }: { item: InboxItem }) {
+/** What the item is about, in words; a customer's is a link to the customer. */
+export function InboxSubject({ item, maw }: { item: InboxItem; maw?: number }) {
   const { t } = useTranslation('inbox');
-  if (item.notice)
+  if (item.customer) {
+    const name = t('subject.customer', { name: item.customer.user_name });
     return (
-      <Text size="sm" truncate="end">
-        {t(`notices.${item.notice}` as 'notices.two_factor_reset', item.params as Record<string, string>)}
-      </Text>
-    );
-  if (item.customer)
-    return (
-      <CustomerLink id={item.customer.id}>
-        {t('subject.customer', { name: item.customer.user_name })}
+      <CustomerLink id={item.customer.id} title={name}>
+        <Text
+          span
+          inherit
+          truncate="end"
+          maw={maw}
+          display="inline-block"
+          style={{ verticalAlign: 'bottom' }}
+        >
+          {name}
+        </Text>
       </CustomerLink>
     );
-  if (item.kind === 'p2p_dispute' && item.subject)
-    return (
-      <Text size="sm" truncate="end">
-        {t('subject.buyer', { name: item.subject })}
-      </Text>
-    );
-  if (item.kind === 'four_eyes_request' && item.subject)
-    return (
-      <Text size="sm" truncate="end">
-        {t('subject.approval', {
-          kind: t(`approvalKinds.${item.subject}` as 'approvalKinds.withdrawal_release', {
-            defaultValue: item.subject,
-          }),
-        })}
-      </Text>
-    );
+  }
+  const text = item.notice
+    ? t(`notices.${item.notice}` as 'notices.two_factor_reset', item.params as Record<string, string>)
+    : item.kind === 'p2p_dispute' && item.subject
+      ? t('subject.buyer', { name: item.subject })
+      : item.kind === 'four_eyes_request' && item.subject
+        ? t('subject.approval', {
+            kind: t(`approvalKinds.${item.subject}` as 'approvalKinds.withdrawal_release', {
+              defaultValue: item.subject,
+            }),
+          })
+        : (item.subject ?? '—');
   return (
-    <Text size="sm" truncate="end">
-      {item.subject ?? '—'}
+    <Text size="sm" truncate="end" maw={maw} title={text}>
+      {text}
     </Text>
   );
 }

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useAssignInbox } from '../api/inbox-api.ts';
 import { InboxSelection, inboxList } from './inbox-table.tsx';
-import { inboxTarget } from './inbox-target.ts';
+import { opensSomething } from './inbox-target.ts';
 import { useOpenInboxItem } from './use-open-item.ts';
 
 /** Take or give back one item, and open it; the row's own actions. */
@@ -33,7 +33,7 @@ function ItemActions({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxIt
           {mine ? t('actions.unassign') : t('actions.assignToMe')}
         </Button>
       )}
-      {inboxTarget(item) && (
+      {opensSomething(item) && (
         <Button
           size="compact-xs"
           variant="light"

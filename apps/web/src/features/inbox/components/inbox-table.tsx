@@ -5,7 +5,7 @@ import {
   INBOX_READ_FILTERS,
   INBOX_STATES,
 } from '@backdesk/contract/inbox/keys';
-import { Checkbox } from '@mantine/core';
+import { Checkbox, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,10 @@ export const InboxSelection = createContext<{ ids: ReadonlySet<number>; toggle: 
   ids: new Set(),
   toggle: () => {},
 });
+
+/** Long subjects and names are cut with an ellipsis (the whole text on hover) so a 1280 px screen fits. */
+const SUBJECT_WIDTH = 240;
+const ASSIGNEE_WIDTH = 140;
 
 function SelectCell({ item }: { item: InboxItem }) {
   const { t } = useTranslation('inbox');
@@ -39,14 +43,23 @@ function useInboxColumns(): DataTableColumn<InboxItem>[] {
   const { t } = useTranslation('inbox');
   const { locale } = useLanguage();
   return [
-    { accessor: 'select', title: t('columns.select'), render: (item) => <SelectCell item={item} /> },
+    {
+      accessor: 'select',
+      title: t('columns.select'),
+      width: 44,
+      render: (item) => <SelectCell item={item} />,
+    },
     {
       accessor: 'kind',
       title: t('columns.kind'),
       noWrap: true,
       render: (item) => <InboxKind item={item} />,
     },
-    { accessor: 'subject', title: t('columns.subject'), render: (item) => <InboxSubject item={item} /> },
+    {
+      accessor: 'subject',
+      title: t('columns.subject'),
+      render: (item) => <InboxSubject item={item} maw={SUBJECT_WIDTH} />,
+    },
     {
       accessor: 'amount',
       title: t('columns.amount'),
@@ -71,7 +84,11 @@ function useInboxColumns(): DataTableColumn<InboxItem>[] {
     {
       accessor: 'assignee',
       title: t('columns.assignee'),
-      render: (item) => item.assignee?.display_name ?? '—',
+      render: (item) => (
+        <Text size="sm" truncate="end" maw={ASSIGNEE_WIDTH} title={item.assignee?.display_name}>
+          {item.assignee?.display_name ?? '—'}
+        </Text>
+      ),
     },
   ];
 }
@@ -126,4 +143,7 @@ export const inboxList = defineList({
   Filters: InboxFilters,
   rowAttributes: (item) => ({ 'data-read': item.read ? 'true' : 'false', 'data-kind': item.kind }),
   namespaces: ['inbox'],
+  // The list shows open work unless filtered otherwise: its state is the filter's, and a 1280 px screen
+  // fits the rest with the row's actions.
+  hiddenByDefault: ['state'],
 });

@@ -1,6 +1,6 @@
 import type { InboxItem } from '@backdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { inboxTarget } from './inbox-target.ts';
+import { exportIdOf, inboxTarget, opensSomething } from './inbox-target.ts';
 
 const item = (source: InboxItem['source'], params: InboxItem['params'] = {}) =>
   ({ source, params }) as InboxItem;
@@ -21,5 +21,18 @@ describe('where an inbox item opens', () => {
     expect(inboxTarget(item({ type: 'kyc_case', id: '5' }))?.to).toBe('/compliance/kyc-manage');
     expect(inboxTarget(item({ type: 'p2p_trade', id: '5' }))?.to).toBe('/transactions/pending-p2p');
     expect(inboxTarget(item({ type: 'notice', id: '' }))).toBeNull();
+  });
+  it('opens an "export ready" notice as its download, and nothing for other notices', () => {
+    const ready = {
+      source: { type: 'notice', id: '' },
+      notice: 'export_ready',
+      params: { export: 12 },
+    } as unknown as InboxItem;
+    expect(exportIdOf(ready)).toBe(12);
+    expect(opensSomething(ready)).toBe(true);
+    const failed = { ...ready, notice: 'job_failed' } as InboxItem;
+    expect(exportIdOf(failed)).toBeNull();
+    expect(opensSomething(failed)).toBe(false);
+    expect(exportIdOf({ ...ready, params: { export: -3 } } as InboxItem)).toBeNull();
   });
 });

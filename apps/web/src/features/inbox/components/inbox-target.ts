@@ -27,3 +27,14 @@ export function inboxTarget(item: InboxItem): InboxTarget {
       return null;
   }
 }
+
+/** The background export an "export ready" notice announces (opening it downloads the file). */
+export function exportIdOf(item: InboxItem): number | null {
+  if (item.notice !== 'export_ready') return null;
+  const id = Number(item.params.export);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Whether an item has something to open: a page, or an export's file. */
+export const opensSomething = (item: InboxItem): boolean =>
+  inboxTarget(item) !== null || exportIdOf(item) !== null;
