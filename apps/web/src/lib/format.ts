@@ -14,3 +14,7 @@ export const formatGrowthPercent = (locale: string, percent: string): string =>
 
 export const formatTime = (locale: string, iso: string): string =>
   dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+
+/** A chart axis tick: short, in the locale's compact words ("1.5M", tr "1,5 Mn"); tooltips stay exact. */
+export const formatAxisTick = (locale: string, value: number): string =>
+  numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);

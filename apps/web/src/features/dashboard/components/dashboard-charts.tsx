@@ -3,6 +3,7 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatAxisTick } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
 import { useReport } from '../../reports/api.ts';
@@ -61,6 +62,7 @@ export function DashboardCharts() {
           ]}
           withLegend
           valueFormatter={usd}
+          yAxisProps={{ tickFormatter: (value: number) => formatAxisTick(locale, value) }}
         />
       </Paper>
     </SimpleGrid>

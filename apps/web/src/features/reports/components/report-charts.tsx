@@ -3,6 +3,7 @@ import type { Report } from '@backdesk/contract';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatAxisTick } from '../../../lib/format.ts';
 import { type ReportMeta, SERIES_COLORS } from '../report-meta.ts';
 import { Decimal, drawn } from '../report-view.ts';
 import { useReportFormat } from '../use-report-format.ts';
@@ -22,7 +23,9 @@ export function ReportCharts({
   compare: boolean;
 }) {
   const { t } = useTranslation('reports');
-  const { cell, period } = useReportFormat();
+  const { cell, period, locale } = useReportFormat();
+  // Axis ticks are short words; the tooltips keep the exact figures.
+  const axis = { tickFormatter: (value: number) => formatAxisTick(locale, value) };
   const unitOf = (key: string) => report.measures.find((m) => m.key === key)?.unit ?? 'count';
   const label = (start: string) => period(start, report.range.groupBy);
   const fmt = (unit: ReturnType<typeof unitOf>) => (value: number) =>
@@ -74,6 +77,7 @@ export function ReportCharts({
           type={meta.barType}
           withLegend
           valueFormatter={fmt(unitOf(meta.bars[0]!))}
+          yAxisProps={axis}
           series={meta.bars.map((k, i) => ({ name: k, label: t(`measures.${k}`), color: SERIES_COLORS[i]! }))}
         />
       </Paper>
@@ -124,6 +128,7 @@ export function ReportCharts({
           curveType="linear"
           connectNulls={false}
           valueFormatter={fmt(trendUnit)}
+          yAxisProps={axis}
           series={[
             { name: 'current', label: t('chart.current'), color: 'blue.6' },
             ...(compare
