@@ -19,6 +19,7 @@ import { createDashboardRepository } from './modules/dashboard/dashboard.reposit
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerEventsModule } from './modules/events/events.module.ts';
 import { registerExportsModule } from './modules/exports/exports.module.ts';
+import { registerFraudCheck } from './modules/fraud-check.ts';
 import {
   createIdempotencyService,
   type IdempotencyService,
@@ -140,6 +141,7 @@ export async function buildApp({
   registerMembersModule(app, { db, clock });
   registerSettingsModule(app, { db, clock, passwordPerMinute: config.authRequestsPerMinute });
   registerReportsModule(app, { db, clock });
+  registerFraudCheck(app, { db, clock, config });
 
   await registerWebApp(app, config.webDist);
   return app;

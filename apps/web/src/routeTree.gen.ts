@@ -15,7 +15,6 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppInboxRouteImport } from './routes/_app/inbox'
 import { Route as AppSettingsRouteRouteImport } from './routes/_app/settings/route'
 import { Route as AppComplianceIndexRouteImport } from './routes/_app/compliance/index'
-import { Route as AppComplianceFraudCheckRouteImport } from './routes/_app/compliance/fraud-check'
 import { Route as AppComplianceKycDocsRouteImport } from './routes/_app/compliance/kyc-docs'
 import { Route as AppComplianceKycManageRouteImport } from './routes/_app/compliance/kyc-manage'
 import { Route as AppCrmIndexRouteImport } from './routes/_app/crm/index'
@@ -40,11 +39,18 @@ import { Route as AppTransactionsCommissionsRouteImport } from './routes/_app/tr
 import { Route as AppTransactionsLimitsRouteImport } from './routes/_app/transactions/limits'
 import { Route as AppTransactionsPendingP2pRouteImport } from './routes/_app/transactions/pending-p2p'
 import { Route as AppTransactionsWalletTransactionsRouteImport } from './routes/_app/transactions/wallet-transactions'
+import { Route as AppComplianceFraudCheckIndexRouteImport } from './routes/_app/compliance/fraud-check/index'
+import { Route as AppComplianceFraudCheckBlocklistRouteImport } from './routes/_app/compliance/fraud-check/blocklist'
+import { Route as AppComplianceFraudCheckRulesRouteImport } from './routes/_app/compliance/fraud-check/rules'
+import { Route as AppComplianceFraudCheckRunsRouteImport } from './routes/_app/compliance/fraud-check/runs'
+import { Route as AppComplianceFraudCheckScreeningRouteImport } from './routes/_app/compliance/fraud-check/screening'
 import { Route as AppCrmCustomersIndexRouteImport } from './routes/_app/crm/customers/index'
 import { Route as AppCrmCustomersCustomerIdRouteImport } from './routes/_app/crm/customers/$customerId'
 import { Route as AppCrmCustomersAddRouteImport } from './routes/_app/crm/customers/add'
 import { Route as AppCrmCustomersKycRouteImport } from './routes/_app/crm/customers/kyc'
 import { Route as AppCrmCustomersRestrictionsRouteImport } from './routes/_app/crm/customers/restrictions'
+import { Route as AppComplianceFraudCheckCasesIndexRouteImport } from './routes/_app/compliance/fraud-check/cases/index'
+import { Route as AppComplianceFraudCheckCasesCaseIdRouteImport } from './routes/_app/compliance/fraud-check/cases/$caseId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -73,11 +79,6 @@ const AppSettingsRouteRoute = AppSettingsRouteRouteImport.update({
 const AppComplianceIndexRoute = AppComplianceIndexRouteImport.update({
   id: '/compliance/',
   path: '/compliance/',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppComplianceFraudCheckRoute = AppComplianceFraudCheckRouteImport.update({
-  id: '/compliance/fraud-check',
-  path: '/compliance/fraud-check',
   getParentRoute: () => AppRoute,
 } as any)
 const AppComplianceKycDocsRoute = AppComplianceKycDocsRouteImport.update({
@@ -205,6 +206,36 @@ const AppTransactionsWalletTransactionsRoute =
     path: '/transactions/wallet-transactions',
     getParentRoute: () => AppRoute,
   } as any)
+const AppComplianceFraudCheckIndexRoute =
+  AppComplianceFraudCheckIndexRouteImport.update({
+    id: '/compliance/fraud-check/',
+    path: '/compliance/fraud-check/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComplianceFraudCheckBlocklistRoute =
+  AppComplianceFraudCheckBlocklistRouteImport.update({
+    id: '/compliance/fraud-check/blocklist',
+    path: '/compliance/fraud-check/blocklist',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComplianceFraudCheckRulesRoute =
+  AppComplianceFraudCheckRulesRouteImport.update({
+    id: '/compliance/fraud-check/rules',
+    path: '/compliance/fraud-check/rules',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComplianceFraudCheckRunsRoute =
+  AppComplianceFraudCheckRunsRouteImport.update({
+    id: '/compliance/fraud-check/runs',
+    path: '/compliance/fraud-check/runs',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComplianceFraudCheckScreeningRoute =
+  AppComplianceFraudCheckScreeningRouteImport.update({
+    id: '/compliance/fraud-check/screening',
+    path: '/compliance/fraud-check/screening',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCrmCustomersIndexRoute = AppCrmCustomersIndexRouteImport.update({
   id: '/crm/customers/',
   path: '/crm/customers/',
@@ -232,13 +263,24 @@ const AppCrmCustomersRestrictionsRoute =
     path: '/crm/customers/restrictions',
     getParentRoute: () => AppRoute,
   } as any)
+const AppComplianceFraudCheckCasesIndexRoute =
+  AppComplianceFraudCheckCasesIndexRouteImport.update({
+    id: '/compliance/fraud-check/cases/',
+    path: '/compliance/fraud-check/cases/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComplianceFraudCheckCasesCaseIdRoute =
+  AppComplianceFraudCheckCasesCaseIdRouteImport.update({
+    id: '/compliance/fraud-check/cases/$caseId',
+    path: '/compliance/fraud-check/cases/$caseId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/settings': typeof AppSettingsRouteRouteWithChildren
   '/inbox': typeof AppInboxRoute
-  '/compliance/fraud-check': typeof AppComplianceFraudCheckRoute
   '/compliance/kyc-docs': typeof AppComplianceKycDocsRoute
   '/compliance/kyc-manage': typeof AppComplianceKycManageRoute
   '/crm/customer-types': typeof AppCrmCustomerTypesRoute
@@ -264,17 +306,23 @@ export interface FileRoutesByFullPath {
   '/reports/': typeof AppReportsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/transactions/': typeof AppTransactionsIndexRoute
+  '/compliance/fraud-check/blocklist': typeof AppComplianceFraudCheckBlocklistRoute
+  '/compliance/fraud-check/rules': typeof AppComplianceFraudCheckRulesRoute
+  '/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
+  '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
+  '/compliance/fraud-check/': typeof AppComplianceFraudCheckIndexRoute
   '/crm/customers/': typeof AppCrmCustomersIndexRoute
+  '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
+  '/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/inbox': typeof AppInboxRoute
   '/': typeof AppIndexRoute
-  '/compliance/fraud-check': typeof AppComplianceFraudCheckRoute
   '/compliance/kyc-docs': typeof AppComplianceKycDocsRoute
   '/compliance/kyc-manage': typeof AppComplianceKycManageRoute
   '/crm/customer-types': typeof AppCrmCustomerTypesRoute
@@ -300,11 +348,18 @@ export interface FileRoutesByTo {
   '/reports': typeof AppReportsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/transactions': typeof AppTransactionsIndexRoute
+  '/compliance/fraud-check/blocklist': typeof AppComplianceFraudCheckBlocklistRoute
+  '/compliance/fraud-check/rules': typeof AppComplianceFraudCheckRulesRoute
+  '/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
+  '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
+  '/compliance/fraud-check': typeof AppComplianceFraudCheckIndexRoute
   '/crm/customers': typeof AppCrmCustomersIndexRoute
+  '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
+  '/compliance/fraud-check/cases': typeof AppComplianceFraudCheckCasesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -313,7 +368,6 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRouteRouteWithChildren
   '/_app/inbox': typeof AppInboxRoute
   '/_app/': typeof AppIndexRoute
-  '/_app/compliance/fraud-check': typeof AppComplianceFraudCheckRoute
   '/_app/compliance/kyc-docs': typeof AppComplianceKycDocsRoute
   '/_app/compliance/kyc-manage': typeof AppComplianceKycManageRoute
   '/_app/crm/customer-types': typeof AppCrmCustomerTypesRoute
@@ -339,11 +393,18 @@ export interface FileRoutesById {
   '/_app/reports/': typeof AppReportsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/transactions/': typeof AppTransactionsIndexRoute
+  '/_app/compliance/fraud-check/blocklist': typeof AppComplianceFraudCheckBlocklistRoute
+  '/_app/compliance/fraud-check/rules': typeof AppComplianceFraudCheckRulesRoute
+  '/_app/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
+  '/_app/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/_app/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/_app/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/_app/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/_app/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
+  '/_app/compliance/fraud-check/': typeof AppComplianceFraudCheckIndexRoute
   '/_app/crm/customers/': typeof AppCrmCustomersIndexRoute
+  '/_app/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
+  '/_app/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -352,7 +413,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/settings'
     | '/inbox'
-    | '/compliance/fraud-check'
     | '/compliance/kyc-docs'
     | '/compliance/kyc-manage'
     | '/crm/customer-types'
@@ -378,17 +438,23 @@ export interface FileRouteTypes {
     | '/reports/'
     | '/settings/'
     | '/transactions/'
+    | '/compliance/fraud-check/blocklist'
+    | '/compliance/fraud-check/rules'
+    | '/compliance/fraud-check/runs'
+    | '/compliance/fraud-check/screening'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
     | '/crm/customers/kyc'
     | '/crm/customers/restrictions'
+    | '/compliance/fraud-check/'
     | '/crm/customers/'
+    | '/compliance/fraud-check/cases/$caseId'
+    | '/compliance/fraud-check/cases/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/inbox'
     | '/'
-    | '/compliance/fraud-check'
     | '/compliance/kyc-docs'
     | '/compliance/kyc-manage'
     | '/crm/customer-types'
@@ -414,11 +480,18 @@ export interface FileRouteTypes {
     | '/reports'
     | '/settings'
     | '/transactions'
+    | '/compliance/fraud-check/blocklist'
+    | '/compliance/fraud-check/rules'
+    | '/compliance/fraud-check/runs'
+    | '/compliance/fraud-check/screening'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
     | '/crm/customers/kyc'
     | '/crm/customers/restrictions'
+    | '/compliance/fraud-check'
     | '/crm/customers'
+    | '/compliance/fraud-check/cases/$caseId'
+    | '/compliance/fraud-check/cases'
   id:
     | '__root__'
     | '/_app'
@@ -426,7 +499,6 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_app/inbox'
     | '/_app/'
-    | '/_app/compliance/fraud-check'
     | '/_app/compliance/kyc-docs'
     | '/_app/compliance/kyc-manage'
     | '/_app/crm/customer-types'
@@ -452,11 +524,18 @@ export interface FileRouteTypes {
     | '/_app/reports/'
     | '/_app/settings/'
     | '/_app/transactions/'
+    | '/_app/compliance/fraud-check/blocklist'
+    | '/_app/compliance/fraud-check/rules'
+    | '/_app/compliance/fraud-check/runs'
+    | '/_app/compliance/fraud-check/screening'
     | '/_app/crm/customers/$customerId'
     | '/_app/crm/customers/add'
     | '/_app/crm/customers/kyc'
     | '/_app/crm/customers/restrictions'
+    | '/_app/compliance/fraud-check/'
     | '/_app/crm/customers/'
+    | '/_app/compliance/fraud-check/cases/$caseId'
+    | '/_app/compliance/fraud-check/cases/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -506,13 +585,6 @@ declare module '@tanstack/react-router' {
       path: '/compliance'
       fullPath: '/compliance/'
       preLoaderRoute: typeof AppComplianceIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/compliance/fraud-check': {
-      id: '/_app/compliance/fraud-check'
-      path: '/compliance/fraud-check'
-      fullPath: '/compliance/fraud-check'
-      preLoaderRoute: typeof AppComplianceFraudCheckRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/compliance/kyc-docs': {
@@ -683,6 +755,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTransactionsWalletTransactionsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/compliance/fraud-check/': {
+      id: '/_app/compliance/fraud-check/'
+      path: '/compliance/fraud-check'
+      fullPath: '/compliance/fraud-check/'
+      preLoaderRoute: typeof AppComplianceFraudCheckIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/compliance/fraud-check/blocklist': {
+      id: '/_app/compliance/fraud-check/blocklist'
+      path: '/compliance/fraud-check/blocklist'
+      fullPath: '/compliance/fraud-check/blocklist'
+      preLoaderRoute: typeof AppComplianceFraudCheckBlocklistRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/compliance/fraud-check/rules': {
+      id: '/_app/compliance/fraud-check/rules'
+      path: '/compliance/fraud-check/rules'
+      fullPath: '/compliance/fraud-check/rules'
+      preLoaderRoute: typeof AppComplianceFraudCheckRulesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/compliance/fraud-check/runs': {
+      id: '/_app/compliance/fraud-check/runs'
+      path: '/compliance/fraud-check/runs'
+      fullPath: '/compliance/fraud-check/runs'
+      preLoaderRoute: typeof AppComplianceFraudCheckRunsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/compliance/fraud-check/screening': {
+      id: '/_app/compliance/fraud-check/screening'
+      path: '/compliance/fraud-check/screening'
+      fullPath: '/compliance/fraud-check/screening'
+      preLoaderRoute: typeof AppComplianceFraudCheckScreeningRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/crm/customers/': {
       id: '/_app/crm/customers/'
       path: '/crm/customers'
@@ -718,6 +825,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCrmCustomersRestrictionsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/compliance/fraud-check/cases/': {
+      id: '/_app/compliance/fraud-check/cases/'
+      path: '/compliance/fraud-check/cases'
+      fullPath: '/compliance/fraud-check/cases/'
+      preLoaderRoute: typeof AppComplianceFraudCheckCasesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/compliance/fraud-check/cases/$caseId': {
+      id: '/_app/compliance/fraud-check/cases/$caseId'
+      path: '/compliance/fraud-check/cases/$caseId'
+      fullPath: '/compliance/fraud-check/cases/$caseId'
+      preLoaderRoute: typeof AppComplianceFraudCheckCasesCaseIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -742,7 +863,6 @@ interface AppRouteChildren {
   AppSettingsRouteRoute: typeof AppSettingsRouteRouteWithChildren
   AppInboxRoute: typeof AppInboxRoute
   AppIndexRoute: typeof AppIndexRoute
-  AppComplianceFraudCheckRoute: typeof AppComplianceFraudCheckRoute
   AppComplianceKycDocsRoute: typeof AppComplianceKycDocsRoute
   AppComplianceKycManageRoute: typeof AppComplianceKycManageRoute
   AppCrmCustomerTypesRoute: typeof AppCrmCustomerTypesRoute
@@ -764,18 +884,24 @@ interface AppRouteChildren {
   AppCrmIndexRoute: typeof AppCrmIndexRoute
   AppReportsIndexRoute: typeof AppReportsIndexRoute
   AppTransactionsIndexRoute: typeof AppTransactionsIndexRoute
+  AppComplianceFraudCheckBlocklistRoute: typeof AppComplianceFraudCheckBlocklistRoute
+  AppComplianceFraudCheckRulesRoute: typeof AppComplianceFraudCheckRulesRoute
+  AppComplianceFraudCheckRunsRoute: typeof AppComplianceFraudCheckRunsRoute
+  AppComplianceFraudCheckScreeningRoute: typeof AppComplianceFraudCheckScreeningRoute
   AppCrmCustomersCustomerIdRoute: typeof AppCrmCustomersCustomerIdRoute
   AppCrmCustomersAddRoute: typeof AppCrmCustomersAddRoute
   AppCrmCustomersKycRoute: typeof AppCrmCustomersKycRoute
   AppCrmCustomersRestrictionsRoute: typeof AppCrmCustomersRestrictionsRoute
+  AppComplianceFraudCheckIndexRoute: typeof AppComplianceFraudCheckIndexRoute
   AppCrmCustomersIndexRoute: typeof AppCrmCustomersIndexRoute
+  AppComplianceFraudCheckCasesCaseIdRoute: typeof AppComplianceFraudCheckCasesCaseIdRoute
+  AppComplianceFraudCheckCasesIndexRoute: typeof AppComplianceFraudCheckCasesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppSettingsRouteRoute: AppSettingsRouteRouteWithChildren,
   AppInboxRoute: AppInboxRoute,
   AppIndexRoute: AppIndexRoute,
-  AppComplianceFraudCheckRoute: AppComplianceFraudCheckRoute,
   AppComplianceKycDocsRoute: AppComplianceKycDocsRoute,
   AppComplianceKycManageRoute: AppComplianceKycManageRoute,
   AppCrmCustomerTypesRoute: AppCrmCustomerTypesRoute,
@@ -798,11 +924,20 @@ const AppRouteChildren: AppRouteChildren = {
   AppCrmIndexRoute: AppCrmIndexRoute,
   AppReportsIndexRoute: AppReportsIndexRoute,
   AppTransactionsIndexRoute: AppTransactionsIndexRoute,
+  AppComplianceFraudCheckBlocklistRoute: AppComplianceFraudCheckBlocklistRoute,
+  AppComplianceFraudCheckRulesRoute: AppComplianceFraudCheckRulesRoute,
+  AppComplianceFraudCheckRunsRoute: AppComplianceFraudCheckRunsRoute,
+  AppComplianceFraudCheckScreeningRoute: AppComplianceFraudCheckScreeningRoute,
   AppCrmCustomersCustomerIdRoute: AppCrmCustomersCustomerIdRoute,
   AppCrmCustomersAddRoute: AppCrmCustomersAddRoute,
   AppCrmCustomersKycRoute: AppCrmCustomersKycRoute,
   AppCrmCustomersRestrictionsRoute: AppCrmCustomersRestrictionsRoute,
+  AppComplianceFraudCheckIndexRoute: AppComplianceFraudCheckIndexRoute,
   AppCrmCustomersIndexRoute: AppCrmCustomersIndexRoute,
+  AppComplianceFraudCheckCasesCaseIdRoute:
+    AppComplianceFraudCheckCasesCaseIdRoute,
+  AppComplianceFraudCheckCasesIndexRoute:
+    AppComplianceFraudCheckCasesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -17,6 +17,12 @@ export const AUDIT_ENTITIES = [
   'work_item',
   'kyc_document',
   'kyc_case',
+  'fraud_rule',
+  'fraud_alert',
+  'fraud_case',
+  'fraud_blocklist_entry',
+  'screening_list',
+  'fraud_run',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

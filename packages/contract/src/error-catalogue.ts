@@ -246,6 +246,18 @@ export const ERROR_CATALOGUE = {
   KYC_CASE_TAKEN: { status: 409, message: '{{member}} is already working on this case' },
   KYC_CASE_NOT_YOURS: { status: 409, message: 'Only the member holding a case can release it' },
   KYC_ASSIGNEE_INVALID: { status: 400, message: 'That member cannot take KYC cases' },
+
+  // ── Fraud check: engine (events, evaluation, alerts raised) ──
+
+  // ── Fraud check: rules, backtests, runs and the blocklist ──
+
+  // ── Fraud check: alerts ──
+
+  // ── Fraud check: cases ──
+
+  // ── Fraud check: screening ──
+
+  // ── Fraud check: demo activity and integration ──
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -71,6 +71,8 @@ export * from './endpoint.ts';
 export * from './errors.ts';
 export type { BackgroundExport, BackgroundExportStarted } from './exports.ts';
 export * as exportsApi from './exports.ts';
+export * as fraudApi from './fraud/index.ts';
+export * from './fraud/keys.ts';
 export * from './inbox/keys.ts';
 export type { InboxItem, InboxQuery, InboxSummary } from './inbox.ts';
 export * as inboxApi from './inbox.ts';

@@ -1033,3 +1033,5 @@ export const rptP2pDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.zone, t.day, t.status, t.contract, t.resolution, t.disputed] })],
 );
+
+export * from './schema-fraud.ts';

@@ -6,6 +6,11 @@ import type compliance from '../locales/en/compliance.json';
 import type crm from '../locales/en/crm.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
+import type fraud from '../locales/en/fraud.json';
+import type fraudAlerts from '../locales/en/fraudAlerts.json';
+import type fraudCases from '../locales/en/fraudCases.json';
+import type fraudRules from '../locales/en/fraudRules.json';
+import type fraudScreening from '../locales/en/fraudScreening.json';
 import type inbox from '../locales/en/inbox.json';
 import type list from '../locales/en/list.json';
 import type logs from '../locales/en/logs.json';
@@ -33,6 +38,11 @@ declare module 'i18next' {
       audit: typeof audit;
       logs: typeof logs;
       reports: typeof reports;
+      fraud: typeof fraud;
+      fraudAlerts: typeof fraudAlerts;
+      fraudCases: typeof fraudCases;
+      fraudRules: typeof fraudRules;
+      fraudScreening: typeof fraudScreening;
     };
   }
 }

@@ -1,6 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
-
-export const Route = createFileRoute('/_app/compliance/fraud-check')({
-  component: () => <PlaceholderPage titleKey="fraudCheck" />,
-});

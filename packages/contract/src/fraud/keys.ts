@@ -1,0 +1,62 @@
+// Free of zod, so routes and pages can read fraud check's enums before the schemas load. Each enum
+// exists here once; the schemas, the server's SQL and the web app import it from here.
+import { FRAUD_SEVERITIES, type FraudSeverity } from '../settings.ts';
+
+export { FRAUD_SEVERITIES, type FraudSeverity };
+
+/** The rules of PRODUCT.md (Compliance → Fraud check) and issue 13; what each does is code. */
+export const FRAUD_RULE_CODES = [
+  'withdrawal_velocity',
+  'withdrawal_after_deposit',
+  'new_address_withdrawal',
+  'failed_logins',
+  'p2p_amount',
+  'blocklisted_address',
+  'screening_hit',
+] as const;
+export type FraudRuleCode = (typeof FRAUD_RULE_CODES)[number];
+
+/** What the evaluator reads: a row of one of these, enqueued in the transaction that wrote it. */
+export const FRAUD_EVENT_KINDS = ['login', 'wallet_transaction', 'p2p_trade', 'customer'] as const;
+export type FraudEventKind = (typeof FRAUD_EVENT_KINDS)[number];
+
+export const FRAUD_ALERT_STATUSES = ['open', 'investigating', 'escalated', 'closed'] as const;
+export type FraudAlertStatus = (typeof FRAUD_ALERT_STATUSES)[number];
+
+export const FRAUD_OUTCOMES = ['false_positive', 'confirmed'] as const;
+export type FraudOutcome = (typeof FRAUD_OUTCOMES)[number];
+
+/** open → investigating → escalated → closed; closing (with a note and an outcome) from any open state. */
+export const FRAUD_ALERT_TRANSITIONS: Record<FraudAlertStatus, readonly FraudAlertStatus[]> = {
+  open: ['investigating', 'closed'],
+  investigating: ['escalated', 'closed'],
+  escalated: ['closed'],
+  closed: [],
+};
+export const canMoveAlert = (from: FraudAlertStatus, to: FraudAlertStatus): boolean =>
+  FRAUD_ALERT_TRANSITIONS[from].includes(to);
+
+/** What an alert's evidence row points at. */
+export const FRAUD_EVIDENCE_KINDS = [
+  'login',
+  'wallet_transaction',
+  'p2p_trade',
+  'screening_entry',
+  'blocklist_entry',
+] as const;
+export type FraudEvidenceKind = (typeof FRAUD_EVIDENCE_KINDS)[number];
+
+export const BLOCKLIST_KINDS = ['address', 'ip', 'device', 'email', 'phone'] as const;
+export type BlocklistKind = (typeof BLOCKLIST_KINDS)[number];
+
+export const FRAUD_RUN_KINDS = ['rescan', 'backtest', 'rescreen'] as const;
+export type FraudRunKind = (typeof FRAUD_RUN_KINDS)[number];
+export const FRAUD_RUN_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type FraudRunStatus = (typeof FRAUD_RUN_STATUSES)[number];
+
+export const LOGIN_OUTCOMES = ['success', 'failure'] as const;
+export const LOGIN_FAILURE_REASONS = ['bad_password', 'bad_two_factor', 'locked', 'restricted'] as const;
+export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];
+
+export const FRAUD_CASE_STATUSES = ['open', 'closed'] as const;
+export type FraudCaseStatus = (typeof FRAUD_CASE_STATUSES)[number];
