@@ -12,5 +12,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A real browser on a busy 2-core machine can take more than vitest's 1 s default to re-render;
+    // a poll still fails when the awaited state never comes.
+    expect: { poll: { timeout: 5000 } },
   },
 });

@@ -125,13 +125,14 @@ export async function buildApp({
   registerCustomersModule(app, { db, clock, restrictions });
   registerCustomerTypesModule(app, { db });
   registerCustomerKycModule(app, { db });
-  registerKycModule(app, { db, clock, config });
+  // Before KYC, which asks it for a second member on fraud-flagged customers (R63).
+  const approvals = registerApprovalsModule(app, { db, clock });
+  registerKycModule(app, { db, clock, config, approvals });
   registerUserAssetsModule(app, { db });
   registerCrmOverviewModule(app, { db });
   registerAuditRoutes(app, { db });
   registerAccessLogModule(app, { db, clock, secret, sealSchedule: config.logSealSchedule });
 
-  const approvals = registerApprovalsModule(app, { db, clock });
   registerLimitsModule(app, { db });
   registerP2pModule(app, { db });
   registerWalletTransactionsModule(app, { db, approvals });
@@ -141,7 +142,7 @@ export async function buildApp({
   registerMembersModule(app, { db, clock });
   registerSettingsModule(app, { db, clock, passwordPerMinute: config.authRequestsPerMinute });
   registerReportsModule(app, { db, clock });
-  registerFraudCheck(app, { db, clock, config });
+  registerFraudCheck(app, { db, clock, config, restrictions, inbox });
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -49,6 +49,24 @@ async function pendingKycDocument(t: FileTestApp) {
   return { customer, id: Number(doc.id), version: Number(doc.version) };
 }
 
+/** A fresh customer's fraud alert, and their open case holding it when `inCase` (fraud cases). */
+async function caseAlert(t: FileTestApp, inCase: boolean) {
+  const customer = await newCustomer(t);
+  const alert = await one<{ id: number }>(
+    t,
+    sql`INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key, window_start,
+                                  window_end, params, event_at)
+        VALUES (${customer}, 'failed_logins', 1, 'low', 'fx', now(), now(), '{}', now()) RETURNING id`,
+  );
+  if (!inCase) return { customer, alert: Number(alert.id), caseId: 0 };
+  const c = await one<{ id: number }>(
+    t,
+    sql`INSERT INTO fraud_cases (customer_id) VALUES (${customer}) RETURNING id`,
+  );
+  await t.db.execute(sql`UPDATE fraud_alerts SET case_id = ${c.id} WHERE id = ${alert.id}`);
+  return { customer, alert: Number(alert.id), caseId: Number(c.id) };
+}
+
 /** A withdrawal under review on a fresh customer: above USDT's four-eyes threshold when `big`. */
 async function withdrawalUnderReview(t: FileTestApp, big: boolean) {
   const customer = await newCustomer(t);
@@ -148,6 +166,49 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
     await pendingKycDocument(t);
     return { who: 'manager', body: {} };
   },
+  'POST /api/compliance/fraud/cases/open': async (t) => {
+    const { customer, alert } = await caseAlert(t, false);
+    return { who: 'manager', body: { customerId: customer, alertIds: [alert] } };
+  },
+  'POST /api/compliance/fraud/cases/attach': async (t) => {
+    const { caseId, customer } = await caseAlert(t, true);
+    const other = await one<{ id: number }>(
+      t,
+      sql`INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key, window_start,
+                                    window_end, params, event_at)
+          VALUES (${customer}, 'failed_logins', 1, 'low', 'fx2', now(), now(), '{}', now()) RETURNING id`,
+    );
+    return { who: 'manager', body: { caseId, alertIds: [Number(other.id)] } };
+  },
+  'POST /api/compliance/fraud/cases/detach': async (t) => {
+    const { caseId, alert } = await caseAlert(t, true);
+    return { who: 'manager', body: { caseId, alertIds: [alert] } };
+  },
+  'POST /api/compliance/fraud/cases/comment': async (t) => ({
+    who: 'manager',
+    body: { id: (await caseAlert(t, true)).caseId, body: 'Called the customer' },
+  }),
+  'POST /api/compliance/fraud/cases/report': async (t) => ({
+    who: 'manager',
+    body: { id: (await caseAlert(t, true)).caseId, lang: 'tr' },
+  }),
+  'POST /api/compliance/fraud/alerts/comment': async (t) => ({
+    who: 'manager',
+    body: { id: (await caseAlert(t, false)).alert, body: 'Checked the sign-ins' },
+  }),
+  'POST /api/compliance/fraud/alerts/restrict': async (t) => ({
+    who: 'manager',
+    body: { id: (await caseAlert(t, false)).alert, kind: 'withdrawal', reason: 'Fixture' },
+  }),
+  'POST /api/compliance/fraud/alerts/bulk': async (t) => ({
+    who: 'manager',
+    body: {
+      filter: { customer: String((await caseAlert(t, false)).customer) },
+      action: 'close_false_positive',
+      note: 'Fixture',
+      dry_run: true,
+    },
+  }),
   'POST /api/customers/notes': async (t) => ({
     who: 'manager',
     body: { customerId: await newCustomer(t), body: 'Called the customer' },

@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useE2E } from './support.ts';
+import { fraudCaseFixture } from './work-fixtures.ts';
 
 /**
  * WCAG 2.2 AA in the browser: axe-core on every route in both colour modes and both languages, the
@@ -87,6 +88,10 @@ async function settle(page: Page): Promise<void> {
 
 describe('accessibility (WCAG 2.2 AA)', () => {
   const e2e = useE2E();
+  // The test database has no fraud alerts of its own: one open alert in a case, for the pages of one.
+  beforeAll(async () => {
+    await fraudCaseFixture(e2e.server.databaseUrl);
+  });
 
   /** A context in the given mode and language; signed in with `storageState` when given. */
   async function openAs(
@@ -111,13 +116,26 @@ describe('accessibility (WCAG 2.2 AA)', () => {
     return session;
   }
 
-  /** The customer page needs an id: the first row of the customer list opens one. */
+  /** Pages of one record: the first row of their list opens one. */
+  const SAMPLES: Record<string, { list: string; testId: string; opened: RegExp }> = {
+    '/crm/customers/$customerId': {
+      list: '/crm/customers',
+      testId: 'customers-list',
+      opened: /^\/crm\/customers\/\d+$/,
+    },
+    '/compliance/fraud-check/cases/$caseId': {
+      list: '/compliance/fraud-check/cases',
+      testId: 'fraud-cases-list',
+      opened: /^\/compliance\/fraud-check\/cases\/\d+$/,
+    },
+  };
   async function resolvePath(page: Page, path: string): Promise<string> {
     if (!path.includes('$')) return path;
-    if (path !== '/crm/customers/$customerId') throw new Error(`No sample parameter for route ${path}`);
-    await page.goto('/crm/customers');
-    await page.getByTestId('customers-list').locator('tbody tr').first().click();
-    await page.waitForURL((url) => /^\/crm\/customers\/\d+$/.test(url.pathname));
+    const sample = SAMPLES[path];
+    if (!sample) throw new Error(`No sample parameter for route ${path}`);
+    await page.goto(sample.list);
+    await page.getByTestId(sample.testId).locator('tbody tr[data-row-index]').first().click();
+    await page.waitForURL((url) => sample.opened.test(url.pathname));
     return new URL(page.url()).pathname;
   }
 
@@ -210,6 +228,27 @@ describe('accessibility (WCAG 2.2 AA)', () => {
       await drawer.getByTestId('reject-document').click();
       await drawer.getByTestId('submit-reject').waitFor();
       problems.push(...describeFindings(`${where}, rejecting`, await axeFindings(page)));
+      await context.close();
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('has no serious or critical violation with a fraud alert open and its closing form', {
+    timeout: 180_000,
+  }, async () => {
+    const state = await signedInState();
+    const problems: string[] = [];
+    for (const combo of COMBINATIONS) {
+      const { context, page } = await openAs(combo, state);
+      await page.goto('/compliance/fraud-check?status=open');
+      await settle(page);
+      await page.getByTestId('fraud-alerts-list').locator('tbody tr[data-row-index]').first().click();
+      await page.getByTestId('alert-evidence').waitFor();
+      const where = `fraud alert ${combo.mode} ${combo.language}`;
+      problems.push(...describeFindings(where, await axeFindings(page)));
+      await page.getByTestId('close-alert').click();
+      await page.getByTestId('closing-note').waitFor();
+      problems.push(...describeFindings(`${where}, closing`, await axeFindings(page)));
       await context.close();
     }
     expect(problems, problems.join('\n')).toEqual([]);

@@ -72,9 +72,6 @@ const ROUTES: { path: string; group?: string; link: string; title: string }[] = 
   },
 ];
 
-/** Routes whose area is not built yet: they say so plainly (fraud check is issue 13). */
-const NOT_BUILT = ['/compliance/fraud-check'];
-
 describe('routing', () => {
   const e2e = useE2E();
 
@@ -108,9 +105,8 @@ describe('routing', () => {
       const current = nav.locator('a[aria-current="page"]');
       expect(await current.count()).toBe(1);
       expect(await current.getAttribute('href')).toBe(route.path);
-      // Areas not built yet say so plainly; no built one is a placeholder.
-      if (NOT_BUILT.includes(route.path)) await page.getByTestId('placeholder').waitFor();
-      else expect(await page.getByTestId('placeholder').count()).toBe(0);
+      // Every area is built: none is a placeholder.
+      expect(await page.getByTestId('placeholder').count()).toBe(0);
     }
   });
 

@@ -55,7 +55,7 @@ describe('session expiry', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByRole('button', { name: 'Refresh' }).click();
 
-    await toasts(page).getByText('Session Expired', { exact: true }).waitFor({ timeout: 3000 });
+    await toasts(page).getByText('Session Expired', { exact: true }).waitFor({ timeout: 10_000 });
     expect(await toasts(page).getByText('Session Expired', { exact: true }).count()).toBe(1);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
     await expect.poll(() => page.title()).toBe('Sign in — Backdesk');

@@ -47,7 +47,7 @@ function interfaceTexts(page: Page): Promise<string[]> {
       'h1, h2, h3, h4, h5, h6, label, legend, button, th, [role="columnheader"], [role="tab"]',
       '.mantine-Badge-label, .mantine-Notification-title, .mantine-Notification-description',
       '.mantine-Alert-title, .mantine-Alert-message, .mantine-datatable-empty-state',
-      '[data-testid="list-total"], [data-testid="placeholder"], .mantine-InputWrapper-description',
+      '[data-testid="list-total"], .mantine-InputWrapper-description',
       'nav a',
     ].join(', ');
     const texts: string[] = [];

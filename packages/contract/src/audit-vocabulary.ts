@@ -58,11 +58,18 @@ export const AUDIT_ACTIONS = [
   'assign',
   'unassign',
   'upload',
+  'import',
   'view',
   'download',
   'request_resubmission',
   'claim',
   'reassign',
   'set_kyc_level',
+  'move_status',
+  'close',
+  'restrict_customer',
+  'attach_alerts',
+  'detach_alerts',
+  'draft_report',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -15,6 +15,8 @@ export const DashboardKpisSchema = z.object({
   withdrawalsAwaitingReview: z.number().int(),
   /** Customers whose KYC waits for a decision. */
   pendingKyc: z.number().int(),
+  /** Fraud alerts open, investigating or escalated (fraud check, issue 13). */
+  openFraudAlerts: z.number().int(),
   /**
    * Completed deposits and withdrawals of the last 24 hours, in the reporting currency (report rates),
    * as exact decimal strings; `unpriced` counts the transactions without a rate for their day.

@@ -250,14 +250,85 @@ export const ERROR_CATALOGUE = {
   // ── Fraud check: engine (events, evaluation, alerts raised) ──
 
   // ── Fraud check: rules, backtests, runs and the blocklist ──
+  FRAUD_RUN_NOT_FOUND: { status: 404, message: 'This run does not exist' },
+  FRAUD_RUN_FINISHED: { status: 409, message: 'This run has already finished' },
+  FRAUD_RULE_NOT_FOUND: { status: 404, message: 'This fraud rule does not exist' },
+  FRAUD_RULE_UNCHANGED: { status: 400, message: 'The new setting is the same as the current one' },
+  BLOCKLIST_ENTRY_NOT_FOUND: { status: 404, message: 'This blocklist entry does not exist' },
+  BLOCKLIST_ENTRY_EXISTS: { status: 409, message: 'This value is already on the blocklist' },
+  BLOCKLIST_VALUE_INVALID: { status: 400, message: 'This is not a valid {{kind}}' },
+  BLOCKLIST_NETWORK_NOT_ALLOWED: { status: 400, message: 'Only an address has a network' },
+  BLOCKLIST_IMPORT_HEADER: {
+    status: 400,
+    message: 'The first line must name the columns kind,value,network,reason,source',
+  },
+  BLOCKLIST_IMPORT_INVALID: {
+    status: 400,
+    message: 'Line {{line}}, column {{column}}: the value is not valid',
+  },
+  BLOCKLIST_IMPORT_EMPTY: { status: 400, message: 'The file has no entries' },
+  BLOCKLIST_IMPORT_TOO_LARGE: { status: 413, message: 'The file is larger than {{maxKilobytes}} KB' },
 
   // ── Fraud check: alerts ──
+  FRAUD_ALERT_NOT_FOUND: { status: 404, message: 'Fraud alert not found' },
+  FRAUD_ALERT_TRANSITION: { status: 409, message: 'An alert that is {{from}} cannot be moved to {{to}}' },
+  FRAUD_ALERT_CLOSED: { status: 409, message: 'This alert is closed and can no longer change' },
+  FRAUD_ASSIGNEE_INVALID: { status: 400, message: 'That member cannot handle fraud alerts' },
+  FRAUD_BULK_CHANGED: {
+    status: 409,
+    message: 'The filter now matches {{count}} alerts, not {{expected}}: check the count again',
+  },
+  FRAUD_BULK_TOO_MANY: {
+    status: 400,
+    message: 'The filter matches {{count}} alerts; narrow it to at most {{max}}',
+  },
+  FRAUD_BULK_UNAVAILABLE: { status: 409, message: 'Attaching alerts to a case is not available yet' },
 
   // ── Fraud check: cases ──
+  FRAUD_CASE_NOT_FOUND: { status: 404, message: 'This case does not exist' },
+  FRAUD_CASE_CLOSED: { status: 409, message: 'This case is closed' },
+  FRAUD_CASE_ALERT_INVALID: {
+    status: 400,
+    message: "Alert #{{id}} does not exist or is not one of this customer's alerts",
+  },
+  FRAUD_CASE_ALERT_IN_OTHER_CASE: { status: 409, message: 'Alert #{{id}} is already in case #{{caseId}}' },
+  FRAUD_CASE_ALERT_NOT_IN_CASE: { status: 409, message: 'Alert #{{id}} is not in this case' },
+  FRAUD_CASE_OWNER_INVALID: { status: 400, message: 'That member cannot own fraud cases' },
+  FRAUD_CASE_FOLLOW_UP_PAST: { status: 400, message: 'Choose a follow-up date in the future' },
+  FRAUD_CASE_REPORT_NOT_FOUND: { status: 404, message: 'This report draft does not exist' },
 
   // ── Fraud check: screening ──
+  SCREENING_FILE_MISSING: { status: 400, message: 'Choose a list file to import' },
+  SCREENING_FILE_TOO_LARGE: { status: 413, message: 'The list file is larger than {{maxMegabytes}} MB' },
+  SCREENING_FILE_NOT_TEXT: { status: 400, message: 'The list file is not UTF-8 text' },
+  SCREENING_FILE_UNREADABLE: { status: 400, message: 'The upload was cut short or cannot be read' },
+  SCREENING_FILE_CSV_COLUMNS: {
+    status: 400,
+    message: 'Line {{line}} has {{found}} columns; this format has {{expected}}',
+  },
+  SCREENING_FILE_CSV_HEADER: {
+    status: 400,
+    message: 'The first line is not the OpenSanctions header: column "{{column}}" is missing',
+  },
+  SCREENING_FILE_CSV_QUOTE: { status: 400, message: 'The quote opened on line {{line}} is never closed' },
+  SCREENING_FILE_FIELD: { status: 400, message: 'Line {{line}}: "{{column}}" is empty or not valid' },
+  SCREENING_FILE_XML: { status: 400, message: 'The XML is broken near line {{line}}' },
+  SCREENING_FILE_XML_LAYOUT: {
+    status: 400,
+    message: 'This is not the UN consolidated list: it starts with <{{element}}>',
+  },
+  SCREENING_FILE_EMPTY: { status: 400, message: 'The file holds no person or entity to screen against' },
+  SCREENING_ALERT_NOT_FOUND: { status: 404, message: 'No screening alert with this number' },
 
   // ── Fraud check: demo activity and integration ──
+  KYC_SECOND_APPROVAL_SAME_MEMBER: {
+    status: 409,
+    message: 'You asked for this KYC level; because of the fraud alerts a different member must approve it',
+  },
+  KYC_SECOND_APPROVAL_DIFFERS: {
+    status: 409,
+    message: 'Level {{level}} awaits a second approval; approve that level, or reject the request first',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -14,7 +14,16 @@ export * from './inbox/keys.ts';
 
 /** The record an item is about, which the web app opens. */
 export const InboxSourceSchema = z.object({
-  type: z.enum(['wallet_transaction', 'p2p_trade', 'approval_request', 'staff_member', 'kyc_case', 'notice']),
+  type: z.enum([
+    'wallet_transaction',
+    'p2p_trade',
+    'approval_request',
+    'staff_member',
+    'kyc_case',
+    'fraud_alert',
+    'fraud_case',
+    'notice',
+  ]),
   id: z.string(),
 });
 

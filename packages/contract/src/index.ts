@@ -21,6 +21,7 @@ export type {
   ComplianceOverview,
   CustomerKyc,
   DecideKycDocumentBody,
+  FraudQueueFigure,
   KycCase,
   KycDecisionEntry,
   KycDocumentDetail,

@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import { createDb, createPool } from '../db/client.ts';
+import { seedFraudHistory } from '../db/seed/fraud-history.ts';
 import { isDemoDataPresent, seedDemoData } from '../db/seed/index.ts';
 import { storeSeedSpecimens } from '../db/seed/kyc.ts';
 import { createDocumentStore } from '../modules/kyc-files/index.ts';
@@ -24,6 +25,14 @@ export async function seedDemo(
     const started = Date.now();
     log(`Seeding demo data (${config.demoCustomers.toLocaleString('en-US')} customers)…`);
     await seedDemoData(owner, { customers: config.demoCustomers });
+    // Fraud check's alerts, raised from that history by the engine's rescan. Without them the demo
+    // still runs (its fraud pages start empty), so a failure here is said, not fatal.
+    try {
+      const alerts = await seedFraudHistory(owner);
+      log(`Raised ${alerts.toLocaleString('en-US')} fraud alerts from the demo history`);
+    } catch (err) {
+      log(`Could not raise the demo's fraud alerts: ${err instanceof Error ? err.message : String(err)}`);
+    }
     // The seeded KYC documents' files: a few specimens, each stored once.
     const store = createDocumentStore(config.documents);
     try {

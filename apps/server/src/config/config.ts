@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   /** Seed demo members and data. Defaults on for the embedded database, off for DATABASE_URL. */
   DEMO: bool,
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Live demo activity (fraud check's simulator): `1` on, `0` off; unset, on for the embedded demo
+   * database only (never against DATABASE_URL, never under NODE_ENV=test).
+   */
+  DEMO_ACTIVITY: z.enum(['0', '1', '']).optional(),
   /** Secret for captcha signatures; generated per data folder when absent. */
   APP_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -144,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     demo: e.DEMO ?? !e.DATABASE_URL,
     demoCustomers: e.DEMO_CUSTOMERS,
+    demoActivity:
+      e.DEMO_ACTIVITY === '1' ||
+      (e.DEMO_ACTIVITY !== '0' && !e.DATABASE_URL && e.NODE_ENV !== 'test' && (e.DEMO ?? true)),
     appSecret: e.APP_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,

@@ -1035,3 +1035,6 @@ export const rptP2pDaily = pgTable(
 );
 
 export * from './schema-fraud.ts';
+export * from './schema-fraud-alerts.ts';
+export * from './schema-fraud-cases.ts';
+export * from './schema-fraud-screening.ts';

@@ -2,11 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { registerFraudAlerts } from './fraud-alerts/fraud-alerts.module.ts';
+import { registerFraudBlocklist } from './fraud-blocklist/fraud-blocklist.module.ts';
+import { registerFraudCases } from './fraud-cases/fraud-cases.module.ts';
+import { registerFraudDemo } from './fraud-demo/fraud-demo.module.ts';
+import { registerFraudEngine } from './fraud-engine/fraud-engine.module.ts';
+import { registerFraudRules } from './fraud-rules/fraud-rules.module.ts';
+import { registerFraudRuns } from './fraud-runs/fraud-runs.module.ts';
+import { registerFraudScreening } from './fraud-screening/fraud-screening.module.ts';
+import type { registerInboxModule } from './inbox/inbox.module.ts';
+import type { RestrictionsService } from './restrictions/restrictions.service.ts';
 
 export interface FraudCheckDeps {
   db: Db;
   clock: Clock;
   config: Config;
+  /** Restrict a customer from an alert (the restrictions page's own service). */
+  restrictions: RestrictionsService;
+  /** Notices into members' inboxes. */
+  inbox: ReturnType<typeof registerInboxModule>;
 }
 
 /**
@@ -16,6 +30,30 @@ export interface FraudCheckDeps {
  * functions, never by importing its service.
  */
 export function registerFraudCheck(app: FastifyInstance, deps: FraudCheckDeps): void {
-  void app;
-  void deps;
+  const runs = registerFraudRuns(app, { db: deps.db, clock: deps.clock });
+  const engine = registerFraudEngine(app, { db: deps.db, clock: deps.clock, config: deps.config, runs });
+  void runs;
+  registerFraudRules(app, { db: deps.db, clock: deps.clock, runs, countCandidates: engine.countCandidates });
+  registerFraudBlocklist(app, { db: deps.db, clock: deps.clock, runs });
+  const alerts = registerFraudAlerts(app, {
+    db: deps.db,
+    clock: deps.clock,
+    restrictions: deps.restrictions,
+  });
+  const cases = registerFraudCases(app, {
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    linkedCustomers: alerts.linkedCustomers,
+  });
+  alerts.useCaseAttach(cases.attachAlertsToCase);
+  const screening = registerFraudScreening(app, {
+    db: deps.db,
+    clock: deps.clock,
+    runs,
+    raiseAlerts: engine.raiseAlerts,
+    notice: deps.inbox.notice,
+  });
+  engine.onCustomerEvents(screening.onCustomerEvents);
+  registerFraudDemo(app, { db: deps.db, clock: deps.clock, config: deps.config });
 }

@@ -1,6 +1,10 @@
 import { Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import type en from '../locales/en/common.json';
+
+/** A page's title, as a key of the common namespace's `pages`. */
+export type PageTitleKey = keyof typeof en.pages;
 
 /** The page heading; it also names the browser tab, so the two never disagree. */
 export function PageHeader({

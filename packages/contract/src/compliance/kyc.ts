@@ -319,7 +319,17 @@ export const setKycLevel = defineEndpoint({
   access: 'operate',
   idempotent: true,
   body: SetKycLevelBodySchema,
-  response: z.object({ success: z.literal(true), kyc: CustomerKycSchema }),
+  response: z.object({
+    success: z.literal(true),
+    kyc: CustomerKycSchema,
+    /**
+     * Set when the level waits for a second member (a customer with fraud alerts, R63): this first
+     * approval is recorded as a four-eyes request and the level is unchanged until another approves.
+     */
+    approval: z
+      .object({ id: z.number().int(), approvals: z.number().int(), required: z.number().int() })
+      .optional(),
+  }),
 });
 
 // ── The queue ────────────────────────────────────────────────────────────────────────────────────

@@ -23,12 +23,25 @@ export const OfficerDecisionsSchema = z.object({
 });
 export type OfficerDecisions = z.infer<typeof OfficerDecisionsSchema>;
 
+/** Fraud alerts not yet closed (fraud check, issue 13): no SLA, so severity stands in for urgency. */
+export const FraudQueueFigureSchema = z.object({
+  open: z.number().int(),
+  unassigned: z.number().int(),
+  /** High or critical. */
+  high: z.number().int(),
+  /** When the oldest alert still open was raised (null: none open). */
+  oldest_since: z.string().nullable(),
+});
+export type FraudQueueFigure = z.infer<typeof FraudQueueFigureSchema>;
+
 export const ComplianceOverviewSchema = z.object({
   sla_hours: z.number().int(),
   /** Customers waiting (`unassigned`: nobody holds the case). */
   kyc_cases: QueueFigureSchema,
   /** Pending documents (`unassigned`: their customer's case is not held). */
   kyc_documents: QueueFigureSchema,
+  /** Fraud alerts open, investigating or escalated. */
+  fraud_alerts: FraudQueueFigureSchema,
   /** Monday 00:00 UTC of the current week. */
   week_starts_at: z.string(),
   /** Document and level decisions since week_starts_at, most first. */

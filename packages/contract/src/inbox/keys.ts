@@ -4,6 +4,7 @@
 export const INBOX_KINDS = [
   'kyc_waiting',
   'fraud_alert',
+  'case_follow_up',
   'withdrawal_review',
   'p2p_dispute',
   'four_eyes_request',

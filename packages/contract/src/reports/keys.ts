@@ -47,5 +47,4 @@ export const REPORT_FILTERS: Record<ReportName, readonly ReportFilterKey[]> = {
 /** Sections a report shows only once the data exists (issue 13 brings fraud alerts). */
 export const REPORT_PENDING_SECTIONS: Partial<Record<ReportName, readonly string[]>> = {
   compliance: ['alerts'],
-  'fraud-security': ['alerts', 'customer_sign_ins'],
 };

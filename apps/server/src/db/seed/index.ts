@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { copyInto, encodeChunks } from './copy-load.ts';
 import { CRM_COPY_TABLES } from './crm.ts';
 import { withDeferredIndexes } from './deferred-indexes.ts';
+import { FRAUD_COPY_TABLES, finishFraudSeed } from './fraud.ts';
 import { finishKycSeed, KYC_COPY_TABLES } from './kyc.ts';
 import { planSeed } from './plan.ts';
 import { CUSTOMER_TYPES } from './reference-data.ts';
@@ -33,7 +34,13 @@ export interface SeedTableReport {
 export type SeedReport = SeedTableReport[];
 
 /** Every COPY-filled table, core first, then each area's own (see crm.ts, transactions.ts). */
-const ALL_COPY_TABLES = [...COPY_TABLES, ...CRM_COPY_TABLES, ...KYC_COPY_TABLES, ...TRANSACTION_COPY_TABLES];
+const ALL_COPY_TABLES = [
+  ...COPY_TABLES,
+  ...CRM_COPY_TABLES,
+  ...KYC_COPY_TABLES,
+  ...TRANSACTION_COPY_TABLES,
+  ...FRAUD_COPY_TABLES,
+];
 
 /** Filled from the copied tables (kyc.ts finishKycSeed). */
 const DERIVED_TABLES = ['kyc_document_decisions', 'kyc_cases'];
@@ -136,9 +143,13 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions): Promise
       report.push({ table: spec.table, rows, ms: performance.now() - started });
     }
     await finishKycSeed(client);
+    await finishFraudSeed(client, plan);
     await advanceSequence(client, 'customers', plan.customers);
     await advanceSequence(client, 'wallet_transactions', plan.walletTransactions);
     await client.query('SELECT bd_inbox_rebuild()');
+    // History is checked by a rescan (seedFraudAlerts), not event by event: the rows the bulk load
+    // queued for the evaluator would only repeat it.
+    await client.query('DELETE FROM fraud_event_queue');
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});

@@ -12,6 +12,7 @@ export type KpiRow = {
   transaction_limits: number;
   withdrawals_under_review: number;
   pending_kyc: number;
+  open_fraud_alerts: number;
   deposits_24h: string;
   withdrawals_24h: string;
   unpriced_24h: number;
@@ -81,6 +82,8 @@ export function createDashboardRepository() {
           (SELECT count(*) FROM wallet_transactions
             WHERE type = 'withdrawal' AND status = 'under_review') AS withdrawals_under_review,
           (SELECT count(*) FROM customers WHERE user_ky = 'pending') AS pending_kyc,
+          (SELECT count(*) FROM fraud_alerts
+            WHERE status IN ('open', 'investigating', 'escalated')) AS open_fraud_alerts,
           v.deposits::text AS deposits_24h, v.withdrawals::text AS withdrawals_24h, v.unpriced AS unpriced_24h
         FROM sign_ups s, (${volume24h(now)}) v
       `);

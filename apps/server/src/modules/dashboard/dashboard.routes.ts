@@ -25,6 +25,7 @@ export function registerDashboardRoutes(
       transactionLimits: Number(row.transaction_limits),
       withdrawalsAwaitingReview: Number(row.withdrawals_under_review),
       pendingKyc: Number(row.pending_kyc),
+      openFraudAlerts: Number(row.open_fraud_alerts),
       volume24h: {
         currency: REPORTING_CURRENCY,
         deposits: figure(row.deposits_24h)!,

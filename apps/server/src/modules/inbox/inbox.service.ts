@@ -49,6 +49,8 @@ const SOURCE_TYPES = [
   'approval_request',
   'staff_member',
   'kyc_case',
+  'fraud_alert',
+  'fraud_case',
 ] as const;
 
 function sourceOf(ref: string): InboxItem['source'] {

@@ -1,5 +1,6 @@
 import {
   type ComplianceOverview,
+  type FraudQueueFigure,
   KYC_SLA_DUE_SOON_SHARE,
   type OfficerDecisions,
   type QueueFigure,
@@ -42,7 +43,7 @@ export async function complianceOverview(
   const breachedBefore = new Date(now.getTime() - slaMs);
   const dueSoonFrom = new Date(now.getTime() - slaMs * KYC_SLA_DUE_SOON_SHARE);
   const week = weekStart(now);
-  const [cases, docs, officers] = await Promise.all([
+  const [cases, docs, officers, fraud] = await Promise.all([
     db.execute<Figures>(sql`
       SELECT count(*)::int AS open, count(*) FILTER (WHERE assigned_to IS NULL)::int AS unassigned,
              ${isoUtc(sql`min(waiting_since)`)} AS oldest_since,
@@ -70,11 +71,23 @@ export async function complianceOverview(
              count(*)::int AS total
       FROM decided JOIN staff_members m ON m.id = decided.member_id
       GROUP BY m.id, m.display_name ORDER BY total DESC, m.display_name`),
+    db.execute<FraudQueueFigure>(sql`
+      SELECT count(*)::int AS open, count(*) FILTER (WHERE assignee_id IS NULL)::int AS unassigned,
+             count(*) FILTER (WHERE severity IN ('high', 'critical'))::int AS high,
+             ${isoUtc(sql`min(raised_at)`)} AS oldest_since
+      FROM fraud_alerts WHERE status <> 'closed'`),
   ]);
+  const f = fraud.rows[0]!;
   return {
     sla_hours: slaHours,
     kyc_cases: numbers(cases.rows[0]!),
     kyc_documents: numbers(docs.rows[0]!),
+    fraud_alerts: {
+      open: Number(f.open),
+      unassigned: Number(f.unassigned),
+      high: Number(f.high),
+      oldest_since: f.oldest_since,
+    },
     week_starts_at: week.toISOString(),
     decisions_this_week: officers.rows.map(({ id, display_name, ...counts }) => ({
       member: { id: Number(id), display_name },

@@ -4,19 +4,65 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../audit/changes.ts';
+import {
+  isFraudFlagged,
+  KYC_LEVEL_APPROVAL,
+  KYC_LEVEL_APPROVAL_TTL_MS,
+} from '../fraud-demo/kyc-four-eyes.ts';
 import type { SlaClock } from './kyc-cases.repository.ts';
 import { readKycSettings } from './kyc-settings.ts';
 import type { KycServiceDeps } from './kyc-state.ts';
 
 type QueueQuery = z.output<typeof complianceApi.KycQueueQuerySchema>;
 type LevelBody = z.output<typeof complianceApi.SetKycLevelBodySchema>;
+/** A level decision's answer; `approval` when it waits for a second member (R63). */
+export interface LevelResult {
+  kyc: CustomerKyc;
+  approval?: { id: number; approvals: number; required: number };
+}
 
 /**
  * The review queue (R39) and the customer's KYC level (R38). Case changes lock the case row; a level
  * decision locks the customer, as document changes do.
  */
 export function createKycQueueService(deps: KycServiceDeps) {
-  const { db, clock, changes, documents, cases, customers } = deps;
+  const { db, clock, changes, documents, cases, customers, approvals } = deps;
+
+  /** Sets a level the member may set (not under the tier's requirement); the caller holds the lock. */
+  async function writeLevel(
+    tx: DbOrTx,
+    facts: NonNullable<Awaited<ReturnType<typeof customers.lockFacts>>>,
+    customerId: number,
+    level: number,
+    memberId: number,
+    comment: string | null,
+  ) {
+    if (level < facts.tierRequiredLevel)
+      throw new AppError('KYC_LEVEL_BELOW_TIER', {
+        tier: facts.customerType,
+        requiredLevel: facts.tierRequiredLevel,
+      });
+    const status = kycStatusOf({ ...facts, level, levelDecided: true });
+    if (level === facts.level && status === facts.userKy) return null;
+    await customers.setLevel(tx, customerId, { level, status, memberId, comment, at: clock.now() });
+    return status;
+  }
+
+  // The second member's approval applies the level the first one asked for.
+  approvals?.registerKind(KYC_LEVEL_APPROVAL, {
+    entity: 'customer',
+    ttlMs: KYC_LEVEL_APPROVAL_TTL_MS,
+    lockSubject: async (tx, entityId) => {
+      await customers.lockFacts(tx, Number(entityId));
+    },
+    apply: async (tx, request, actor) => {
+      const customerId = Number(request.entityId);
+      const facts = await customers.lockFacts(tx, customerId);
+      if (!facts) throw new AppError('CUSTOMER_NOT_FOUND');
+      const { level, comment } = request.payload as { level: number; comment?: string | null };
+      await writeLevel(tx, facts, customerId, level, actor.memberId ?? request.requestedBy, comment ?? null);
+    },
+  });
 
   const slaClock = async (source: DbOrTx): Promise<SlaClock> => ({
     now: clock.now(),
@@ -125,28 +171,54 @@ export function createKycQueueService(deps: KycServiceDeps) {
      * Decides the customer's level at the version seen (R21). It may not fall below what their tier
      * requires (R38); kyc_status follows it. Deciding the level they have changes nothing (R20).
      */
-    setLevel(body: LevelBody, actor: Actor): Promise<CustomerKyc> {
-      return changes.run(actor, async (tx) => {
+    async setLevel(body: LevelBody, actor: Actor): Promise<LevelResult> {
+      if (approvals)
+        await approvals.expireDue(
+          { kind: KYC_LEVEL_APPROVAL, entityId: String(body.customer_id) },
+          actor.requestId,
+        );
+      return changes.run<LevelResult>(actor, async (tx) => {
         const facts = await customers.lockFacts(tx, body.customer_id);
         if (!facts) throw new AppError('CUSTOMER_NOT_FOUND');
         if (facts.version !== body.version) throw new AppError('STALE_EDIT');
-        if (body.level < facts.tierRequiredLevel)
-          throw new AppError('KYC_LEVEL_BELOW_TIER', {
-            tier: facts.customerType,
-            requiredLevel: facts.tierRequiredLevel,
-          });
-        const status = kycStatusOf({ ...facts, level: body.level, levelDecided: true });
-        if (body.level === facts.level && status === facts.userKy)
-          return { result: await customerKyc(tx, body.customer_id), change: null };
-        await customers.setLevel(tx, body.customer_id, {
-          level: body.level,
-          status,
-          memberId: actor.memberId,
-          comment: body.comment || null,
-          at: clock.now(),
-        });
+        const comment = body.comment || null;
+        // Raising the level of a customer with fraud alerts takes two members (R63).
+        if (
+          approvals &&
+          body.level > facts.level &&
+          (await isFraudFlagged(tx, body.customer_id, clock.now()))
+        ) {
+          if (body.level < facts.tierRequiredLevel)
+            throw new AppError('KYC_LEVEL_BELOW_TIER', {
+              tier: facts.customerType,
+              requiredLevel: facts.tierRequiredLevel,
+            });
+          const entityId = String(body.customer_id);
+          const open = await approvals.openFor(tx, KYC_LEVEL_APPROVAL, entityId);
+          if (!open) {
+            const asked = await approvals.requestIn(tx, actor, {
+              kind: KYC_LEVEL_APPROVAL,
+              entityId,
+              payload: { customer_id: body.customer_id, level: body.level, comment },
+              reason: comment,
+            });
+            const approval = { id: asked.result.request.id, approvals: 1, required: 2 };
+            return {
+              result: { kyc: await customerKyc(tx, body.customer_id), approval },
+              change: asked.change,
+            };
+          }
+          if (open.requestedBy === actor.memberId) throw new AppError('KYC_SECOND_APPROVAL_SAME_MEMBER');
+          if (open.payload.level !== body.level)
+            throw new AppError('KYC_SECOND_APPROVAL_DIFFERS', { level: Number(open.payload.level) });
+          const { change } = await approvals.decideIn(tx, actor, open, { approve: true, reason: comment });
+          return { result: { kyc: await customerKyc(tx, body.customer_id) }, change };
+        }
+        const status = await writeLevel(tx, facts, body.customer_id, body.level, actor.memberId, comment);
+        if (status === null)
+          return { result: { kyc: await customerKyc(tx, body.customer_id) }, change: null };
         return {
-          result: await customerKyc(tx, body.customer_id),
+          result: { kyc: await customerKyc(tx, body.customer_id) },
           change: {
             entity: 'customer' as const,
             action: 'set_kyc_level' as const,

@@ -1,6 +1,7 @@
 import { kycStatusOf } from '@backdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ApprovalsService } from '../approvals/approvals.service.ts';
 import type { createChanges } from '../audit/changes.ts';
 import type { KycCasesRepository } from './kyc-cases.repository.ts';
 import type { KycCustomersRepository } from './kyc-customers.repository.ts';
@@ -14,6 +15,8 @@ export interface KycServiceDeps {
   documents: KycDocumentsRepository;
   cases: KycCasesRepository;
   customers: KycCustomersRepository;
+  /** Four-eyes for raising a fraud-flagged customer's level (fraud-demo/kyc-four-eyes.ts); absent, none. */
+  approvals?: ApprovalsService;
 }
 
 /**

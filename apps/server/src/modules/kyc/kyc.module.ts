@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ApprovalsService } from '../approvals/approvals.service.ts';
 import { createChanges } from '../audit/changes.ts';
 import { createDocumentIntake, createDocumentStore } from '../kyc-files/index.ts';
 import { registerKycRoutes } from './kyc.routes.ts';
@@ -20,7 +21,7 @@ import { createKycSettingsService } from './kyc-settings.ts';
  */
 export function registerKycModule(
   app: FastifyInstance,
-  { db, clock, config }: { db: Db; clock: Clock; config: Config },
+  { db, clock, config, approvals }: { db: Db; clock: Clock; config: Config; approvals?: ApprovalsService },
 ): void {
   const store = createDocumentStore(config.documents);
   app.addHook('onClose', () => store.close());
@@ -32,7 +33,7 @@ export function registerKycModule(
     customers: createKycCustomersRepository(),
   };
   const documents = createKycDocumentsService({ db, clock, changes, ...repos });
-  const queue = createKycQueueService({ db, clock, changes, ...repos });
+  const queue = createKycQueueService({ db, clock, changes, ...repos, approvals });
   const settings = createKycSettingsService({ db, changes });
   app.register(async (scope) => {
     await scope.register(multipart, {

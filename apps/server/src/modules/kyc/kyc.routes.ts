@@ -137,7 +137,7 @@ export function registerKycRoutes(
   registerEndpoint(app, complianceApi.getCustomerKyc, ({ query }) => queue.customerKyc(query.customer_id));
   registerEndpoint(app, complianceApi.setKycLevel, async ({ body, actor }) => ({
     success: true as const,
-    kyc: await queue.setLevel(body, actor),
+    ...(await queue.setLevel(body, actor)),
   }));
 
   registerEndpoint(app, complianceApi.listKycQueue, async ({ query, actor }) =>

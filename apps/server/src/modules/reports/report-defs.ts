@@ -255,12 +255,22 @@ const compliance: ReportDef = {
   pending: ['alerts'],
 };
 
+// Fraud alerts count when raised (by rule) and again when closed (by rule and outcome); customers'
+// sign-ins only when they failed, by reason.
 const SECURITY_EVENTS = sql`
-  SELECT created_at AS at, 'restriction_added' AS event, kind, '' AS member, 1::bigint AS n FROM customer_restrictions
+  SELECT created_at AS at, 'restriction_added' AS event, kind, '' AS member, '' AS rule, '' AS outcome,
+         '' AS reason, 1::bigint AS n FROM customer_restrictions
   UNION ALL
-  SELECT lifted_at, 'restriction_lifted', kind, '', 1 FROM customer_restrictions WHERE lifted_at IS NOT NULL
+  SELECT lifted_at, 'restriction_lifted', kind, '', '', '', '', 1 FROM customer_restrictions WHERE lifted_at IS NOT NULL
   UNION ALL
-  SELECT at, 'staff_denied', '', coalesce(user_name, ''), 1 FROM access_log WHERE event = 'access_denied'`;
+  SELECT at, 'staff_denied', '', coalesce(user_name, ''), '', '', '', 1 FROM access_log WHERE event = 'access_denied'
+  UNION ALL
+  SELECT raised_at, 'alert_raised', '', '', rule_code, '', '', 1 FROM fraud_alerts
+  UNION ALL
+  SELECT closed_at, 'alert_closed', '', '', rule_code, outcome, '', 1 FROM fraud_alerts WHERE closed_at IS NOT NULL
+  UNION ALL
+  SELECT at, 'sign_in_failed', '', '', '', '', coalesce(failure_reason, ''), 1
+    FROM customer_login_events WHERE outcome = 'failure'`;
 
 const fraudSecurity: ReportDef = {
   name: 'fraud-security',
@@ -270,8 +280,20 @@ const fraudSecurity: ReportDef = {
     count('restrictions_added', sql`event = 'restriction_added'`),
     count('restrictions_lifted', sql`event = 'restriction_lifted'`),
     count('staff_denied', sql`event = 'staff_denied'`),
+    count('alerts_raised', sql`event = 'alert_raised'`),
+    count('alerts_confirmed', sql`event = 'alert_closed' AND outcome = 'confirmed'`),
+    count('alerts_false_positive', sql`event = 'alert_closed' AND outcome = 'false_positive'`),
+    count('sign_ins_failed', sql`event = 'sign_in_failed'`),
   ],
-  series: ['restrictions_added', 'restrictions_lifted', 'staff_denied'],
+  series: [
+    'alerts_raised',
+    'alerts_confirmed',
+    'alerts_false_positive',
+    'sign_ins_failed',
+    'restrictions_added',
+    'restrictions_lifted',
+    'staff_denied',
+  ],
   breakdowns: [
     {
       key: 'by_kind',
@@ -280,8 +302,14 @@ const fraudSecurity: ReportDef = {
       dropBlank: true,
     },
     { key: 'by_member', dimensions: ['member'], measures: ['staff_denied'], dropBlank: true },
+    {
+      key: 'by_rule',
+      dimensions: ['rule'],
+      measures: ['alerts_raised', 'alerts_confirmed', 'alerts_false_positive'],
+      dropBlank: true,
+    },
+    { key: 'by_failure', dimensions: ['reason'], measures: ['sign_ins_failed'], dropBlank: true },
   ],
-  pending: ['alerts', 'customer_sign_ins'],
 };
 
 export const REPORT_DEFS = {

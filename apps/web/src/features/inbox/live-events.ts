@@ -17,6 +17,7 @@ const STALE_BY_TOPIC: Record<string, readonly (readonly string[])[]> = {
   p2p: [['transactions', 'p2p'], ['transactions', 'overview'], ['dashboard']],
   approvals: [['transactions', 'wallet'], ['approvals']],
   kyc: [['compliance'], ['dashboard']],
+  fraud: [['fraud'], ['compliance'], ['dashboard']],
 };
 
 /** Invalidations of one topic are gathered this long, so a burst of events refetches once. */

@@ -1,5 +1,5 @@
 import type { ReportName } from '@backdesk/contract';
-import type { PageTitleKey } from '../../components/placeholder-page.tsx';
+import type { PageTitleKey } from '../../components/page-header.tsx';
 
 /** How each report is drawn: its title, the measures stacked per period, the trend compared with the previous period, the shares shown as a donut. */
 export interface ReportMeta {
@@ -47,9 +47,9 @@ export const REPORT_META: Record<ReportName, ReportMeta> = {
   'fraud-security': {
     titleKey: 'fraudSecurityReports',
     navKey: 'fraudSecurityReports',
-    bars: ['restrictions_added', 'restrictions_lifted', 'staff_denied'],
+    bars: ['alerts_raised', 'alerts_confirmed', 'restrictions_added', 'staff_denied'],
     barType: 'default',
-    donut: { breakdown: 'by_kind', measure: 'restrictions_added' },
+    donut: { breakdown: 'by_rule', measure: 'alerts_raised' },
   },
   p2p: {
     titleKey: 'p2pReports',

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { FraudQueueCard } from '../../fraud/demo/fraud-queue-card.tsx';
 import { useComplianceOverview } from '../api/kyc-api.ts';
 import { ageText, formatDay } from '../format.ts';
 
@@ -127,7 +128,7 @@ export function ComplianceOverviewPage() {
       {overview.isError && <Alert color="red">{errorText(overview.error)}</Alert>}
       {data && (
         <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <QueueCard
               title={t('overview.kycCases')}
               figure={data.kyc_cases}
@@ -146,6 +147,7 @@ export function ComplianceOverviewPage() {
               unassigned={{ to: '/compliance/kyc-manage', search: { assignee: 'unassigned' } as never }}
               testId="overview-documents"
             />
+            <FraudQueueCard figure={data.fraud_alerts} />
           </SimpleGrid>
           <Card withBorder radius="md">
             <Group justify="space-between" mb="xs">

@@ -13,6 +13,7 @@ import { useSetKycLevel } from '../api/kyc-api.ts';
  */
 function LevelForm({ kyc, canDecide }: { kyc: CustomerKyc; canDecide: boolean }) {
   const { t } = useTranslation('compliance');
+  const { t: tf } = useTranslation('fraud');
   const setLevel = useSetKycLevel();
   const [key] = useState(() => crypto.randomUUID());
   const { customer } = kyc;
@@ -27,8 +28,10 @@ function LevelForm({ kyc, canDecide }: { kyc: CustomerKyc; canDecide: boolean })
     }),
   });
   const onSubmit = submit(async (body) => {
-    await setLevel.mutateAsync({ body, key });
-    notify({ title: t('level.saved', { level: body.level }), color: 'green' });
+    const { approval } = await setLevel.mutateAsync({ body, key });
+    // A customer with fraud alerts: the level waits for a second member (R63).
+    if (approval) notify({ title: tf('demo.levelAwaitsSecond', { level: body.level }), color: 'yellow' });
+    else notify({ title: t('level.saved', { level: body.level }), color: 'green' });
   });
   return (
     <form onSubmit={onSubmit} noValidate data-testid="level-form">

@@ -24,6 +24,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { CustomerKycTab } from '../../compliance/components/customer-kyc-tab.tsx';
+import { CustomerAlertsTab } from '../../fraud/alerts/customer-alerts-tab.tsx';
 import { useAddNote } from '../api/customer-mutations.ts';
 import { useCustomerTypes } from '../api/customer-types-api.ts';
 import { useCustomer } from '../api/get-customer.ts';
@@ -185,6 +186,9 @@ export function CustomerPage({ customerId }: { customerId: number }) {
           <Tabs.Tab value="restrictions" data-testid="tab-restrictions">
             {t('detail.tabs.restrictions')} ({data.restrictions.filter((r) => r.state === 'active').length})
           </Tabs.Tab>
+          <Tabs.Tab value="alerts" data-testid="tab-alerts">
+            {t('detail.tabs.alerts')}
+          </Tabs.Tab>
           <Tabs.Tab value="notes" data-testid="tab-notes">
             {t('detail.tabs.notes')}
           </Tabs.Tab>
@@ -300,6 +304,10 @@ export function CustomerPage({ customerId }: { customerId: number }) {
               </Text>
             )}
           </div>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="alerts">
+          <CustomerAlertsTab customerId={c.id} />
         </Tabs.Panel>
 
         <Tabs.Panel value="notes">

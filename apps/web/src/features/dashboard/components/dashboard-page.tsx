@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatInteger, formatTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
+import { OpenAlertsKpi } from '../../fraud/demo/open-alerts-kpi.tsx';
 import { Decimal } from '../../reports/report-view.ts';
 import { useDashboardKpis } from '../api/get-dashboard-kpis.ts';
 import { DashboardCharts } from './dashboard-charts.tsx';
@@ -47,7 +48,6 @@ const COUNTS = [
   },
   { testId: 'transaction-limits', field: 'transactionLimits', icon: IconGauge, href: '/transactions/limits' },
 ] as const;
-// Open fraud alerts join these cards once the fraud-check engine (issue 13) records alerts.
 
 export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
@@ -127,6 +127,7 @@ export function DashboardPage() {
               value={count(data?.[field])}
             />
           ))}
+          <OpenAlertsKpi value={count(data?.openFraudAlerts)} />
           <KpiCard
             testId="deposits-24h"
             href="/transactions/wallet-transactions?type=deposit&status=completed"

@@ -22,6 +22,17 @@ describe('where an inbox item opens', () => {
     expect(inboxTarget(item({ type: 'p2p_trade', id: '5' }))?.to).toBe('/transactions/pending-p2p');
     expect(inboxTarget(item({ type: 'notice', id: '' }))).toBeNull();
   });
+  it('opens a fraud alert in its drawer and a fraud case on its own page', () => {
+    expect(inboxTarget(item({ type: 'fraud_alert', id: '12' }))).toEqual({
+      to: '/compliance/fraud-check',
+      search: { alert: '12' },
+    });
+    expect(inboxTarget(item({ type: 'fraud_case', id: '4' }))).toEqual({
+      to: '/compliance/fraud-check/cases/$caseId',
+      params: { caseId: '4' },
+      search: {},
+    });
+  });
   it('opens an "export ready" notice as its download, and nothing for other notices', () => {
     const ready = {
       source: { type: 'notice', id: '' },

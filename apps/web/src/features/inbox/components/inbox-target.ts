@@ -6,6 +6,8 @@ export type InboxTarget =
   | { to: '/transactions/pending-p2p'; search: { guid?: string } }
   | { to: '/settings/members'; search: Record<string, never> }
   | { to: '/compliance/kyc-manage'; search: Record<string, never> }
+  | { to: '/compliance/fraud-check'; search: { alert: string } }
+  | { to: '/compliance/fraud-check/cases/$caseId'; params: { caseId: string }; search: Record<string, never> }
   | null;
 
 export function inboxTarget(item: InboxItem): InboxTarget {
@@ -15,14 +17,21 @@ export function inboxTarget(item: InboxItem): InboxTarget {
     case 'p2p_trade':
       return { to: '/transactions/pending-p2p', search: {} };
     case 'approval_request':
-      // A withdrawal release is decided on the withdrawal itself.
-      return item.params.approval_kind === 'withdrawal_release' && typeof item.params.entity_id === 'string'
-        ? { to: '/transactions/wallet-transactions', search: { id: item.params.entity_id } }
-        : null;
+      if (typeof item.params.entity_id !== 'string') return null;
+      // A withdrawal release is decided on the withdrawal itself, a KYC level in the KYC queue.
+      if (item.params.approval_kind === 'withdrawal_release')
+        return { to: '/transactions/wallet-transactions', search: { id: item.params.entity_id } };
+      if (item.params.approval_kind === 'kyc_level_approval')
+        return { to: '/compliance/kyc-manage', search: {} };
+      return null;
     case 'kyc_case':
       return { to: '/compliance/kyc-manage', search: {} };
     case 'staff_member':
       return { to: '/settings/members', search: {} };
+    case 'fraud_alert':
+      return { to: '/compliance/fraud-check', search: { alert: item.source.id } };
+    case 'fraud_case':
+      return { to: '/compliance/fraud-check/cases/$caseId', params: { caseId: item.source.id }, search: {} };
     default:
       return null;
   }

@@ -20,7 +20,12 @@ export function useOpenInboxItem() {
     const exportId = exportIdOf(item);
     if (exportId !== null)
       downloadExport(exportId).catch(() => notify({ title: t('downloadFailed'), color: 'red' }));
-    else if (target) void navigate({ to: target.to, search: target.search as never });
+    else if (target)
+      void navigate({
+        to: target.to,
+        params: ('params' in target ? target.params : {}) as never,
+        search: target.search as never,
+      });
   };
   return { open, mark };
 }

@@ -1,6 +1,21 @@
+import { BLOCKLIST_KINDS } from '@backdesk/contract/fraud/keys';
 import { createFileRoute } from '@tanstack/react-router';
-import { FraudSectionPending } from '../../../../features/fraud/components/fraud-section-pending.tsx';
+import { listRoute, listSearch } from '../../../../components/list-page/list-search.ts';
+import {
+  BLOCKLIST_SORT_KEYS,
+  BLOCKLIST_STATES,
+} from '../../../../features/fraud/blocklist/blocklist-keys.ts';
+import { BlocklistPage } from '../../../../features/fraud/blocklist/blocklist-page.tsx';
 
 export const Route = createFileRoute('/_app/compliance/fraud-check/blocklist')({
-  component: FraudSectionPending,
+  ...listRoute(
+    listSearch({
+      sortKeys: BLOCKLIST_SORT_KEYS,
+      sort: 'created_at',
+      dir: 'desc',
+      filters: { kind: BLOCKLIST_KINDS, state: BLOCKLIST_STATES, value: 'text', network: 'text' },
+    }),
+    'fraud.blocklist',
+  ),
+  component: BlocklistPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FraudSectionPending } from '../../../../features/fraud/components/fraud-section-pending.tsx';
+import { RulesPage } from '../../../../features/fraud/rules/rules-page.tsx';
 
 export const Route = createFileRoute('/_app/compliance/fraud-check/rules')({
-  component: FraudSectionPending,
+  component: RulesPage,
 });

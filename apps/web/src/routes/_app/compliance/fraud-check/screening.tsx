@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FraudSectionPending } from '../../../../features/fraud/components/fraud-section-pending.tsx';
+import { ScreeningPage } from '../../../../features/fraud/screening/screening-page.tsx';
 
 export const Route = createFileRoute('/_app/compliance/fraud-check/screening')({
-  component: FraudSectionPending,
+  component: ScreeningPage,
 });

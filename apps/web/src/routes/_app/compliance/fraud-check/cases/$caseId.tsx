@@ -1,6 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FraudSectionPending } from '../../../../../features/fraud/components/fraud-section-pending.tsx';
+import { CasePage } from '../../../../../features/fraud/cases/case-page.tsx';
+
+/** A case id is a positive whole number as written; anything else is a 404 (R5). */
+const CASE_ID = /^[1-9]\d{0,14}$/;
 
 export const Route = createFileRoute('/_app/compliance/fraud-check/cases/$caseId')({
-  component: FraudSectionPending,
+  params: {
+    parse: ({ caseId }) => {
+      if (!CASE_ID.test(caseId)) throw new Error(`Not a case id: ${caseId}`);
+      return { caseId: Number(caseId) };
+    },
+    stringify: ({ caseId }) => ({ caseId: String(caseId) }),
+  },
+  component: CaseRoute,
 });
+
+function CaseRoute() {
+  const { caseId } = Route.useParams();
+  return <CasePage caseId={caseId} />;
+}

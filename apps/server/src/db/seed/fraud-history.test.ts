@@ -1,0 +1,69 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness.ts';
+import { seedFraudHistory } from './fraud-history.ts';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let raised: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  raised = await seedFraudHistory(pool);
+}, 120_000);
+
+afterAll(async () => {
+  await pool.end();
+  await database.drop();
+});
+
+const rows = async <T extends pg.QueryResultRow>(text: string) =>
+  (await pool.query<T>(text)).rows as [T, ...T[]];
+
+describe('seeded fraud history', () => {
+  it('raises its alerts through the engine from the seeded sign-ins and transactions', async () => {
+    const [{ n }] = await rows<{ n: number }>('SELECT count(*)::int AS n FROM fraud_alerts');
+    expect(raised).toBeGreaterThan(0);
+    expect(n).toBe(raised);
+    const rules = (await rows<{ rule_code: string }>('SELECT DISTINCT rule_code FROM fraud_alerts')).map(
+      (r) => r.rule_code,
+    );
+    expect(rules.sort()).toEqual([
+      'blocklisted_address',
+      'failed_logins',
+      'new_address_withdrawal',
+      'p2p_amount',
+      'screening_hit',
+      'withdrawal_after_deposit',
+      'withdrawal_velocity',
+    ]);
+    const [{ missing }] = await rows<{ missing: number }>(
+      `SELECT count(*)::int AS missing FROM fraud_alerts a
+        WHERE NOT EXISTS (SELECT 1 FROM fraud_alert_evidence e WHERE e.alert_id = a.id)`,
+    );
+    expect(missing).toBe(0);
+  });
+
+  it('has alerts in every status and outcome, dated when their event happened', async () => {
+    const states = await rows<{ status: string; outcome: string | null }>(
+      'SELECT DISTINCT status, outcome FROM fraud_alerts',
+    );
+    expect(states.map((s) => `${s.status}/${s.outcome ?? ''}`).sort()).toEqual(
+      expect.arrayContaining(['closed/confirmed', 'closed/false_positive', 'investigating/', 'open/']),
+    );
+    const [{ late }] = await rows<{ late: number }>(
+      `SELECT count(*)::int AS late FROM fraud_alerts WHERE raised_at < event_at OR raised_at > now()`,
+    );
+    expect(late).toBe(0);
+  });
+
+  it('groups a few customers’ alerts into cases', async () => {
+    const cases = await rows<{ status: string; alerts: number }>(
+      `SELECT c.status, count(a.id)::int AS alerts FROM fraud_cases c JOIN fraud_alerts a ON a.case_id = c.id
+        GROUP BY c.id, c.status`,
+    );
+    expect(cases.length).toBeGreaterThanOrEqual(1);
+    expect(cases.every((c) => c.alerts > 0)).toBe(true);
+  });
+});

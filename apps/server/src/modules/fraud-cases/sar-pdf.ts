@@ -1,0 +1,283 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { SAR_LABELS, type SarLang } from './sar-labels.ts';
+
+/** What a suspicious-activity report draft says; gathered by sar-data.ts. */
+export interface SarContent {
+  caseId: number;
+  generatedAt: Date;
+  generatedBy: string;
+  customer: {
+    id: number;
+    user_name: string;
+    name: string | null;
+    email: string | null;
+    mobile: string | null;
+    kyc_level: number | null;
+    status: string | null;
+    registered_at: string | null;
+  };
+  narrative: string;
+  decision: string | null;
+  closingNote: string | null;
+  alerts: {
+    id: number;
+    rule_code: string;
+    severity: string;
+    status: string;
+    outcome: string | null;
+    raised_at: string;
+  }[];
+  transactions: {
+    id: number;
+    type: string;
+    asset: string;
+    network: string;
+    amount: string;
+    to_address: string | null;
+    status: string;
+    created_at: string;
+  }[];
+  trades: {
+    id: number;
+    amount: string;
+    buyer: string;
+    seller: string | null;
+    status: string;
+    created_at: string;
+  }[];
+}
+
+/**
+ * DejaVu Sans from the `dejavu-fonts-ttf` npm package: every machine that ran `npm ci` has it, and it
+ * covers Turkish (ç ğ ı İ ö ş ü) that the PDF standard fonts' WinAnsi encoding cannot show. Embedded
+ * as a subset, so a draft carries only the glyphs it uses.
+ */
+let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+function fontBytes() {
+  fonts ??= (async () => {
+    const dir = path.join(
+      path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+      'ttf',
+    );
+    const [regular, bold] = await Promise.all([
+      readFile(path.join(dir, 'DejaVuSans.ttf')),
+      readFile(path.join(dir, 'DejaVuSans-Bold.ttf')),
+    ]);
+    return { regular, bold };
+  })();
+  return fonts;
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+const GREY = rgb(0.35, 0.35, 0.35);
+
+/** Lays text out top to bottom, wrapping lines and starting a new page when one is full. */
+class Writer {
+  page!: PDFPage;
+  y = 0;
+  constructor(
+    readonly doc: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.newPage();
+  }
+
+  newPage() {
+    this.page = this.doc.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+
+  private ensure(height: number) {
+    if (this.y - height < MARGIN + 20) this.newPage();
+  }
+
+  /** Lines no wider than `width`, broken at spaces (a word longer than a line is cut). */
+  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
+      let line = '';
+      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(candidate, size) <= width) {
+          line = candidate;
+          continue;
+        }
+        if (line) lines.push(line);
+        let rest = word;
+        while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+          let cut = rest.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+          lines.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        line = rest;
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  text(
+    text: string,
+    opts: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; indent?: number } = {},
+  ) {
+    const size = opts.size ?? 10;
+    const font = opts.bold ? this.bold : this.regular;
+    const x = MARGIN + (opts.indent ?? 0);
+    for (const line of this.wrap(text, font, size, A4[0] - MARGIN - x)) {
+      this.ensure(size * 1.4);
+      this.page.drawText(line, { x, y: this.y - size, size, font, color: opts.color ?? rgb(0, 0, 0) });
+      this.y -= size * 1.4;
+    }
+  }
+
+  heading(text: string) {
+    this.ensure(40);
+    this.y -= 10;
+    this.text(text, { size: 13, bold: true });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y + 2 },
+      end: { x: A4[0] - MARGIN, y: this.y + 2 },
+      thickness: 0.5,
+      color: GREY,
+    });
+    this.y -= 6;
+  }
+
+  field(label: string, value: string) {
+    const size = 10;
+    const labelWidth = 150;
+    const lines = this.wrap(value, this.regular, size, A4[0] - 2 * MARGIN - labelWidth);
+    this.ensure(size * 1.4 * lines.length);
+    this.page.drawText(label, { x: MARGIN, y: this.y - size, size, font: this.bold, color: GREY });
+    for (const line of lines) {
+      this.page.drawText(line, { x: MARGIN + labelWidth, y: this.y - size, size, font: this.regular });
+      this.y -= size * 1.4;
+    }
+  }
+}
+
+const DASH = '—';
+
+/** Groups an exact decimal string's digits in the language's way, never through a float. */
+export function formatDecimal(value: string, lang: SarLang): string {
+  const [whole = '0', fraction] = value.split('.');
+  const negative = whole.startsWith('-');
+  const digits = negative ? whole.slice(1) : whole;
+  const trimmed = fraction?.replace(/0+$/, '');
+  const [group, point] = lang === 'tr' ? ['.', ','] : [',', '.'];
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? '-' : ''}${grouped}${trimmed ? point + trimmed : ''}`;
+}
+
+export function formatInstant(iso: string | null, lang: SarLang): string {
+  if (!iso) return DASH;
+  return `${new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(iso))} UTC`;
+}
+
+/** The draft as PDF bytes, in the member's language. */
+export async function renderSar(content: SarContent, lang: SarLang): Promise<Uint8Array> {
+  const L = SAR_LABELS[lang];
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const bytes = await fontBytes();
+  const [regular, bold] = await Promise.all([
+    doc.embedFont(bytes.regular, { subset: true }),
+    doc.embedFont(bytes.bold, { subset: true }),
+  ]);
+  doc.setTitle(`${L.title} #${content.caseId}`);
+  doc.setLanguage(lang === 'tr' ? 'tr-TR' : 'en-GB');
+  doc.setProducer('Backdesk');
+  doc.setCreationDate(content.generatedAt);
+  doc.setModificationDate(content.generatedAt);
+
+  const w = new Writer(doc, regular, bold);
+  const c = content.customer;
+  w.text(L.title, { size: 18, bold: true });
+  w.text(L.draftNotice, { size: 9, color: GREY });
+  w.y -= 6;
+  w.field(L.caseNumber, `#${content.caseId}`);
+  w.field(L.generated, `${formatInstant(content.generatedAt.toISOString(), lang)} · ${content.generatedBy}`);
+
+  w.heading(L.customer);
+  w.field(L.customerId, String(c.id));
+  w.field(L.userName, c.user_name);
+  w.field(L.name, c.name ?? DASH);
+  w.field(L.email, c.email ?? DASH);
+  w.field(L.mobile, c.mobile ?? DASH);
+  w.field(L.kycLevel, c.kyc_level === null ? DASH : String(c.kyc_level));
+  w.field(L.status, c.status ?? DASH);
+  w.field(L.registered, formatInstant(c.registered_at, lang));
+
+  w.heading(L.narrative);
+  w.text(content.narrative.trim() || L.noNarrative, { color: content.narrative.trim() ? undefined : GREY });
+
+  w.heading(`${L.alerts} (${content.alerts.length})`);
+  if (!content.alerts.length) w.text(L.none, { color: GREY });
+  for (const a of content.alerts) {
+    const state = a.outcome
+      ? `${L.statuses[a.status] ?? a.status} · ${L.outcomes[a.outcome] ?? a.outcome}`
+      : (L.statuses[a.status] ?? a.status);
+    w.text(`#${a.id} · ${L.rules[a.rule_code] ?? a.rule_code} · ${L.severities[a.severity] ?? a.severity}`, {
+      bold: true,
+    });
+    w.text(`${formatInstant(a.raised_at, lang)} · ${state}`, { indent: 12 });
+  }
+
+  w.heading(`${L.transactions} (${content.transactions.length})`);
+  if (!content.transactions.length) w.text(L.none, { color: GREY });
+  for (const t of content.transactions) {
+    w.text(
+      `#${t.id} · ${L.txTypes[t.type] ?? t.type} · ${formatDecimal(t.amount, lang)} ${t.asset} (${t.network})`,
+      {
+        bold: true,
+      },
+    );
+    w.text(
+      `${formatInstant(t.created_at, lang)} · ${t.status}${t.to_address ? ` · ${L.toAddress}: ${t.to_address}` : ''}`,
+      {
+        indent: 12,
+      },
+    );
+  }
+
+  w.heading(`${L.trades} (${content.trades.length})`);
+  if (!content.trades.length) w.text(L.none, { color: GREY });
+  for (const p of content.trades) {
+    w.text(
+      `#${p.id} · ${formatDecimal(p.amount, lang)} · ${L.buyer}: ${p.buyer} · ${L.seller}: ${p.seller ?? DASH}`,
+      {
+        bold: true,
+      },
+    );
+    w.text(`${formatInstant(p.created_at, lang)} · ${p.status}`, { indent: 12 });
+  }
+
+  if (content.decision) {
+    w.heading(L.decision);
+    w.field(L.decision, L.decisions[content.decision] ?? content.decision);
+    w.field(L.note, content.closingNote ?? DASH);
+  }
+
+  const pages = doc.getPages();
+  pages.forEach((page, i) => {
+    page.drawText(`${L.footer} · ${L.caseNumber} #${content.caseId} · ${i + 1}/${pages.length}`, {
+      x: MARGIN,
+      y: MARGIN / 2,
+      size: 8,
+      font: regular,
+      color: GREY,
+    });
+  });
+  return doc.save();
+}
