@@ -16,7 +16,7 @@ INSERT INTO "fraud_rule_versions" ("rule_code", "version", "params", "severity",
   ('failed_logins', 1, '{"count": 5, "windowMinutes": 15}', 'medium', true, 'Initial setting'),
   ('p2p_amount', 1, '{"minAmount": "250000"}', 'medium', true, 'Initial setting'),
   ('blocklisted_address', 1, '{}', 'critical', true, 'Initial setting'),
-  ('screening_hit', 1, '{"minScore": 0.85}', 'high', true, 'Initial setting')
+  ('screening_hit', 1, '{}', 'high', true, 'Initial setting')
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- The evaluator takes the oldest events first.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { openDatabase } from './bootstrap/database.ts';
-import { seedDemo } from './bootstrap/demo.ts';
+import { raiseDemoFraudHistory, seedDemo } from './bootstrap/demo.ts';
 import { loadConfig, plainHttpWarning } from './config/config.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/members/members.service.ts';
 import { reportEventLoopOnSignal } from './plugins/event-loop-report.ts';
@@ -49,6 +49,7 @@ async function main() {
   if (config.demo) {
     const names = DEMO_MEMBERS.filter((m) => m.roles[0] !== 'support').map((m) => m.userName);
     log(`Sign in as ${names.join(', ')} with the password "${DEMO_PASSWORD}"`);
+    void raiseDemoFraudHistory(database, log);
   }
 }
 

@@ -157,9 +157,11 @@ describe('forged or tampered keyset cursors', () => {
         properties: { sort: { enum: string[] } };
       };
       const outcomes: Record<string, string> = {};
+      // A list that needs a filter (a rule's versions) gets a valid one, so the cursor is what fails.
+      const base = (await VALID_QUERIES[route(e)]?.(t)) ?? {};
       for (const sort of json.properties.sort.enum)
         for (const [name, value] of Object.entries(FORGED)) {
-          const res = await call(e, { query: { sort, cursor: value } });
+          const res = await call(e, { query: { ...base, sort, cursor: value } });
           outcomes[`${sort} ${name}`] = `${res.statusCode} ${res.json().code}`;
         }
       expect(outcomes).toEqual(

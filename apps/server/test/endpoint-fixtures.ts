@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { specimenDocument } from '../src/modules/kyc-files/index.ts';
 import type { FileTestApp } from './harness.ts';
@@ -16,6 +18,8 @@ export interface ValidCall {
   query?: Record<string, string>;
   /** A multipart body sent instead of `body` (test/multipart.ts). */
   form?: { payload: Buffer; headers: Record<string, string> };
+  /** Audit rows the call writes when it changes two records at once (one by default). */
+  auditRows?: number;
 }
 
 const one = async <T>(t: FileTestApp, query: ReturnType<typeof sql>): Promise<T> => {
@@ -66,6 +70,17 @@ async function caseAlert(t: FileTestApp, inCase: boolean) {
   await t.db.execute(sql`UPDATE fraud_alerts SET case_id = ${c.id} WHERE id = ${alert.id}`);
   return { customer, alert: Number(alert.id), caseId: Number(c.id) };
 }
+
+/** A fresh EVM address, so no earlier blocklist call answers for it. */
+const fixtureAddress = () => `0x${randomUUID().replaceAll('-', '')}${randomUUID().slice(0, 8)}`;
+
+/** A proposed P2P-amount setting unlike the current one (a fresh threshold each time). */
+async function p2pAmountSetting(t: FileTestApp) {
+  const { n } = await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM fraud_rule_versions`);
+  return { code: 'p2p_amount', params: { minAmount: String(300_000 + n) }, severity: 'high', enabled: true };
+}
+
+const SCREENING_DATA = path.join(import.meta.dirname, '../data/screening');
 
 /** A withdrawal under review on a fresh customer: above USDT's four-eyes threshold when `big`. */
 async function withdrawalUnderReview(t: FileTestApp, big: boolean) {
@@ -196,9 +211,11 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
     who: 'manager',
     body: { id: (await caseAlert(t, false)).alert, body: 'Checked the sign-ins' },
   }),
+  // A new restriction (its own audit row) recorded on the alert's history (the alert's row).
   'POST /api/compliance/fraud/alerts/restrict': async (t) => ({
     who: 'manager',
     body: { id: (await caseAlert(t, false)).alert, kind: 'withdrawal', reason: 'Fixture' },
+    auditRows: 2,
   }),
   'POST /api/compliance/fraud/alerts/bulk': async (t) => ({
     who: 'manager',
@@ -206,9 +223,43 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
       filter: { customer: String((await caseAlert(t, false)).customer) },
       action: 'close_false_positive',
       note: 'Fixture',
-      dry_run: true,
+      dry_run: false,
+      expected: 1,
     },
   }),
+  'POST /api/compliance/fraud/blocklist/add': async () => ({
+    who: 'manager',
+    body: { kind: 'address', value: fixtureAddress(), network: 'ERC20', reason: 'Fixture entry' },
+  }),
+  'POST /api/compliance/fraud/blocklist/import': async () => ({
+    who: 'manager',
+    body: {
+      content: `kind,value,network,reason,source\naddress,${fixtureAddress()},ERC20,Fixture entry,test\n`,
+    },
+  }),
+  'POST /api/compliance/fraud/rules/update': async (t) => ({
+    who: 'admin',
+    body: {
+      ...(await p2pAmountSetting(t)),
+      version: (
+        await one<{ version: number }>(t, sql`SELECT version FROM fraud_rules WHERE code = 'p2p_amount'`)
+      ).version,
+      reason: 'Fixture change',
+    },
+  }),
+  'POST /api/compliance/fraud/rules/backtest': async (t) => ({
+    who: 'admin',
+    body: await p2pAmountSetting(t),
+  }),
+  'POST /api/compliance/fraud/screening/lists/import': async () => ({
+    who: 'admin',
+    body: {},
+    query: { name: `Fixture list ${randomUUID().slice(0, 8)}`, format: 'ofac_sdn' },
+    form: multipartFile(await readFile(path.join(SCREENING_DATA, 'ofac-sdn-sample.csv')), {
+      fileName: 'sdn.csv',
+    }),
+  }),
+  'POST /api/compliance/fraud/screening/rescreen': async () => ({ who: 'admin', body: {} }),
   'POST /api/customers/notes': async (t) => ({
     who: 'manager',
     body: { customerId: await newCustomer(t), body: 'Called the customer' },
@@ -384,6 +435,7 @@ export const VALID_QUERIES: Record<string, (t: FileTestApp) => Promise<Record<st
     amount: '1',
   }),
   'GET /api/customers/export': async () => ({ format: 'csv' }),
+  'GET /api/compliance/fraud/rules/versions': async () => ({ code: 'withdrawal_velocity' }),
   'GET /api/compliance/kyc/documents/export': async () => ({ format: 'csv' }),
   'GET /api/compliance/kyc/documents/detail': async (t) => ({ id: String((await pendingKycDocument(t)).id) }),
   'GET /api/compliance/kyc/documents/content': async (t) => ({

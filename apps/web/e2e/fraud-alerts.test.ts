@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { dbRows as query, restrictFromAlert, takeAndInvestigate } from './fraud-fixtures.ts';
 import { signIn, toasts, useE2E } from './support.ts';
 
 /**
@@ -7,17 +7,6 @@ import { signIn, toasts, useE2E } from './support.ts';
  * force, move it on, comment, restrict the customer, close it as confirmed with a note; and a bulk
  * close over a whole filter, counted and confirmed first.
  */
-
-/** Runs SQL as the database owner (fixtures the engine would otherwise raise). */
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A customer with `count` open alerts of a rule, the first with a withdrawal as its evidence. */
 async function customerWithAlerts(url: string, userName: string, count: number): Promise<number[]> {
@@ -74,20 +63,13 @@ describe('fraud alerts', () => {
     await drawer.getByTestId('alert-evidence').getByText('TXe2eFraudAddress').waitFor();
     await expect(drawer.getByTestId('alert-thresholds').locator('tbody tr').count()).resolves.toBe(2);
 
-    await drawer.getByTestId('assign-me').click();
-    await drawer.getByTestId('alert-assignee').getByText('Zeynep Çelik').waitFor();
-    await drawer.getByTestId('move-investigating').click();
-    await drawer.locator('[data-testid="alert-status"][data-status="investigating"]').waitFor();
+    await takeAndInvestigate(drawer);
 
     await drawer.getByTestId('comment-body').fill('Called the customer; no answer.');
     await drawer.getByTestId('comment-add').click();
     await drawer.getByTestId('alert-comments').getByText('Called the customer; no answer.').waitFor();
 
-    await drawer.getByTestId('restrict-customer').click();
-    const restrict = page.getByTestId('restrict-customer-form');
-    await restrict.getByTestId('restrict-reason').fill('Velocity alert under investigation');
-    await restrict.getByRole('button', { name: 'Restrict' }).click();
-    await toasts(page).getByText('e2e-fraud-mallory is restricted.').first().waitFor();
+    await restrictFromAlert(page, drawer, 'Velocity alert under investigation', 'e2e-fraud-mallory');
 
     // Closing without a note is refused in the form; with one it closes as confirmed.
     await drawer.getByTestId('close-alert').click();

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { signIn, toasts, useE2E } from './support.ts';
+import { dbRows as query, raisedAlert, restrictFromAlert, takeAndInvestigate } from './fraud-fixtures.ts';
+import { signIn, useE2E } from './support.ts';
 
 /**
  * Fraud check end to end (issue 13): a customer withdraws six times within the hour, written as the
@@ -8,30 +8,6 @@ import { signIn, toasts, useE2E } from './support.ts';
  * overview count it; an analyst investigates it, restricts the customer from it and closes it as
  * confirmed.
  */
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Polls the database until the engine has raised the customer's velocity alert. */
-async function raisedAlert(url: string, customerId: number): Promise<number> {
-  for (let i = 0; i < 100; i++) {
-    const [row] = await query<{ id: string }>(
-      url,
-      `SELECT id FROM fraud_alerts WHERE customer_id = $1 AND rule_code = 'withdrawal_velocity'`,
-      [customerId],
-    );
-    if (row) return Number(row.id);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the engine raised no alert within 10 s');
-}
 
 describe('fraud check flow', () => {
   const e2e = useE2E();
@@ -53,7 +29,7 @@ describe('fraud check flow', () => {
          FROM generate_series(1, 6) g`,
       [customerId],
     );
-    const alertId = await raisedAlert(url, customerId);
+    const alertId = await raisedAlert(url, customerId, 'withdrawal_velocity', 10_000);
 
     const { page } = await e2e.open({ viewport: { width: 1280, height: 900 } });
     await signIn(page, 'manager');
@@ -77,16 +53,8 @@ describe('fraud check flow', () => {
     await evidence.getByText('1,001').waitFor();
     await evidence.getByText('TR330006100519786457841326').first().waitFor();
 
-    await drawer.getByTestId('assign-me').click();
-    await drawer.getByTestId('alert-assignee').getByText('Zeynep Çelik').waitFor();
-    await drawer.getByTestId('move-investigating').click();
-    await drawer.locator('[data-testid="alert-status"][data-status="investigating"]').waitFor();
-
-    await drawer.getByTestId('restrict-customer').click();
-    const restrict = page.getByTestId('restrict-customer-form');
-    await restrict.getByTestId('restrict-reason').fill('Six withdrawals within the hour');
-    await restrict.getByRole('button', { name: 'Restrict' }).click();
-    await toasts(page).getByText('e2e-flow-velocity is restricted.').first().waitFor();
+    await takeAndInvestigate(drawer);
+    await restrictFromAlert(page, drawer, 'Six withdrawals within the hour', 'e2e-flow-velocity');
 
     await drawer.getByTestId('close-alert').click();
     const close = page.getByTestId('close-alert-form');

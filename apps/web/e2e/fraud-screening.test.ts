@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dbRows, raisedAlert } from './fraud-fixtures.ts';
 import { signIn, toasts, useE2E } from './support.ts';
 
 /**
@@ -69,27 +69,14 @@ describe('fraud check: screening', () => {
   });
 
   it('screens a new customer against the imported list and explains the hit in the alert drawer', async () => {
-    const client = new pg.Client({ connectionString: e2e.server.databaseUrl });
-    await client.connect();
-    let alertId: number | undefined;
-    try {
-      const created = await client.query<{ id: number }>(
-        `INSERT INTO customers (user_name, alias_name, alias_surname, nationality)
-         VALUES ('e2e-screening-cemile', 'Cemile', 'Doğanay', 'TR') RETURNING id`,
-      );
-      // The engine takes the customer event at once (woken by NOTIFY) and screening raises the alert.
-      for (let i = 0; i < 60 && alertId === undefined; i++) {
-        const { rows } = await client.query<{ id: string }>(
-          `SELECT id FROM fraud_alerts WHERE customer_id = $1 AND rule_code = 'screening_hit'`,
-          [created.rows[0]!.id],
-        );
-        if (rows[0]) alertId = Number(rows[0].id);
-        else await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    } finally {
-      await client.end();
-    }
-    expect(alertId).toBeDefined();
+    const url = e2e.server.databaseUrl;
+    const [created] = await dbRows<{ id: number }>(
+      url,
+      `INSERT INTO customers (user_name, alias_name, alias_surname, nationality)
+       VALUES ('e2e-screening-cemile', 'Cemile', 'Doğanay', 'TR') RETURNING id`,
+    );
+    // The engine takes the customer event at once (woken by NOTIFY) and screening raises the alert.
+    const alertId = await raisedAlert(url, created!.id, 'screening_hit', 30_000);
     const { page } = await e2e.open({ viewport: { width: 1280, height: 900 } });
     await signIn(page, 'manager');
     await page.goto(`/compliance/fraud-check?alert=${alertId}`);

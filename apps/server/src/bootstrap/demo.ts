@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.ts';
 import { createDb, createPool } from '../db/client.ts';
-import { seedFraudHistory } from '../db/seed/fraud-history.ts';
+import { fraudHistoryPending, seedFraudHistory } from '../db/seed/fraud-history.ts';
 import { isDemoDataPresent, seedDemoData } from '../db/seed/index.ts';
 import { storeSeedSpecimens } from '../db/seed/kyc.ts';
 import { createDocumentStore } from '../modules/kyc-files/index.ts';
@@ -25,14 +25,6 @@ export async function seedDemo(
     const started = Date.now();
     log(`Seeding demo data (${config.demoCustomers.toLocaleString('en-US')} customers)…`);
     await seedDemoData(owner, { customers: config.demoCustomers });
-    // Fraud check's alerts, raised from that history by the engine's rescan. Without them the demo
-    // still runs (its fraud pages start empty), so a failure here is said, not fatal.
-    try {
-      const alerts = await seedFraudHistory(owner);
-      log(`Raised ${alerts.toLocaleString('en-US')} fraud alerts from the demo history`);
-    } catch (err) {
-      log(`Could not raise the demo's fraud alerts: ${err instanceof Error ? err.message : String(err)}`);
-    }
     // The seeded KYC documents' files: a few specimens, each stored once.
     const store = createDocumentStore(config.documents);
     try {
@@ -41,6 +33,29 @@ export async function seedDemo(
       await store.close();
     }
     log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await owner.end();
+  }
+}
+
+/**
+ * Fraud check's demo alerts, raised from the seeded history by the engine's rescan once the server
+ * listens: the rescan takes longer than the rest of the first start, and the pages are usable
+ * meanwhile (alerts arrive live). Without them the demo still runs, so a failure is said, not fatal.
+ */
+export async function raiseDemoFraudHistory(database: Database, log: (msg: string) => void): Promise<void> {
+  if (!database.ownerUrl) return;
+  const owner = createPool(database.ownerUrl, 2);
+  try {
+    if (!(await fraudHistoryPending(owner))) return;
+    const started = Date.now();
+    log('Raising fraud alerts from the demo history…');
+    const alerts = await seedFraudHistory(owner);
+    log(
+      `Raised ${alerts.toLocaleString('en-US')} fraud alerts in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } catch (err) {
+    log(`Could not raise the demo's fraud alerts: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     await owner.end();
   }

@@ -18,3 +18,6 @@ export function manualClock(start: Date | string = '2026-01-01T00:00:00Z') {
     },
   };
 }
+
+/** The instant `days` whole days (of 24 hours) before `at`: the start of a look-back window. */
+export const daysBefore = (at: Date, days: number): Date => new Date(at.getTime() - days * 86_400_000);

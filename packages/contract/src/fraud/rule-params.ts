@@ -32,8 +32,8 @@ export const RULE_PARAMS = {
   p2p_amount: z.strictObject({ minAmount: TryAmountSchema }),
   /** A transaction from or to an address on the blocklist: no threshold. */
   blocklisted_address: z.strictObject({}),
-  /** A sanctions-list match scoring at least `minScore` (0.5–1). */
-  screening_hit: z.strictObject({ minScore: z.number().min(0.5).max(1) }),
+  /** A sanctions-list match: its threshold is screening's own setting (`screening_threshold`), not the rule's. */
+  screening_hit: z.strictObject({}),
 } as const satisfies Record<FraudRuleCode, z.ZodObject>;
 
 export type RuleParams<C extends FraudRuleCode = FraudRuleCode> = z.infer<(typeof RULE_PARAMS)[C]>;
@@ -51,7 +51,7 @@ export const RULE_DEFAULTS: { [C in FraudRuleCode]: RuleSetting<C> } = {
   failed_logins: { params: { count: 5, windowMinutes: 15 }, severity: 'medium' },
   p2p_amount: { params: { minAmount: '250000' }, severity: 'medium' },
   blocklisted_address: { params: {}, severity: 'critical' },
-  screening_hit: { params: { minScore: 0.85 }, severity: 'high' },
+  screening_hit: { params: {}, severity: 'high' },
 };
 
 export const FraudSeveritySchema = z.enum(FRAUD_SEVERITIES);

@@ -44,7 +44,5 @@ export const REPORT_FILTERS: Record<ReportName, readonly ReportFilterKey[]> = {
   transactions: ['asset', 'network'],
 };
 
-/** Sections a report shows only once the data exists (issue 13 brings fraud alerts). */
-export const REPORT_PENDING_SECTIONS: Partial<Record<ReportName, readonly string[]>> = {
-  compliance: ['alerts'],
-};
+/** Sections a report shows only once the data exists (none today: issue 13 brought fraud alerts). */
+export const REPORT_PENDING_SECTIONS: Partial<Record<ReportName, readonly string[]>> = {};

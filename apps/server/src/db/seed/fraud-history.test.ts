@@ -1,15 +1,17 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness.ts';
-import { seedFraudHistory } from './fraud-history.ts';
+import { fraudHistoryPending, seedFraudHistory } from './fraud-history.ts';
 
 let database: TestDatabase;
 let pool: pg.Pool;
 let raised: number;
+let pendingBefore: boolean;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pendingBefore = await fraudHistoryPending(pool);
   raised = await seedFraudHistory(pool);
 }, 120_000);
 
@@ -22,6 +24,11 @@ const rows = async <T extends pg.QueryResultRow>(text: string) =>
   (await pool.query<T>(text)).rows as [T, ...T[]];
 
 describe('seeded fraud history', () => {
+  it('is pending on a fresh demo database and done once raised, so a start stopped half-way raises it again', async () => {
+    expect(pendingBefore).toBe(true);
+    expect(await fraudHistoryPending(pool)).toBe(false);
+  });
+
   it('raises its alerts through the engine from the seeded sign-ins and transactions', async () => {
     const [{ n }] = await rows<{ n: number }>('SELECT count(*)::int AS n FROM fraud_alerts');
     expect(raised).toBeGreaterThan(0);

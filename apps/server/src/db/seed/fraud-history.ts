@@ -180,8 +180,19 @@ export async function seedFraudHistory(pool: pg.Pool, options: { now?: Date } = 
   await engine.rescan({ from: new Date(now.getTime() - HISTORY_DAYS * DAY_MS), to: now });
   await seedScreening(db, engine, now);
   await workAlerts(pool, now);
-  // The rescan has seen what the inserts above queued for the evaluator.
-  await pool.query('DELETE FROM fraud_event_queue');
+  // Said once it is whole, so a start stopped half-way raises the history again at the next one.
+  await pool.query(`INSERT INTO app_settings (key, value) VALUES ($1, 'true') ON CONFLICT (key) DO NOTHING`, [
+    FRAUD_HISTORY_DONE,
+  ]);
   const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM fraud_alerts');
   return rows[0]!.n;
+}
+
+/** The app_settings key saying the demo's fraud history was raised. */
+const FRAUD_HISTORY_DONE = 'demo_fraud_history_raised';
+
+/** Whether a demo database still waits for its fraud history (a fresh one, or a start stopped half-way). */
+export async function fraudHistoryPending(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query('SELECT 1 FROM app_settings WHERE key = $1', [FRAUD_HISTORY_DONE]);
+  return rows.length === 0;
 }

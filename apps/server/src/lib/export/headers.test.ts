@@ -10,6 +10,7 @@ const EXPORTS = [
   '/api/customers/export',
   '/api/transactions/wallet-transactions/export',
   '/api/user-assets/export',
+  '/api/compliance/fraud/blocklist/export',
 ];
 
 async function headerRow(path: string, format: 'csv' | 'xlsx', extra: { lang?: string; cookie?: string }) {

@@ -67,6 +67,11 @@ export const EXPORT_HEADERS: Record<string, Record<ExportLanguage, string>> = {
   reason_text: { en: 'Reason text', tr: 'Gerekçe metni' },
   comment: { en: 'Internal comment', tr: 'İç yorum' },
   expires_on: { en: 'Expiry date', tr: 'Geçerlilik sonu' },
+  // Fraud blocklist (modules/fraud-blocklist): its import reads these words back, or the keys.
+  kind: { en: 'Kind', tr: 'Tür' },
+  value: { en: 'Value', tr: 'Değer' },
+  reason: { en: 'Reason', tr: 'Gerekçe' },
+  source: { en: 'Source', tr: 'Kaynak' },
 };
 
 /** A column's header in the language; a key without texts is shown as itself (a test forbids it). */

@@ -63,7 +63,7 @@ export const exportTimestamp = (column: SQL) =>
   sql`replace((${column} AT TIME ZONE 'UTC')::text, ' ', 'T') || 'Z'`;
 
 /** LIKE metacharacters taken literally: a search for "50%" means the text "50%". */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The customer search: the term, Turkish-folded (bd_fold), is a substring of the stored search_text

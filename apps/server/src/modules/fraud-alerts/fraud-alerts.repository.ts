@@ -1,10 +1,8 @@
 import type { FraudSeverity, fraudApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { boundedCount } from '../../lib/bounded-count.ts';
-import { keysetPage } from '../../lib/keyset.ts';
+import { allOf, exportStatement, filteredPage } from '../../lib/list-query.ts';
 import { isoUtc } from '../customers/customer-sql.ts';
 import { customerFilter, dayEnd, dayStart, staffRef } from '../kyc/kyc-sql.ts';
 
@@ -49,10 +47,8 @@ export function alertWhere(f: Filters, memberId: number): SQL {
     conditions.push(sql`a.assignee_id = ${f.assignee === 'me' ? memberId : f.assignee}`);
   if (f.raised_from) conditions.push(sql`a.raised_at >= ${dayStart(f.raised_from)}`);
   if (f.raised_to) conditions.push(sql`a.raised_at < ${dayEnd(f.raised_to)}`);
-  return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf(conditions);
 }
-
-const dialect = new PgDialect();
 
 export interface AlertChange {
   status?: string;
@@ -79,25 +75,13 @@ function setsOf(c: AlertChange): SQL {
 export function createFraudAlertsRepository() {
   return {
     async page(db: DbOrTx, q: PageQuery, memberId: number) {
-      const filter = alertWhere(q, memberId);
-      const sort = SORT[q.sort];
-      type Paged = FraudAlertRow & { sort_value: string };
-      const [page, total] = await Promise.all([
-        keysetPage<Paged>(
-          { sort, id: sql`a.id`, dir: q.dir },
-          q,
-          (row) => [row.sort_value, Number(row.id)],
-          async (k) =>
-            (
-              await db.execute<Paged>(sql`
-                SELECT ${COLUMNS}, (${sort})::text AS sort_value FROM ${FROM}
-                WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
-                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
-            ).rows,
-        ),
-        boundedCount(db, sql`fraud_alerts a WHERE ${filter}`),
-      ]);
-      return { ...page, items: page.items.map(({ sort_value: _s, ...row }) => toRow(row)), total };
+      const page = await filteredPage<FraudAlertRow>(
+        db,
+        { columns: COLUMNS, from: FROM, countFrom: sql`fraud_alerts a`, where: alertWhere(q, memberId) },
+        { sort: SORT[q.sort], id: sql`a.id`, dir: q.dir },
+        q,
+      );
+      return { ...page, items: page.items.map(toRow) };
     },
 
     /** The export's query (every page of the filter), streamed by lib/export. */
@@ -105,7 +89,7 @@ export function createFraudAlertsRepository() {
       const dir = sql.raw(order.dir);
       const query = sql`SELECT ${COLUMNS} FROM ${FROM} WHERE ${alertWhere(filters, memberId)}
         ORDER BY ${SORT[order.sort]} ${dir}, a.id ${dir}`;
-      return { toSQL: () => dialect.sqlToQuery(query) };
+      return exportStatement(query);
     },
 
     async byId(db: DbOrTx, id: number, lock = false): Promise<FraudAlertRow | undefined> {

@@ -1,4 +1,10 @@
-import { CAPABILITIES, canMoveAlert, type FraudAlertStatus, fraudApi } from '@backdesk/contract';
+import {
+  type AuditAction,
+  CAPABILITIES,
+  canMoveAlert,
+  type FraudAlertStatus,
+  fraudApi,
+} from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -6,7 +12,7 @@ import { auditLog } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runInRequestTransaction } from '../../lib/request-transaction.ts';
-import type { Actor, Changes } from '../audit/changes.ts';
+import type { Actor, Change, Changes } from '../audit/changes.ts';
 import type { RestrictionsService } from '../restrictions/restrictions.service.ts';
 import { alertWhere, type FraudAlertsRepository } from './fraud-alerts.repository.ts';
 import { linkedCustomers } from './linked-customers.ts';
@@ -27,6 +33,21 @@ const workflowOf = (a: FraudAlertRow) => ({
   closing_note: a.closing_note,
 });
 const assigneeOf = (a: Pick<FraudAlertRow, 'assignee'>) => ({ assignee: a.assignee?.display_name ?? null });
+
+/** One alert's audit row; its customer's history lists it too. */
+const alertChange = (
+  alert: Pick<FraudAlertRow, 'id' | 'customer_id'>,
+  action: AuditAction,
+  before: Change['before'],
+  after: Change['after'],
+): Change => ({
+  entity: 'fraud_alert',
+  action,
+  entityId: alert.id,
+  customerId: alert.customer_id,
+  before,
+  after,
+});
 
 /** Audit rows written per statement in a bulk action. */
 const AUDIT_CHUNK = 1000;
@@ -93,14 +114,12 @@ export function createFraudAlertsService(deps: {
         const after = (await repo.byId(tx, body.id))!;
         return {
           result: after,
-          change: {
-            entity: 'fraud_alert',
-            action: closing ? 'close' : 'move_status',
-            entityId: body.id,
-            customerId: after.customer_id,
-            before: workflowOf(before),
-            after: workflowOf(after),
-          },
+          change: alertChange(
+            after,
+            closing ? 'close' : 'move_status',
+            workflowOf(before),
+            workflowOf(after),
+          ),
         };
       });
     },
@@ -116,14 +135,12 @@ export function createFraudAlertsService(deps: {
         const after = (await repo.byId(tx, body.id))!;
         return {
           result: after,
-          change: {
-            entity: 'fraud_alert',
-            action: body.assignee_id === null ? 'unassign' : 'assign',
-            entityId: body.id,
-            customerId: after.customer_id,
-            before: assigneeOf(before),
-            after: assigneeOf(after),
-          },
+          change: alertChange(
+            after,
+            body.assignee_id === null ? 'unassign' : 'assign',
+            assigneeOf(before),
+            assigneeOf(after),
+          ),
         };
       });
     },
@@ -136,14 +153,7 @@ export function createFraudAlertsService(deps: {
         const comment = (await repo.comments(tx, body.id)).find((c) => c.id === id)!;
         return {
           result: comment,
-          change: {
-            entity: 'fraud_alert',
-            action: 'add_note',
-            entityId: body.id,
-            customerId: alert.customer_id,
-            before: null,
-            after: { note: body.body },
-          },
+          change: alertChange(alert, 'add_note', null, { note: body.body }),
         };
       });
     },
@@ -168,14 +178,11 @@ export function createFraudAlertsService(deps: {
         );
         return {
           result: restriction.id,
-          change: {
-            entity: 'fraud_alert',
-            action: 'restrict_customer',
-            entityId: body.id,
-            customerId: alert.customer_id,
-            before: null,
-            after: { restriction_id: restriction.id, restriction_kind: body.kind, reason: body.reason },
-          },
+          change: alertChange(alert, 'restrict_customer', null, {
+            restriction_id: restriction.id,
+            restriction_kind: body.kind,
+            reason: body.reason,
+          }),
         };
       });
     },

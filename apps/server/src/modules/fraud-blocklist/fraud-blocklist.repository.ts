@@ -1,16 +1,12 @@
 import type { BlocklistKind, fraudApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { boundedCount } from '../../lib/bounded-count.ts';
-import { keysetPage } from '../../lib/keyset.ts';
-import { isoUtc } from '../customers/customer-sql.ts';
+import { allOf, exportStatement, filteredPage } from '../../lib/list-query.ts';
+import { escapeLike, isoUtc } from '../customers/customer-sql.ts';
 import type { ImportedEntry } from './blocklist-csv.ts';
 
 type BlocklistEntry = fraudApi.BlocklistEntry;
 type SortKey = (typeof fraudApi.BLOCKLIST_SORT_KEYS)[number];
-
-const dialect = new PgDialect();
 
 const COLUMNS = sql`b.id::int AS id, b.kind, b.value, b.network, b.reason, b.source,
   CASE WHEN b.removed_at IS NULL THEN 'active' ELSE 'removed' END AS state,
@@ -28,8 +24,8 @@ export interface BlocklistFilters {
   network?: string;
 }
 
-/** `%`, `_` and `\` of a member's text match themselves. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The member's text anywhere in the value; its `%`, `_` and `\` match themselves. */
+const likeText = (text: string) => `%${escapeLike(text)}%`;
 
 function where(f: BlocklistFilters): SQL {
   const conditions: SQL[] = [];
@@ -38,7 +34,7 @@ function where(f: BlocklistFilters): SQL {
   if (f.state === 'removed') conditions.push(sql`b.removed_at IS NOT NULL`);
   if (f.value) conditions.push(sql`b.value ILIKE ${likeText(f.value.trim())}`);
   if (f.network) conditions.push(sql`b.network = ${f.network.trim().toUpperCase()}`);
-  return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf(conditions);
 }
 
 export function createFraudBlocklistRepository() {
@@ -47,32 +43,19 @@ export function createFraudBlocklistRepository() {
       db: DbOrTx,
       request: BlocklistFilters & { sort: SortKey; dir: 'asc' | 'desc'; cursor?: string; limit: number },
     ) {
-      const filter = where(request);
-      const sort = SORT[request.sort];
-      type Paged = BlocklistEntry & { sort_value: string };
-      const [page, total] = await Promise.all([
-        keysetPage<Paged>(
-          { sort, id: sql`b.id`, dir: request.dir },
-          request,
-          (row) => [row.sort_value, Number(row.id)],
-          async (k) =>
-            (
-              await db.execute<Paged>(sql`
-                SELECT ${COLUMNS}, (${sort})::text AS sort_value FROM ${FROM}
-                WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
-                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
-            ).rows,
-        ),
-        boundedCount(db, sql`fraud_blocklist b WHERE ${filter}`),
-      ]);
-      return { ...page, total };
+      return filteredPage<BlocklistEntry>(
+        db,
+        { columns: COLUMNS, from: FROM, countFrom: sql`fraud_blocklist b`, where: where(request) },
+        { sort: SORT[request.sort], id: sql`b.id`, dir: request.dir },
+        request,
+      );
     },
 
     exportQuery(filters: BlocklistFilters, order: { sort: SortKey; dir: 'asc' | 'desc' }) {
       const dir = sql.raw(order.dir);
       const query = sql`SELECT b.kind, b.value, b.network, b.reason, b.source FROM fraud_blocklist b
         WHERE ${where(filters)} ORDER BY ${SORT[order.sort]} ${dir}, b.id ${dir}`;
-      return { toSQL: () => dialect.sqlToQuery(query) };
+      return exportStatement(query);
     },
 
     async byId(db: DbOrTx, id: number, lock = false): Promise<BlocklistEntry | undefined> {

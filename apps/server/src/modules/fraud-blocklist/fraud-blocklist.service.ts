@@ -2,7 +2,7 @@ import { type FraudRuleCode, fraudApi } from '@backdesk/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, daysBefore } from '../../lib/clock.ts';
 import type { Actor, createChanges } from '../audit/changes.ts';
 import type { FraudRuns } from '../fraud-runs/fraud-runs.ts';
 import { parseBlocklistCsv } from './blocklist-csv.ts';
@@ -11,7 +11,6 @@ import type { BlocklistFilters, FraudBlocklistRepository } from './fraud-blockli
 type AddBody = z.output<typeof fraudApi.AddBlocklistEntryBodySchema>;
 type BlocklistEntry = fraudApi.BlocklistEntry;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const RULE: FraudRuleCode = 'blocklisted_address';
 
 export interface FraudBlocklistServiceDeps {
@@ -37,7 +36,7 @@ export function createFraudBlocklistService(deps: FraudBlocklistServiceDeps) {
 
   /** History hitting new entries raises alerts: the blocklist rule rescanned over the last 90 days (R47). */
   function rescan(tx: DbOrTx, actor: Actor, at: Date) {
-    const from = new Date(at.getTime() - fraudApi.BLOCKLIST_RESCAN_DAYS * DAY_MS);
+    const from = daysBefore(at, fraudApi.BLOCKLIST_RESCAN_DAYS);
     return deps.runs.start(
       tx,
       'rescan',

@@ -1,8 +1,7 @@
 import type { fraudApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { boundedCount } from '../../lib/bounded-count.ts';
-import { keysetPage } from '../../lib/keyset.ts';
+import { allOf, filteredPage } from '../../lib/list-query.ts';
 import { customerSearch, isoUtc } from '../customers/customer-sql.ts';
 
 type CaseAlert = fraudApi.CaseAlert;
@@ -59,7 +58,7 @@ function where(f: CaseFilters, memberId: number, now: Date): SQL {
   }
   if (f.due)
     conditions.push(sql`fc.status = 'open' AND fc.follow_up_at <= ${now.toISOString()}::timestamptz`);
-  return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf(conditions);
 }
 
 /** A case's fields as the audit trail records them. */
@@ -89,27 +88,20 @@ export function createFraudCasesRepository() {
       memberId: number,
       now: Date,
     ) {
-      const filter = where(request, memberId, now);
       const sort = SORT[request.sort];
-      type Paged = FraudCase & { sort_value: string | null };
       // A case without a follow-up date sorts last either way (keyset needs a non-null key).
       const key = request.sort === 'follow_up_at' ? sql`coalesce(${sort}, 'infinity'::timestamptz)` : sort;
-      const [page, total] = await Promise.all([
-        keysetPage<Paged>(
-          { sort: key, id: sql`fc.id`, dir: request.dir },
-          request,
-          (row) => [row.sort_value ?? 'infinity', Number(row.id)],
-          async (k) =>
-            (
-              await db.execute<Paged>(sql`
-                SELECT ${COLUMNS}, (${key})::text AS sort_value FROM ${FROM} ${ALERT_FIGURES}
-                WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
-                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
-            ).rows,
-        ),
-        boundedCount(db, sql`${FROM} WHERE ${filter}`),
-      ]);
-      return { ...page, items: page.items.map(({ sort_value: _, ...row }) => row), total };
+      return filteredPage<FraudCase>(
+        db,
+        {
+          columns: COLUMNS,
+          from: sql`${FROM} ${ALERT_FIGURES}`,
+          countFrom: FROM,
+          where: where(request, memberId, now),
+        },
+        { sort: key, id: sql`fc.id`, dir: request.dir },
+        request,
+      );
     },
 
     async view(db: DbOrTx, id: number): Promise<FraudCase | undefined> {

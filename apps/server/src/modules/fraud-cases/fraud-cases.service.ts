@@ -1,11 +1,11 @@
-import { CAPABILITIES, type fraudApi } from '@backdesk/contract';
+import { type AuditAction, CAPABILITIES, type fraudApi } from '@backdesk/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { Actor, Changes } from '../audit/changes.ts';
+import type { Actor, Change, Changes } from '../audit/changes.ts';
 import type { DocumentStore } from '../kyc-files/index.ts';
 import type { FollowUps } from './follow-up.ts';
 import type { CaseRecord, FraudCasesRepository } from './fraud-cases.repository.ts';
@@ -27,6 +27,15 @@ export interface FraudCasesDeps {
   jobs: Pick<Jobs, 'enqueue'>;
   store: DocumentStore;
 }
+
+/** One case's audit row; its customer's history lists it too. */
+const caseChange = (
+  caseId: number,
+  customerId: number,
+  action: AuditAction,
+  before: Change['before'],
+  after: Change['after'],
+): Change => ({ entity: 'fraud_case', action, entityId: caseId, customerId, before, after });
 
 /** The audited fields of a case, plus its alerts when they changed. */
 const audited = (r: CaseRecord, alertIds?: number[]) => ({
@@ -129,22 +138,8 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
         return {
           result,
           change: joined
-            ? {
-                entity: 'fraud_case' as const,
-                action: 'attach_alerts' as const,
-                entityId: caseId,
-                customerId: body.customerId,
-                before: { alert_ids: [] },
-                after: { alert_ids: attached },
-              }
-            : {
-                entity: 'fraud_case' as const,
-                action: 'create' as const,
-                entityId: caseId,
-                customerId: body.customerId,
-                before: null,
-                after: audited(record, attached),
-              },
+            ? caseChange(caseId, body.customerId, 'attach_alerts', { alert_ids: [] }, { alert_ids: attached })
+            : caseChange(caseId, body.customerId, 'create', null, audited(record, attached)),
         };
       });
     },
@@ -157,14 +152,13 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
         return {
           result,
           change: attached.length
-            ? {
-                entity: 'fraud_case' as const,
-                action: 'attach_alerts' as const,
-                entityId: record.id,
-                customerId: record.customer_id,
-                before: { alert_ids: [] },
-                after: { alert_ids: attached },
-              }
+            ? caseChange(
+                record.id,
+                record.customer_id,
+                'attach_alerts',
+                { alert_ids: [] },
+                { alert_ids: attached },
+              )
             : null,
         };
       });
@@ -189,14 +183,13 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
         });
         return {
           result: { case: await view(tx, record.id), detached: ids.length },
-          change: {
-            entity: 'fraud_case' as const,
-            action: 'detach_alerts' as const,
-            entityId: record.id,
-            customerId: record.customer_id,
-            before: { alert_ids: ids },
-            after: { alert_ids: [] },
-          },
+          change: caseChange(
+            record.id,
+            record.customer_id,
+            'detach_alerts',
+            { alert_ids: ids },
+            { alert_ids: [] },
+          ),
         };
       });
     },
@@ -249,22 +242,10 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
 
         const at = clock.now();
         await repo.update(tx, body.id, set, at);
-        if ('owner_id' in set)
-          await repo.event(tx, {
-            caseId: body.id,
-            at,
-            memberId: actor.memberId,
-            kind: 'owner',
-            params: { owner: set.owner_id ?? null },
-          });
-        if ('follow_up_at' in set)
-          await repo.event(tx, {
-            caseId: body.id,
-            at,
-            memberId: actor.memberId,
-            kind: 'follow_up',
-            params: { follow_up_at: set.follow_up_at ?? null },
-          });
+        const event = (kind: 'owner' | 'follow_up', params: Record<string, unknown>) =>
+          repo.event(tx, { caseId: body.id, at, memberId: actor.memberId, kind, params });
+        if ('owner_id' in set) await event('owner', { owner: set.owner_id ?? null });
+        if ('follow_up_at' in set) await event('follow_up', { follow_up_at: set.follow_up_at ?? null });
         if ('owner_id' in set || 'follow_up_at' in set) {
           // The item belonged to the old owner or the old date: resolve it, then reopen if due now.
           await followUps.resolve(tx, body.id);
@@ -274,14 +255,7 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
         const after = (await repo.record(tx, body.id))!;
         return {
           result: { case: await view(tx, body.id) },
-          change: {
-            entity: 'fraud_case' as const,
-            action: 'update' as const,
-            entityId: body.id,
-            customerId: before.customer_id,
-            before: audited(before),
-            after: audited(after),
-          },
+          change: caseChange(body.id, before.customer_id, 'update', audited(before), audited(after)),
         };
       });
     },
@@ -298,14 +272,7 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
         });
         return {
           result: { id },
-          change: {
-            entity: 'fraud_case' as const,
-            action: 'add_note' as const,
-            entityId: body.id,
-            customerId: record.customer_id,
-            before: null,
-            after: { comment: body.body },
-          },
+          change: caseChange(body.id, record.customer_id, 'add_note', null, { comment: body.body }),
         };
       });
     },
@@ -337,14 +304,7 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
         const after = (await repo.record(tx, body.id))!;
         return {
           result: { case: await view(tx, body.id) },
-          change: {
-            entity: 'fraud_case' as const,
-            action: 'close' as const,
-            entityId: body.id,
-            customerId: before.customer_id,
-            before: audited(before),
-            after: audited(after),
-          },
+          change: caseChange(body.id, before.customer_id, 'close', audited(before), audited(after)),
         };
       });
     },
@@ -391,14 +351,11 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
             created_by: report.created_by,
             created_at: report.created_at,
           },
-          change: {
-            entity: 'fraud_case' as const,
-            action: 'draft_report' as const,
-            entityId: body.id,
-            customerId: record.customer_id,
-            before: null,
-            after: { report_id: reportId, file_name: fileName, sha256: stored.sha256 },
-          },
+          change: caseChange(body.id, record.customer_id, 'draft_report', null, {
+            report_id: reportId,
+            file_name: fileName,
+            sha256: stored.sha256,
+          }),
         };
       });
     },
@@ -410,14 +367,11 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
         if (!report) throw new AppError('FRAUD_CASE_REPORT_NOT_FOUND');
         return {
           result: report,
-          change: {
-            entity: 'fraud_case' as const,
-            action: 'download' as const,
-            entityId: report.case_id,
-            customerId: report.customer_id,
-            before: null,
-            after: { report_id: report.id, file_name: report.file_name, sha256: report.sha256 },
-          },
+          change: caseChange(report.case_id, report.customer_id, 'download', null, {
+            report_id: report.id,
+            file_name: report.file_name,
+            sha256: report.sha256,
+          }),
         };
       });
     },

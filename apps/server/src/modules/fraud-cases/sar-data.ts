@@ -9,19 +9,14 @@ export async function sarContent(
   caseId: number,
 ): Promise<Omit<SarContent, 'generatedAt' | 'generatedBy'>> {
   const [head, alerts, transactions, trades] = await Promise.all([
-    db.execute<{
-      customer_id: number;
-      narrative: string;
-      decision: string | null;
-      closing_note: string | null;
-      user_name: string;
-      name: string | null;
-      email: string | null;
-      mobile: string | null;
-      kyc_level: number | null;
-      status: string | null;
-      registered_at: string | null;
-    }>(sql`
+    db.execute<
+      Omit<SarContent['customer'], 'id'> & {
+        customer_id: number;
+        narrative: string;
+        decision: string | null;
+        closing_note: string | null;
+      }
+    >(sql`
       SELECT fc.customer_id, fc.narrative, fc.decision, fc.closing_note, c.user_name,
              nullif(trim(concat_ws(' ', c.alias_name, c.alias_surname)), '') AS name,
              c.alias_email AS email, c.mobile, c.kyc_level, c.status,
@@ -45,22 +40,13 @@ export async function sarContent(
                      WHERE a.case_id = ${caseId} AND e.kind = 'p2p_trade')
       ORDER BY p.created_at, p.id`),
   ]);
-  const h = head.rows[0]!;
+  const { customer_id, narrative, decision, closing_note, ...customer } = head.rows[0]!;
   return {
     caseId,
-    customer: {
-      id: h.customer_id,
-      user_name: h.user_name,
-      name: h.name,
-      email: h.email,
-      mobile: h.mobile,
-      kyc_level: h.kyc_level,
-      status: h.status,
-      registered_at: h.registered_at,
-    },
-    narrative: h.narrative,
-    decision: h.decision,
-    closingNote: h.closing_note,
+    customer: { id: customer_id, ...customer },
+    narrative,
+    decision,
+    closingNote: closing_note,
     alerts: alerts.rows,
     transactions: transactions.rows,
     trades: trades.rows,

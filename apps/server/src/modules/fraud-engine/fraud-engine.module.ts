@@ -3,7 +3,7 @@ import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, daysBefore } from '../../lib/clock.ts';
 import type { FraudRuns } from '../fraud-runs/fraud-runs.ts';
 import { createFraudEngine, type FraudEngine } from './fraud-engine.ts';
 
@@ -14,7 +14,6 @@ declare module 'fastify' {
   }
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A rescan without a span covers the last 90 days. */
 const DEFAULT_RESCAN_DAYS = 90;
 
@@ -45,9 +44,7 @@ export function registerFraudEngine(
   runs.handle('rescan', async (raw, ctx) => {
     const params = fraudApi.RescanRunParamsSchema.parse(raw);
     const to = params.to ? new Date(params.to) : clock.now();
-    const from = params.from
-      ? new Date(params.from)
-      : new Date(to.getTime() - (params.days ?? DEFAULT_RESCAN_DAYS) * DAY_MS);
+    const from = params.from ? new Date(params.from) : daysBefore(to, params.days ?? DEFAULT_RESCAN_DAYS);
     return engine.rescan({ from, to }, params.rules as FraudRuleCode[] | undefined, ctx);
   });
 

@@ -2,7 +2,7 @@ import { FRAUD_RULE_CODES, type FraudRuleCode, type FraudSeverity, fraudApi } fr
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, daysBefore } from '../../lib/clock.ts';
 import type { Actor, createChanges } from '../audit/changes.ts';
 import type { FraudRuns, RunContext } from '../fraud-runs/fraud-runs.ts';
 import type { FraudRulesRepository, RuleRow } from './fraud-rules.repository.ts';
@@ -10,8 +10,6 @@ import type { FraudRulesRepository, RuleRow } from './fraud-rules.repository.ts'
 type BacktestFigures = fraudApi.BacktestFigures;
 type BacktestResult = fraudApi.BacktestResult;
 type UpdateBody = z.output<typeof fraudApi.UpdateFraudRuleBodySchema>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A rule's setting as the engine reads it: thresholds and severity. */
 export interface RuleSetting {
@@ -118,7 +116,7 @@ export function createFraudRulesService(deps: FraudRulesServiceDeps) {
           });
           const after = (await repo.byCode(tx, body.code))!;
           const to = at;
-          const from = new Date(at.getTime() - fraudApi.BACKTEST_DAYS * DAY_MS);
+          const from = daysBefore(at, fraudApi.BACKTEST_DAYS);
           const rescan = after.enabled
             ? await deps.runs.start(
                 tx,
@@ -169,24 +167,23 @@ export function createFraudRulesService(deps: FraudRulesServiceDeps) {
     async runBacktest(raw: unknown, ctx: RunContext): Promise<BacktestResult | object> {
       const p = fraudApi.BacktestRunParamsSchema.parse(raw);
       const to = clock.now();
-      const range = { from: new Date(to.getTime() - p.days * DAY_MS), to };
+      const range = { from: daysBefore(to, p.days), to };
       const current = await repo.byCode(db, p.rule);
       if (!current) throw new AppError('FRAUD_RULE_NOT_FOUND');
+      /** Counts one setting over the span and logs what it would have raised. */
+      const counted = async (
+        setting: Parameters<typeof figures>[1],
+        message: 'backtestCurrent' | 'backtestProposed',
+      ) => {
+        const found = await figures(p.rule, setting, range);
+        await ctx.log('info', message, { rule: p.rule, alerts: found.alerts, customers: found.customers });
+        return found;
+      };
       await ctx.progress(0, 2);
-      const before = await figures(p.rule, current, range);
-      await ctx.log('info', 'backtestCurrent', {
-        rule: p.rule,
-        alerts: before.alerts,
-        customers: before.customers,
-      });
+      const before = await counted(current, 'backtestCurrent');
       await ctx.progress(1, 2);
       if (await ctx.cancelled()) return {};
-      const after = await figures(p.rule, p, range);
-      await ctx.log('info', 'backtestProposed', {
-        rule: p.rule,
-        alerts: after.alerts,
-        customers: after.customers,
-      });
+      const after = await counted(p, 'backtestProposed');
       await ctx.progress(2, 2);
       return {
         rule: p.rule,

@@ -1,8 +1,7 @@
 import type { FraudRunKind, FraudRunStatus, fraudApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { boundedCount } from '../../lib/bounded-count.ts';
-import { keysetPage } from '../../lib/keyset.ts';
+import { allOf, filteredPage } from '../../lib/list-query.ts';
 import { isoUtc } from '../customers/customer-sql.ts';
 
 type FraudRun = fraudApi.FraudRun;
@@ -23,7 +22,7 @@ function where(f: RunFilters): SQL {
   const conditions: SQL[] = [];
   if (f.kind) conditions.push(sql`r.kind = ${f.kind}`);
   if (f.status) conditions.push(sql`r.status = ${f.status}`);
-  return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf(conditions);
 }
 
 /** A finished run is one of these; cancelling it does nothing. */
@@ -32,24 +31,12 @@ export const FINISHED: readonly FraudRunStatus[] = ['done', 'failed', 'cancelled
 export function createFraudRunsRepository() {
   return {
     async page(db: DbOrTx, request: RunFilters & { dir: 'asc' | 'desc'; cursor?: string; limit: number }) {
-      const filter = where(request);
-      type Paged = FraudRun & { sort_value: string };
-      const [page, total] = await Promise.all([
-        keysetPage<Paged>(
-          { sort: sql`r.created_at`, id: sql`r.id`, dir: request.dir },
-          request,
-          (row) => [row.sort_value, Number(row.id)],
-          async (k) =>
-            (
-              await db.execute<Paged>(sql`
-                SELECT ${COLUMNS}, (r.created_at)::text AS sort_value FROM ${FROM}
-                WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
-                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
-            ).rows,
-        ),
-        boundedCount(db, sql`fraud_runs r WHERE ${filter}`),
-      ]);
-      return { ...page, total };
+      return filteredPage<FraudRun>(
+        db,
+        { columns: COLUMNS, from: FROM, countFrom: sql`fraud_runs r`, where: where(request) },
+        { sort: sql`r.created_at`, id: sql`r.id`, dir: request.dir },
+        request,
+      );
     },
 
     async byId(db: DbOrTx, id: number, lock = false): Promise<FraudRun | undefined> {

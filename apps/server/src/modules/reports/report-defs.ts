@@ -210,34 +210,75 @@ const KYC_DECISIONS = sql`
          AND d.uploaded_at > coalesce((SELECT max(p.at) FROM kyc_decisions p
                                         WHERE p.customer_id = k.customer_id AND p.at < k.at), '-infinity')
     ) s ON true`;
-const percentile = (key: string, p: number): MeasureDef => ({
+/** A percentile of a duration in seconds; facts without one (null) do not count. */
+const percentile = (key: string, p: number, seconds: SQL = sql`review_seconds`): MeasureDef => ({
   key,
   unit: 'seconds',
-  sql: sql`percentile_disc(${sql.raw(String(p))}) WITHIN GROUP (ORDER BY review_seconds)`,
+  sql: sql`percentile_disc(${sql.raw(String(p))}) WITHIN GROUP (ORDER BY ${seconds})`,
   empty: null,
 });
 
+// Fraud alerts closed, for the compliance and the fraud & security reports alike: each counts when
+// closed, by rule and outcome, with how long it stayed open. A report's facts name it by
+// `event = 'alert_closed'`.
+const CLOSED_ALERTS = sql`
+  SELECT closed_at AS at, rule_code AS rule, outcome AS alert_outcome,
+         extract(epoch FROM closed_at - raised_at) AS open_seconds
+    FROM fraud_alerts WHERE closed_at IS NOT NULL`;
+const ALERT_CLOSED = sql`event = 'alert_closed'`;
+const alertsClosed = count('alerts_closed', ALERT_CLOSED);
+const alertsConfirmed = count('alerts_confirmed', sql`${ALERT_CLOSED} AND alert_outcome = 'confirmed'`);
+const alertsFalsePositive = count(
+  'alerts_false_positive',
+  sql`${ALERT_CLOSED} AND alert_outcome = 'false_positive'`,
+);
+
+// A KYC decision or a closed fraud alert; each side's columns are blank (or null) on the other's rows.
+const COMPLIANCE_FACTS = sql`
+  SELECT at, 'kyc_decision' AS event, outcome, reason, officer, n, review_seconds,
+         '' AS rule, '' AS alert_outcome, NULL::numeric AS open_seconds
+    FROM (${KYC_DECISIONS}) k
+  UNION ALL
+  SELECT at, 'alert_closed', '', '', '', 1, NULL, rule, alert_outcome, open_seconds FROM (${CLOSED_ALERTS}) a`;
+
 const compliance: ReportDef = {
   name: 'compliance',
-  source: { raw: KYC_DECISIONS },
+  source: { raw: COMPLIANCE_FACTS },
   filters: {},
   measures: [
-    count('decisions'),
+    count('decisions', sql`event = 'kyc_decision'`),
     count('approved', sql`outcome = 'approved'`),
     count('rejected', sql`outcome = 'rejected'`),
     count('resubmit', sql`outcome = 'resubmit'`),
     count('sla_breaches', sql`review_seconds > ${KYC_REVIEW_SLA_HOURS * 3600}`),
     percentile('median_review', 0.5),
     percentile('p90_review', 0.9),
+    alertsClosed,
+    alertsConfirmed,
+    alertsFalsePositive,
+    percentile('median_alert_open', 0.5, sql`open_seconds`),
+    percentile('p90_alert_open', 0.9, sql`open_seconds`),
   ],
-  series: ['approved', 'rejected', 'resubmit', 'sla_breaches', 'median_review', 'p90_review'],
+  series: [
+    'approved',
+    'rejected',
+    'resubmit',
+    'sla_breaches',
+    'median_review',
+    'p90_review',
+    'alerts_confirmed',
+    'alerts_false_positive',
+    'median_alert_open',
+  ],
+  // Each table reads one kind of fact: the other kind's rows (blank keys, no figures) stay out.
   breakdowns: [
     {
       key: 'by_outcome',
       dimensions: ['outcome'],
       measures: ['decisions', 'median_review', 'p90_review', 'sla_breaches'],
+      dropEmpty: true,
     },
-    { key: 'by_reason', dimensions: ['outcome', 'reason'], measures: ['decisions'] },
+    { key: 'by_reason', dimensions: ['outcome', 'reason'], measures: ['decisions'], dropEmpty: true },
     {
       key: 'by_officer',
       dimensions: ['officer'],
@@ -250,15 +291,27 @@ const compliance: ReportDef = {
         'p90_review',
         'sla_breaches',
       ],
+      dropEmpty: true,
+    },
+    {
+      key: 'alerts_by_outcome',
+      dimensions: ['alert_outcome'],
+      measures: ['alerts_closed', 'median_alert_open', 'p90_alert_open'],
+      dropEmpty: true,
+    },
+    {
+      key: 'alerts_by_rule',
+      dimensions: ['rule', 'alert_outcome'],
+      measures: ['alerts_closed', 'median_alert_open', 'p90_alert_open'],
+      dropEmpty: true,
     },
   ],
-  pending: ['alerts'],
 };
 
 // Fraud alerts count when raised (by rule) and again when closed (by rule and outcome); customers'
 // sign-ins only when they failed, by reason.
 const SECURITY_EVENTS = sql`
-  SELECT created_at AS at, 'restriction_added' AS event, kind, '' AS member, '' AS rule, '' AS outcome,
+  SELECT created_at AS at, 'restriction_added' AS event, kind, '' AS member, '' AS rule, '' AS alert_outcome,
          '' AS reason, 1::bigint AS n FROM customer_restrictions
   UNION ALL
   SELECT lifted_at, 'restriction_lifted', kind, '', '', '', '', 1 FROM customer_restrictions WHERE lifted_at IS NOT NULL
@@ -267,7 +320,7 @@ const SECURITY_EVENTS = sql`
   UNION ALL
   SELECT raised_at, 'alert_raised', '', '', rule_code, '', '', 1 FROM fraud_alerts
   UNION ALL
-  SELECT closed_at, 'alert_closed', '', '', rule_code, outcome, '', 1 FROM fraud_alerts WHERE closed_at IS NOT NULL
+  SELECT at, 'alert_closed', '', '', rule, alert_outcome, '', 1 FROM (${CLOSED_ALERTS}) a
   UNION ALL
   SELECT at, 'sign_in_failed', '', '', '', '', coalesce(failure_reason, ''), 1
     FROM customer_login_events WHERE outcome = 'failure'`;
@@ -281,8 +334,8 @@ const fraudSecurity: ReportDef = {
     count('restrictions_lifted', sql`event = 'restriction_lifted'`),
     count('staff_denied', sql`event = 'staff_denied'`),
     count('alerts_raised', sql`event = 'alert_raised'`),
-    count('alerts_confirmed', sql`event = 'alert_closed' AND outcome = 'confirmed'`),
-    count('alerts_false_positive', sql`event = 'alert_closed' AND outcome = 'false_positive'`),
+    alertsConfirmed,
+    alertsFalsePositive,
     count('sign_ins_failed', sql`event = 'sign_in_failed'`),
   ],
   series: [

@@ -54,6 +54,8 @@ export interface BreakdownDef {
   measures: string[];
   /** Leave out the row of facts that have none of these dimensions (e.g. denied access in a table of restriction kinds). */
   dropBlank?: true;
+  /** Leave out the rows without a figure in either range (facts of another kind, read by other tables). */
+  dropEmpty?: true;
 }
 
 export interface ReportDef {
@@ -175,7 +177,7 @@ export async function runReport(
   const measureOf = new Map(def.measures.map((m) => [m.key, m]));
   const figuresOf = (row: Row | undefined, keys: string[]) =>
     Object.fromEntries(
-      keys.map((key) => [key, row ? figure(row[`m_${key}`]) : (measureOf.get(key)!.empty ?? '0')]),
+      keys.map((key) => [key, row ? figure(row[`m_${key}`]) : emptyOf(measureOf.get(key)!)]),
     );
   const seriesRow = new Map<string, Row>();
   for (const row of rows) if (row.g === seriesMask) seriesRow.set(`${row.cur}|${row.period}`, row);
@@ -200,6 +202,7 @@ export async function runReport(
       measures: b.measures.map((key) => measureSpec(measureOf.get(key)!)),
       rows: [...byKeys.values()]
         .filter((e) => !b.dropBlank || e.keys.some((k) => k !== ''))
+        .filter((e) => !b.dropEmpty || [e.cur, e.prev].some((row) => hasFigure(row, b.measures)))
         .sort((a, c) => a.keys.join('\u0000').localeCompare(c.keys.join('\u0000')))
         .map((e) => ({
           keys: e.keys,
@@ -239,3 +242,10 @@ export async function runReport(
 }
 
 const measureSpec = (m: MeasureDef): ReportMeasure => ({ key: m.key, unit: m.unit });
+
+/** A period or row without facts: 0 for a sum, none (null, not '0') for a percentile or an average. */
+const emptyOf = (m: MeasureDef): string | null => (m.empty === undefined ? '0' : m.empty);
+
+/** Whether a row has any of the measures other than zero or none. */
+const hasFigure = (row: Row | undefined, keys: string[]) =>
+  row !== undefined && keys.some((key) => !['0', null].includes(figure(row[`m_${key}`])));

@@ -4,3 +4,4 @@ export { FormActions } from './form-actions.tsx';
 export { FormFailure } from './form-failure.tsx';
 export { FormShell, ModalForm } from './form-shell.tsx';
 export { useContractForm } from './use-contract-form.ts';
+export { useDialogForm } from './use-dialog-form.ts';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormFailure, useContractForm } from '../../../components/forms/index.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSetKycLevel } from '../api/kyc-api.ts';
+import { PendingLevelApproval } from './level-approval.tsx';
 
 /**
  * The customer's KYC level and what each unlocks (R38); a level under the tier's requirement cannot
@@ -88,7 +89,10 @@ export function LevelPanel({ kyc, canDecide }: { kyc: CustomerKyc; canDecide: bo
       <Title order={3} fz="sm" mb="xs">
         {t('level.title')}
       </Title>
-      <LevelForm key={kyc.customer.version} kyc={kyc} canDecide={canDecide} />
+      <Stack gap="sm">
+        <PendingLevelApproval customerId={kyc.customer.id} />
+        <LevelForm key={kyc.customer.version} kyc={kyc} canDecide={canDecide} />
+      </Stack>
     </Card>
   );
 }

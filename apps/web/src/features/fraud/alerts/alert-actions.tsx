@@ -8,9 +8,9 @@ import { errorText } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { useCan } from '../../auth/can.ts';
+import { useFraudHandlers } from '../components/work-filters.tsx';
 import { CloseAlertModal, RestrictCustomerModal } from './alert-forms.tsx';
 import { useAlertActions } from './alerts-api.ts';
-import { useAlertHandlers } from './alerts-list.tsx';
 import { alertEndpoints } from './endpoints.ts';
 
 type AlertRow = fraudApi.FraudAlertRow;
@@ -26,7 +26,7 @@ export function AlertActions({ alert }: { alert: AlertRow }) {
   const me = useAuth().user?.id;
   const navigate = useNavigate();
   const actions = useAlertActions();
-  const handlers = useAlertHandlers();
+  const handlers = useFraudHandlers();
   const [dialog, setDialog] = useState<'close' | 'restrict' | null>(null);
   const [caseKey] = useState(() => crypto.randomUUID());
   const failed = (error: unknown) => notify({ title: errorText(error), color: 'red' });

@@ -3,8 +3,9 @@ import { FRAUD_OUTCOMES } from '@backdesk/contract/fraud/keys';
 import { Radio, Select, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTimeField, ModalForm, toIsoInstant, useContractForm } from '../../../components/forms/index.ts';
-import { notify } from '../../../lib/notify.ts';
+import { DateTimeField, ModalForm, toIsoInstant, useDialogForm } from '../../../components/forms/index.ts';
+import { keyOptions } from '../../../lib/key-options.ts';
+import { ClosingNote } from '../components/closing-note.tsx';
 import { useAlertActions } from './alerts-api.ts';
 
 type AlertRow = fraudApi.FraudAlertRow;
@@ -13,7 +14,7 @@ type AlertRow = fraudApi.FraudAlertRow;
 export function CloseAlertModal({ alert, onClose }: { alert: AlertRow; onClose: () => void }) {
   const { t } = useTranslation(['fraudAlerts', 'fraud']);
   const { move } = useAlertActions();
-  const { form, failure, submit } = useContractForm({
+  const { form, shell } = useDialogForm({
     initialValues: {
       id: alert.id,
       version: alert.version,
@@ -22,19 +23,14 @@ export function CloseAlertModal({ alert, onClose }: { alert: AlertRow; onClose: 
       note: '',
     },
     schema: (c) => c.fraudApi.MoveFraudAlertBodySchema,
-  });
-  const onSubmit = submit(async (body) => {
-    await move.mutateAsync(body);
-    notify({ title: t('actions.done'), color: 'green' });
-    onClose();
+    send: (body) => move.mutateAsync(body),
+    done: t('actions.done'),
+    onClose,
   });
   return (
     <ModalForm
-      onClose={onClose}
+      {...shell}
       title={t('closeForm.title', { id: alert.id })}
-      centered
-      onSubmit={onSubmit}
-      failure={failure}
       testId="close-alert-form"
       actions={{ submitLabel: t('closeForm.submit'), submitting: form.submitting }}
     >
@@ -45,13 +41,9 @@ export function CloseAlertModal({ alert, onClose }: { alert: AlertRow; onClose: 
           ))}
         </Stack>
       </Radio.Group>
-      <Textarea
+      <ClosingNote
         label={t('closeForm.note')}
         description={t('closeForm.noteHint')}
-        name="note"
-        required
-        autosize
-        minRows={3}
         data-testid="closing-note"
         {...form.getInputProps('note')}
       />
@@ -64,7 +56,7 @@ export function RestrictCustomerModal({ alert, onClose }: { alert: AlertRow; onC
   const { t } = useTranslation(['fraudAlerts', 'crm']);
   const { restrict } = useAlertActions();
   const [key] = useState(() => crypto.randomUUID());
-  const { form, failure, submit } = useContractForm({
+  const { form, shell } = useDialogForm({
     initialValues: {
       id: alert.id,
       kind: 'withdrawal' as (typeof RESTRICTION_KINDS)[number],
@@ -73,25 +65,20 @@ export function RestrictCustomerModal({ alert, onClose }: { alert: AlertRow; onC
     },
     schema: (c) => c.fraudApi.RestrictFromFraudAlertBodySchema,
     toInput: (values) => ({ ...values, endsAt: toIsoInstant(values.endsAt) }),
-  });
-  const onSubmit = submit(async (body) => {
-    await restrict.mutateAsync({ ...body, key });
-    notify({ title: t('restrictForm.done', { customer: alert.user_name }), color: 'green' });
-    onClose();
+    send: (body) => restrict.mutateAsync({ ...body, key }),
+    done: t('restrictForm.done', { customer: alert.user_name }),
+    onClose,
   });
   return (
     <ModalForm
-      onClose={onClose}
+      {...shell}
       title={t('restrictForm.title', { customer: alert.user_name })}
-      centered
-      onSubmit={onSubmit}
-      failure={failure}
       testId="restrict-customer-form"
       actions={{ submitLabel: t('restrictForm.submit'), submitting: form.submitting, color: 'red' }}
     >
       <Select
         label={t('restrictForm.kind')}
-        data={RESTRICTION_KINDS.map((k) => ({ value: k, label: t(`crm:restrictions.kinds.${k}`) }))}
+        data={keyOptions(RESTRICTION_KINDS, (k) => t(`crm:restrictions.kinds.${k}`))}
         allowDeselect={false}
         data-testid="restrict-kind"
         {...form.getInputProps('kind')}
@@ -126,7 +113,7 @@ export function BlockAddressModal({
   const { t } = useTranslation('fraudAlerts');
   const { block } = useAlertActions();
   const [key] = useState(() => crypto.randomUUID());
-  const { form, failure, submit } = useContractForm({
+  const { form, shell } = useDialogForm({
     initialValues: {
       kind: 'address' as const,
       value: address.value,
@@ -135,19 +122,14 @@ export function BlockAddressModal({
       source: 'fraud_alert',
     },
     schema: (c) => c.fraudApi.AddBlocklistEntryBodySchema,
-  });
-  const onSubmit = submit(async (body) => {
-    await block.mutateAsync({ ...body, key });
-    notify({ title: t('actions.blocked', { value: address.value }), color: 'green' });
-    onClose();
+    send: (body) => block.mutateAsync({ ...body, key }),
+    done: t('actions.blocked', { value: address.value }),
+    onClose,
   });
   return (
     <ModalForm
-      onClose={onClose}
+      {...shell}
       title={t('blockForm.title', { value: address.value })}
-      centered
-      onSubmit={onSubmit}
-      failure={failure}
       testId="block-address-form"
       actions={{ submitLabel: t('blockForm.submit'), submitting: form.submitting, color: 'red' }}
     >

@@ -7,11 +7,11 @@ import {
   defineList,
   type ListFiltersProps,
   SelectFilter,
-  TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { useKycReviewers } from '../../compliance/api/kyc-api.ts';
+import { keyOptions } from '../../../lib/key-options.ts';
 import { customerColumn } from '../../crm/components/customer-link.tsx';
+import { CustomerFilter, HolderFilter, useFraudHandlers } from '../components/work-filters.tsx';
 import { alertsSource } from './alerts-api.ts';
 import { AlertStatusBadge, SeverityBadge } from './badges.tsx';
 import { alertEndpoints } from './endpoints.ts';
@@ -45,14 +45,9 @@ function useAlertColumns(): DataTableColumn<AlertRow>[] {
   ];
 }
 
-/** The members an alert can be assigned to: those who may decide KYC hold the same capability (operate). */
-export function useAlertHandlers() {
-  return (useKycReviewers().data?.items ?? []).map((m) => ({ value: String(m.id), label: m.display_name }));
-}
-
 function AlertFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation(['fraudAlerts', 'fraud']);
-  const handlers = useAlertHandlers();
+  const handlers = useFraudHandlers();
   const any = t('filters.any');
   return (
     <>
@@ -60,7 +55,7 @@ function AlertFilters({ filter }: ListFiltersProps) {
         {...filter('rule')}
         label={t('columns.rule')}
         placeholder={any}
-        options={FRAUD_RULE_CODES.map((r) => ({ value: r, label: t(`fraud:rules.${r}`) }))}
+        options={keyOptions(FRAUD_RULE_CODES, (r) => t(`fraud:rules.${r}`))}
         width={230}
         testId="filter-rule"
       />
@@ -68,7 +63,7 @@ function AlertFilters({ filter }: ListFiltersProps) {
         {...filter('severity')}
         label={t('columns.severity')}
         placeholder={any}
-        options={FRAUD_SEVERITIES.map((s) => ({ value: s, label: t(`fraud:severity.${s}`) }))}
+        options={keyOptions(FRAUD_SEVERITIES, (s) => t(`fraud:severity.${s}`))}
         width={140}
         testId="filter-severity"
       />
@@ -76,29 +71,17 @@ function AlertFilters({ filter }: ListFiltersProps) {
         {...filter('status')}
         label={t('columns.status')}
         placeholder={any}
-        options={FRAUD_ALERT_STATUSES.map((s) => ({ value: s, label: t(`fraud:status.${s}`) }))}
+        options={keyOptions(FRAUD_ALERT_STATUSES, (s) => t(`fraud:status.${s}`))}
         width={200}
         testId="filter-status"
       />
-      <TextFilter
-        {...filter('customer')}
-        label={t('filters.customer')}
-        placeholder={t('filters.customerPlaceholder')}
-        width={190}
-        testId="filter-customer"
-      />
-      <SelectFilter
-        {...filter('assignee')}
+      <CustomerFilter ns="fraudAlerts" filter={filter} />
+      <HolderFilter
+        ns="fraudAlerts"
+        filter={filter}
+        name="assignee"
         label={t('filters.assignee')}
-        placeholder={any}
-        options={[
-          { value: 'me', label: t('filters.me') },
-          { value: 'none', label: t('filters.nobody') },
-          ...handlers,
-        ]}
-        width={170}
-        searchable
-        testId="filter-assignee"
+        members={handlers}
       />
       <DateFilter {...filter('raised_from')} label={t('filters.raisedFrom')} testId="filter-raised-from" />
       <DateFilter {...filter('raised_to')} label={t('filters.raisedTo')} testId="filter-raised-to" />

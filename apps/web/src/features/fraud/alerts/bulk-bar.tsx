@@ -6,11 +6,12 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useListSearch } from '../../../components/list-page/index.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { keyOptions } from '../../../lib/key-options.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCan } from '../../auth/can.ts';
+import { useFraudHandlers } from '../components/work-filters.tsx';
 import { alertsSource, useAlertActions } from './alerts-api.ts';
-import { useAlertHandlers } from './alerts-list.tsx';
 import { alertEndpoints } from './endpoints.ts';
 
 type Action = fraudApi.FraudBulkAction;
@@ -27,7 +28,7 @@ export function BulkBar() {
   const can = useCan();
   const { search } = useListSearch();
   const { bulk } = useAlertActions();
-  const handlers = useAlertHandlers();
+  const handlers = useFraudHandlers();
   const { ask, dialog } = useConfirm();
   const [action, setAction] = useState<Action>('assign');
   const [assignee, setAssignee] = useState<string | null>(null);
@@ -88,7 +89,7 @@ export function BulkBar() {
         <Select
           size="xs"
           label={t('bulk.action')}
-          data={ACTIONS.map((a) => ({ value: a, label: t(`bulk.actions.${a}`) }))}
+          data={keyOptions(ACTIONS, (a) => t(`bulk.actions.${a}`))}
           value={action}
           onChange={(value) => value && setAction(value as Action)}
           allowDeselect={false}

@@ -13,10 +13,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFailure, useContractForm } from '../../../components/forms/index.ts';
+import { FormFailure, FormShell, useContractForm } from '../../../components/forms/index.ts';
 import { errorText } from '../../../lib/errors.ts';
+import { keyOptions } from '../../../lib/key-options.ts';
 import { notify } from '../../../lib/notify.ts';
 import { RunPanel } from '../runs/run-panel.tsx';
 import { useBlocklistActions } from './blocklist-api.ts';
@@ -48,9 +49,22 @@ function Started({
   );
 }
 
-/** Adds a value; one Idempotency-Key per opened form, so a retried submit adds it once. */
-export function AddEntryModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['fraudRules', 'fraud']);
+interface DialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * A blocklist dialog: its form mounts afresh with each opening (a new Idempotency-Key, no old
+ * answer), and turns into what was started once it is sent.
+ */
+function BlocklistDialog({
+  opened,
+  onClose,
+  title,
+  Form,
+}: DialogProps & { title: string; Form: ComponentType<{ onClose: () => void }> }) {
+  const { t } = useTranslation('fraudRules');
   return (
     <Modal
       opened={opened}
@@ -58,11 +72,17 @@ export function AddEntryModal({ opened, onClose }: { opened: boolean; onClose: (
       centered
       size="lg"
       closeButtonProps={{ 'aria-label': t('close') }}
-      title={t('blocklist.addTitle')}
+      title={title}
     >
-      {opened && <AddEntryForm onClose={onClose} />}
+      {opened && <Form onClose={onClose} />}
     </Modal>
   );
+}
+
+/** Adds a value; one Idempotency-Key per opened form, so a retried submit adds it once. */
+export function AddEntryModal(props: DialogProps) {
+  const { t } = useTranslation('fraudRules');
+  return <BlocklistDialog {...props} title={t('blocklist.addTitle')} Form={AddEntryForm} />;
 }
 
 function AddEntryForm({ onClose }: { onClose: () => void }) {
@@ -91,77 +111,66 @@ function AddEntryForm({ onClose }: { onClose: () => void }) {
     );
   const kind = form.getValues().kind;
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="blocklist-add-form">
-      <Stack>
-        <FormFailure failure={failure} />
-        <SimpleGrid cols={2}>
-          <Select
-            label={t('blocklist.columns.kind')}
-            data={BLOCKLIST_KINDS.map((k) => ({ value: k, label: t(`fraud:blocklistKind.${k}`) }))}
-            allowDeselect={false}
-            data-testid="blocklist-kind"
-            {...form.getInputProps('kind')}
+    <FormShell
+      onSubmit={onSubmit}
+      failure={failure}
+      testId="blocklist-add-form"
+      actions={{
+        submitLabel: t('blocklist.add'),
+        submitting: add.isPending,
+        onCancel: onClose,
+        color: 'red',
+        submitTestId: 'blocklist-add-submit',
+      }}
+    >
+      <SimpleGrid cols={2}>
+        <Select
+          label={t('blocklist.columns.kind')}
+          data={keyOptions(BLOCKLIST_KINDS, (k) => t(`fraud:blocklistKind.${k}`))}
+          allowDeselect={false}
+          data-testid="blocklist-kind"
+          {...form.getInputProps('kind')}
+        />
+        {kind === 'address' && (
+          <TextInput
+            label={t('blocklist.columns.network')}
+            description={t('blocklist.form.networkHint')}
+            name="network"
+            data-testid="blocklist-network"
+            {...form.getInputProps('network')}
           />
-          {kind === 'address' && (
-            <TextInput
-              label={t('blocklist.columns.network')}
-              description={t('blocklist.form.networkHint')}
-              name="network"
-              data-testid="blocklist-network"
-              {...form.getInputProps('network')}
-            />
-          )}
-        </SimpleGrid>
-        <TextInput
-          label={t('blocklist.columns.value')}
-          description={t(`blocklist.form.valueHint.${kind}`)}
-          name="value"
-          autoComplete="off"
-          data-testid="blocklist-value"
-          {...form.getInputProps('value')}
-        />
-        <Textarea
-          label={t('blocklist.columns.reason')}
-          name="reason"
-          autosize
-          minRows={2}
-          data-testid="blocklist-reason"
-          {...form.getInputProps('reason')}
-        />
-        <TextInput
-          label={t('blocklist.columns.source')}
-          description={t('blocklist.form.sourceHint')}
-          name="source"
-          {...form.getInputProps('source')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('blocklist.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={add.isPending} data-testid="blocklist-add-submit">
-            {t('blocklist.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        )}
+      </SimpleGrid>
+      <TextInput
+        label={t('blocklist.columns.value')}
+        description={t(`blocklist.form.valueHint.${kind}`)}
+        name="value"
+        autoComplete="off"
+        data-testid="blocklist-value"
+        {...form.getInputProps('value')}
+      />
+      <Textarea
+        label={t('blocklist.columns.reason')}
+        name="reason"
+        autosize
+        minRows={2}
+        data-testid="blocklist-reason"
+        {...form.getInputProps('reason')}
+      />
+      <TextInput
+        label={t('blocklist.columns.source')}
+        description={t('blocklist.form.sourceHint')}
+        name="source"
+        {...form.getInputProps('source')}
+      />
+    </FormShell>
   );
 }
 
 /** Imports a CSV file whole or not at all; the server names the first bad line and column. */
-export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ImportModal(props: DialogProps) {
   const { t } = useTranslation('fraudRules');
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('close') }}
-      title={t('blocklist.importTitle')}
-    >
-      {opened && <ImportForm onClose={onClose} />}
-    </Modal>
-  );
+  return <BlocklistDialog {...props} title={t('blocklist.importTitle')} Form={ImportForm} />;
 }
 
 function ImportForm({ onClose }: { onClose: () => void }) {

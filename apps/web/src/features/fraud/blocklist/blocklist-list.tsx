@@ -10,6 +10,7 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { keyOptions } from '../../../lib/key-options.ts';
 import { blocklistSource } from './blocklist-api.ts';
 import { BLOCKLIST_STATES } from './blocklist-keys.ts';
 import { blocklistEndpoints } from './endpoints.ts';
@@ -71,7 +72,7 @@ function BlocklistFilters({ filter }: ListFiltersProps) {
         {...filter('kind')}
         label={t('blocklist.columns.kind')}
         placeholder={any}
-        options={BLOCKLIST_KINDS.map((k) => ({ value: k, label: t(`fraud:blocklistKind.${k}`) }))}
+        options={keyOptions(BLOCKLIST_KINDS, (k) => t(`fraud:blocklistKind.${k}`))}
         width={160}
         testId="filter-kind"
       />
@@ -91,7 +92,7 @@ function BlocklistFilters({ filter }: ListFiltersProps) {
         {...filter('state')}
         label={t('blocklist.columns.state')}
         placeholder={any}
-        options={BLOCKLIST_STATES.map((s) => ({ value: s, label: t(`blocklist.state.${s}`) }))}
+        options={keyOptions(BLOCKLIST_STATES, (s) => t(`blocklist.state.${s}`))}
         width={140}
         testId="filter-state"
       />

@@ -9,9 +9,11 @@ import {
   ModalForm,
   toIsoInstant,
   useContractForm,
+  useDialogForm,
 } from '../../../components/forms/index.ts';
-import { notify } from '../../../lib/notify.ts';
-import { useAlertHandlers } from '../alerts/alerts-list.tsx';
+import { keyOptions } from '../../../lib/key-options.ts';
+import { ClosingNote } from '../components/closing-note.tsx';
+import { useFraudHandlers } from '../components/work-filters.tsx';
 import { useCaseActions } from './cases-api.ts';
 
 type FraudCase = fraudApi.FraudCase;
@@ -27,8 +29,8 @@ const DECISIONS: readonly fraudApi.FraudCaseDecision[] = [
 export function EditCaseModal({ c, onClose }: { c: FraudCase; onClose: () => void }) {
   const { t } = useTranslation('fraudCases');
   const { update } = useCaseActions();
-  const handlers = useAlertHandlers();
-  const { form, failure, submit } = useContractForm({
+  const handlers = useFraudHandlers();
+  const { form, shell } = useDialogForm({
     initialValues: {
       id: c.id,
       version: c.version,
@@ -43,20 +45,15 @@ export function EditCaseModal({ c, onClose }: { c: FraudCase; onClose: () => voi
       ownerId: v.ownerId ? Number(v.ownerId) : null,
       followUpAt: toIsoInstant(v.followUpAt) ?? null,
     }),
-  });
-  const onSubmit = submit(async (body) => {
-    await update.mutateAsync(body);
-    notify({ title: t('saved'), color: 'green' });
-    onClose();
+    send: (body) => update.mutateAsync(body),
+    done: t('saved'),
+    onClose,
   });
   return (
     <ModalForm
-      onClose={onClose}
+      {...shell}
       title={t('editForm.title', { id: c.id })}
       size="lg"
-      centered
-      onSubmit={onSubmit}
-      failure={failure}
       testId="edit-case-form"
       actions={{ submitLabel: t('editForm.submit'), submitting: form.submitting }}
     >
@@ -107,7 +104,7 @@ export function EditCaseModal({ c, onClose }: { c: FraudCase; onClose: () => voi
 export function CloseCaseModal({ c, onClose }: { c: FraudCase; onClose: () => void }) {
   const { t } = useTranslation('fraudCases');
   const { close } = useCaseActions();
-  const { form, failure, submit } = useContractForm({
+  const { form, shell } = useDialogForm({
     initialValues: {
       id: c.id,
       version: c.version,
@@ -115,36 +112,27 @@ export function CloseCaseModal({ c, onClose }: { c: FraudCase; onClose: () => vo
       note: '',
     },
     schema: (contract) => contract.fraudApi.closeFraudCase.body,
-  });
-  const onSubmit = submit(async (body) => {
-    await close.mutateAsync(body);
-    notify({ title: t('closedDone', { id: c.id }), color: 'green' });
-    onClose();
+    send: (body) => close.mutateAsync(body),
+    done: t('closedDone', { id: c.id }),
+    onClose,
   });
   return (
     <ModalForm
-      onClose={onClose}
+      {...shell}
       title={t('closeForm.title', { id: c.id })}
-      centered
-      onSubmit={onSubmit}
-      failure={failure}
       testId="close-case-form"
       actions={{ submitLabel: t('closeForm.submit'), submitting: form.submitting }}
     >
       <Select
         label={t('closeForm.decision')}
-        data={DECISIONS.map((d) => ({ value: d, label: t(`decisions.${d}`) }))}
+        data={keyOptions(DECISIONS, (d) => t(`decisions.${d}`))}
         allowDeselect={false}
         data-testid="case-decision"
         {...form.getInputProps('decision')}
       />
-      <Textarea
+      <ClosingNote
         label={t('closeForm.note')}
         description={t('closeForm.noteHint')}
-        name="note"
-        required
-        autosize
-        minRows={3}
         data-testid="case-closing-note"
         {...form.getInputProps('note')}
       />

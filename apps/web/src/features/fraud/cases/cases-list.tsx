@@ -7,11 +7,12 @@ import {
   defineList,
   type ListFiltersProps,
   SelectFilter,
-  TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { keyOptions } from '../../../lib/key-options.ts';
 import { customerColumn } from '../../crm/components/customer-link.tsx';
 import { SeverityBadge } from '../alerts/badges.tsx';
+import { CustomerFilter, HolderFilter } from '../components/work-filters.tsx';
 import { casesSource } from './cases-api.ts';
 
 type CaseRow = fraudApi.FraudCase;
@@ -80,28 +81,12 @@ function CaseFilters({ filter }: ListFiltersProps) {
         {...filter('status')}
         label={t('columns.status')}
         placeholder={any}
-        options={FRAUD_CASE_STATUSES.map((s) => ({ value: s, label: t(`fraud:caseStatus.${s}`) }))}
+        options={keyOptions(FRAUD_CASE_STATUSES, (s) => t(`fraud:caseStatus.${s}`))}
         width={150}
         testId="filter-status"
       />
-      <SelectFilter
-        {...filter('owner')}
-        label={t('columns.owner')}
-        placeholder={any}
-        options={[
-          { value: 'me', label: t('filters.me') },
-          { value: 'none', label: t('filters.nobody') },
-        ]}
-        width={170}
-        testId="filter-owner"
-      />
-      <TextFilter
-        {...filter('customer')}
-        label={t('filters.customer')}
-        placeholder={t('filters.customerPlaceholder')}
-        width={190}
-        testId="filter-customer"
-      />
+      <HolderFilter ns="fraudCases" filter={filter} name="owner" label={t('columns.owner')} />
+      <CustomerFilter ns="fraudCases" filter={filter} />
       <SelectFilter
         {...filter('due')}
         label={t('filters.followUp')}

@@ -25,7 +25,7 @@ import { notify } from '../../../lib/notify.ts';
 import { RunPanel } from '../runs/run-panel.tsx';
 import { useRun } from '../runs/runs-api.ts';
 import { BacktestResult } from './backtest-result.tsx';
-import { type ParamField, RULE_PARAM_FIELDS } from './rule-params.tsx';
+import { type ParamField, RULE_PARAM_FIELDS, ScreeningThresholdNote } from './rule-params.tsx';
 import { useStartBacktest, useUpdateRule } from './rules-api.ts';
 
 type Rule = fraudApi.FraudRule;
@@ -37,7 +37,7 @@ interface Values extends Record<string, unknown> {
   reason: string;
 }
 
-/** The input each threshold takes: whole numbers, an exact amount, or a score with two places. */
+/** The input each threshold takes: whole numbers or an exact amount. */
 const NUMBER_BOUNDS: Partial<
   Record<ParamField, { min: number; max: number; decimals?: number; step?: number }>
 > = {
@@ -45,7 +45,6 @@ const NUMBER_BOUNDS: Partial<
   windowMinutes: { min: 1, max: 43_200 },
   withinMinutes: { min: 1, max: 10_080 },
   minPercent: { min: 1, max: 100 },
-  minScore: { min: 0.5, max: 1, decimals: 2, step: 0.01 },
 };
 
 /** Edits a rule (R45): backtest the proposed setting first, then save it as a new version with a reason. */
@@ -173,7 +172,7 @@ function RuleEditor({ rule, onClose }: { rule: Rule; onClose: () => void }) {
     >
       {fields.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('rules.noThresholdsHint')}
+          {rule.code === 'screening_hit' ? <ScreeningThresholdNote /> : t('rules.noThresholdsHint')}
         </Text>
       ) : (
         <SimpleGrid cols={2}>

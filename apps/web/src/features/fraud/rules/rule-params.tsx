@@ -1,4 +1,6 @@
 import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
+import { Anchor } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
@@ -11,17 +13,11 @@ export const RULE_PARAM_FIELDS: Record<FraudRuleCode, readonly ParamField[]> = {
   failed_logins: ['count', 'windowMinutes'],
   p2p_amount: ['minAmount'],
   blocklisted_address: [],
-  screening_hit: ['minScore'],
+  screening_hit: [],
 };
-export type ParamField =
-  | 'count'
-  | 'windowMinutes'
-  | 'withinMinutes'
-  | 'minPercent'
-  | 'minAmount'
-  | 'minScore';
+export type ParamField = 'count' | 'windowMinutes' | 'withinMinutes' | 'minPercent' | 'minAmount';
 
-/** A threshold's value in the member's locale: amounts exact, counts grouped, a score with its places. */
+/** A threshold's value in the member's locale: amounts exact, counts grouped. */
 export function useParamValue() {
   const { locale } = useLanguage();
   return (field: ParamField, value: unknown): string => {
@@ -36,6 +32,20 @@ export function ParamsText({ code, params }: { code: FraudRuleCode; params: Reco
   const { t } = useTranslation('fraudRules');
   const value = useParamValue();
   const fields = RULE_PARAM_FIELDS[code];
+  if (code === 'screening_hit') return <ScreeningThresholdNote />;
   if (fields.length === 0) return <>{t('rules.noThresholds')}</>;
   return <>{fields.map((f) => t(`rules.paramText.${f}`, { value: value(f, params[f]) })).join(' · ')}</>;
+}
+
+/** screening_hit's match threshold is screening's own setting (R60), the only one: say where it is. */
+export function ScreeningThresholdNote() {
+  const { t } = useTranslation('fraudRules');
+  return (
+    <span data-testid="screening-threshold-note">
+      {t('rules.screeningThreshold')}{' '}
+      <Anchor component={Link} to="/compliance/fraud-check/screening" inherit>
+        {t('rules.screeningPage')}
+      </Anchor>
+    </span>
+  );
 }

@@ -1,13 +1,10 @@
 import { endpointRef } from '../../../lib/contract.ts';
 
+const BASE = '/api/compliance/fraud/runs';
+
 /** Fraud check's runs, named without loading the contract. */
 export const runEndpoints = {
-  list: endpointRef((c) => c.fraudApi.listFraudRuns, 'GET', '/api/compliance/fraud/runs', 'read'),
-  detail: endpointRef((c) => c.fraudApi.getFraudRun, 'GET', '/api/compliance/fraud/runs/detail', 'read'),
-  cancel: endpointRef(
-    (c) => c.fraudApi.cancelFraudRun,
-    'POST',
-    '/api/compliance/fraud/runs/cancel',
-    'operate',
-  ),
+  list: endpointRef((c) => c.fraudApi.listFraudRuns, 'GET', BASE, 'read'),
+  detail: endpointRef((c) => c.fraudApi.getFraudRun, 'GET', `${BASE}/detail`, 'read'),
+  cancel: endpointRef((c) => c.fraudApi.cancelFraudRun, 'POST', `${BASE}/cancel`, 'operate'),
 };

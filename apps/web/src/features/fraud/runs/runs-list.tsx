@@ -8,6 +8,7 @@ import {
   SelectFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { keyOptions } from '../../../lib/key-options.ts';
 import { RunStatusBadge } from './run-panel.tsx';
 import { runsSource } from './runs-api.ts';
 
@@ -75,7 +76,7 @@ function RunFilters({ filter }: ListFiltersProps) {
         {...filter('kind')}
         label={t('runs.columns.kind')}
         placeholder={t('runs.any')}
-        options={FRAUD_RUN_KINDS.map((k) => ({ value: k, label: t(`fraud:runKind.${k}`) }))}
+        options={keyOptions(FRAUD_RUN_KINDS, (k) => t(`fraud:runKind.${k}`))}
         width={170}
         testId="filter-run-kind"
       />
@@ -83,7 +84,7 @@ function RunFilters({ filter }: ListFiltersProps) {
         {...filter('status')}
         label={t('runs.columns.status')}
         placeholder={t('runs.any')}
-        options={FRAUD_RUN_STATUSES.map((s) => ({ value: s, label: t(`fraud:runStatus.${s}`) }))}
+        options={keyOptions(FRAUD_RUN_STATUSES, (s) => t(`fraud:runStatus.${s}`))}
         width={160}
         testId="filter-run-status"
       />

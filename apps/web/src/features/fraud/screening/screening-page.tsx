@@ -24,6 +24,7 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { DateField, ModalForm } from '../../../components/forms/index.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { keyOptions } from '../../../lib/key-options.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -165,7 +166,7 @@ function ImportModal({ onClose, onStarted }: { onClose: () => void; onStarted: (
           label={t('import.format')}
           name="format"
           required
-          data={fraudApi.SCREENING_LIST_FORMATS.map((f) => ({ value: f, label: t(`format.${f}`) }))}
+          data={keyOptions(fraudApi.SCREENING_LIST_FORMATS, (f) => t(`format.${f}`))}
           value={format}
           onChange={(v) => setFormat(v as fraudApi.ScreeningListFormat | null)}
           error={errors.format}
