@@ -50,7 +50,8 @@ const green: MantineColorsTuple = [
 /**
  * Status colours with the same contrast rule: the primary shade 8 carries white text (filled badges)
  * and shade 9 is the text of a light badge on shade 1, both at least 4.5:1. Mantine's orange, yellow
- * and teal fall short there (3.6, 2.7 and 4.3:1), so their dark end is deepened, keeping the hue.
+ * and teal fall short there (3.6, 2.7 and 4.3:1), and red's light button text on its hover tint (4.3:1;
+ * only its shade 9: shade 8 is red text in dark mode), so their dark end is deepened, keeping the hue.
  */
 const deepened = (base: readonly string[], shade8: string, shade9: string): MantineColorsTuple => [
   ...(base.slice(0, 8) as [string, string, string, string, string, string, string, string]),
@@ -60,13 +61,14 @@ const deepened = (base: readonly string[], shade8: string, shade9: string): Mant
 const orange = deepened(DEFAULT_THEME.colors.orange, '#b03d0b', '#973409');
 const yellow = deepened(DEFAULT_THEME.colors.yellow, '#a85600', '#8f4a00');
 const teal = deepened(DEFAULT_THEME.colors.teal, '#07704f', '#065f43');
+const red = deepened(DEFAULT_THEME.colors.red, DEFAULT_THEME.colors.red[8], '#a51d1d');
 
 export const HEADER_HEIGHT = '4rem';
 
 export const theme = createTheme({
   primaryColor: 'green',
   primaryShade: { light: 8, dark: 8 },
-  colors: { green, orange, yellow, teal, gray: slate, dark: coolDark },
+  colors: { green, orange, yellow, teal, red, gray: slate, dark: coolDark },
   defaultRadius: 'md',
   cursorType: 'pointer',
   fontFamily:

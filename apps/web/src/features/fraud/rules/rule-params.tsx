@@ -43,7 +43,8 @@ export function ScreeningThresholdNote() {
   return (
     <span data-testid="screening-threshold-note">
       {t('rules.screeningThreshold')}{' '}
-      <Anchor component={Link} to="/compliance/fraud-check/screening" inherit>
+      {/* Underlined: inside a sentence a link may not differ by colour alone (WCAG 1.4.1). */}
+      <Anchor component={Link} to="/compliance/fraud-check/screening" inherit underline="always">
         {t('rules.screeningPage')}
       </Anchor>
     </span>
