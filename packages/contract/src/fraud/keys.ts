@@ -60,3 +60,25 @@ export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];
 
 export const FRAUD_CASE_STATUSES = ['open', 'closed'] as const;
 export type FraudCaseStatus = (typeof FRAUD_CASE_STATUSES)[number];
+
+/** The figures an alert records beside its thresholds (the engine's and screening's); each is worded. */
+export const FRAUD_FIGURE_KEYS = [
+  'count',
+  'withdrawalTry',
+  'depositTry',
+  'percent',
+  'minutes',
+  'amountTry',
+  'address',
+  'network',
+  'asset',
+  'role',
+  'value',
+  'direction',
+  'kind',
+  'score',
+  'threshold',
+  'entry',
+  'list',
+  'evidence',
+] as const;

@@ -1,3 +1,4 @@
+import { FRAUD_FIGURE_KEYS } from '@backdesk/contract/fraud/keys';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness.ts';
@@ -50,6 +51,13 @@ describe('seeded fraud history', () => {
         WHERE NOT EXISTS (SELECT 1 FROM fraud_alert_evidence e WHERE e.alert_id = a.id)`,
     );
     expect(missing).toBe(0);
+  });
+
+  it('records only figures the web app can name, for every rule', async () => {
+    const keys = await rows<{ key: string }>(
+      'SELECT DISTINCT jsonb_object_keys(figures) AS key FROM fraud_alerts',
+    );
+    expect(FRAUD_FIGURE_KEYS).toEqual(expect.arrayContaining(keys.map((k) => k.key)));
   });
 
   it('has alerts in every status and outcome, dated when their event happened', async () => {

@@ -164,9 +164,18 @@ function show(locale: string, value: unknown): string {
 
 /** The thresholds in force when raised beside the rule's current setting, and the observed figures. */
 function Thresholds({ detail }: { detail: Detail }) {
-  const { t } = useTranslation(['fraudAlerts', 'fraudRules']);
+  const { t } = useTranslation(['fraudAlerts', 'fraudRules', 'fraud']);
   const { locale } = useLanguage();
   const keys = [...new Set([...Object.keys(detail.params), ...Object.keys(detail.figures)])];
+  // The engine's figure names and their coded values (a P2P side, a direction, a blocklist kind), worded.
+  const figureLabel = (key: string) =>
+    t(`figures.${key as 'amountTry'}`, { defaultValue: t('figures.other') });
+  const figureValue = (key: string, value: unknown) => {
+    if (key === 'kind' && typeof value === 'string') return t(`fraud:blocklistKind.${value as 'address'}`);
+    if ((key === 'role' || key === 'direction') && typeof value === 'string')
+      return t(`figureValues.${key}.${value as 'buyer'}` as 'figureValues.role.buyer');
+    return show(locale, value);
+  };
   const changed =
     detail.current !== null && JSON.stringify(detail.current.params) !== JSON.stringify(detail.params);
   return (
@@ -193,9 +202,11 @@ function Thresholds({ detail }: { detail: Detail }) {
           <Table.Tbody>
             {keys.map((key) => (
               <Table.Tr key={key}>
-                <Table.Td>{t(`fraudRules:rules.params.${key as 'count'}`, { defaultValue: key })}</Table.Td>
+                <Table.Td>
+                  {key in detail.params ? t(`fraudRules:rules.params.${key as 'count'}`) : figureLabel(key)}
+                </Table.Td>
                 <Table.Td>{show(locale, detail.params[key])}</Table.Td>
-                <Table.Td>{show(locale, detail.figures[key])}</Table.Td>
+                <Table.Td>{figureValue(key, detail.figures[key])}</Table.Td>
                 {detail.current && <Table.Td>{show(locale, detail.current.params[key])}</Table.Td>}
               </Table.Tr>
             ))}
