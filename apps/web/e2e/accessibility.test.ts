@@ -204,13 +204,31 @@ describe('accessibility (WCAG 2.2 AA)', () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
   });
 
-  it('has no serious or critical violation with the KYC review open (viewer, decision, rejection form)', {
-    timeout: 180_000,
-  }, async () => {
+  /**
+   * Axe in every mode and language at each state `visit` reaches: it calls `check(label)` where the
+   * page is to be judged.
+   */
+  async function axeInEveryCombination(
+    visit: (page: Page, check: (label: string) => Promise<void>) => Promise<void>,
+  ) {
     const state = await signedInState();
     const problems: string[] = [];
     for (const combo of COMBINATIONS) {
       const { context, page } = await openAs(combo, state);
+      await visit(page, async (label) => {
+        problems.push(
+          ...describeFindings(`${label} ${combo.mode} ${combo.language}`, await axeFindings(page)),
+        );
+      });
+      await context.close();
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  }
+
+  it('has no serious or critical violation with the KYC review open (viewer, decision, rejection form)', {
+    timeout: 180_000,
+  }, async () => {
+    await axeInEveryCombination(async (page, check) => {
       await page.goto('/compliance/kyc-docs?status=pending');
       await settle(page);
       await page.getByTestId('kyc-documents-list').locator('tbody tr[data-row-index]').first().click();
@@ -223,35 +241,26 @@ describe('accessibility (WCAG 2.2 AA)', () => {
         )
         .first()
         .waitFor();
-      const where = `KYC review ${combo.mode} ${combo.language}`;
-      problems.push(...describeFindings(where, await axeFindings(page)));
+      await check('KYC review');
       await drawer.getByTestId('reject-document').click();
       await drawer.getByTestId('submit-reject').waitFor();
-      problems.push(...describeFindings(`${where}, rejecting`, await axeFindings(page)));
-      await context.close();
-    }
-    expect(problems, problems.join('\n')).toEqual([]);
+      await check('KYC review, rejecting');
+    });
   });
 
   it('has no serious or critical violation with a fraud alert open and its closing form', {
     timeout: 180_000,
   }, async () => {
-    const state = await signedInState();
-    const problems: string[] = [];
-    for (const combo of COMBINATIONS) {
-      const { context, page } = await openAs(combo, state);
+    await axeInEveryCombination(async (page, check) => {
       await page.goto('/compliance/fraud-check?status=open');
       await settle(page);
       await page.getByTestId('fraud-alerts-list').locator('tbody tr[data-row-index]').first().click();
       await page.getByTestId('alert-evidence').waitFor();
-      const where = `fraud alert ${combo.mode} ${combo.language}`;
-      problems.push(...describeFindings(where, await axeFindings(page)));
+      await check('fraud alert');
       await page.getByTestId('close-alert').click();
       await page.getByTestId('closing-note').waitFor();
-      problems.push(...describeFindings(`${where}, closing`, await axeFindings(page)));
-      await context.close();
-    }
-    expect(problems, problems.join('\n')).toEqual([]);
+      await check('fraud alert, closing');
+    });
   });
 
   it('keeps every list column, status badge and row action inside the viewport at 1280 and 1440 px', {

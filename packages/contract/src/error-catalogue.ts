@@ -282,7 +282,6 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'The filter matches {{count}} alerts; narrow it to at most {{max}}',
   },
-  FRAUD_BULK_UNAVAILABLE: { status: 409, message: 'Attaching alerts to a case is not available yet' },
 
   // ── Fraud check: cases ──
   FRAUD_CASE_NOT_FOUND: { status: 404, message: 'This case does not exist' },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { registerFraudAlerts } from './fraud-alerts/fraud-alerts.module.ts';
+import { linkedCustomers, registerFraudAlerts } from './fraud-alerts/fraud-alerts.module.ts';
 import { registerFraudBlocklist } from './fraud-blocklist/fraud-blocklist.module.ts';
 import { registerFraudCases } from './fraud-cases/fraud-cases.module.ts';
 import { registerFraudDemo } from './fraud-demo/fraud-demo.module.ts';
@@ -25,28 +25,27 @@ export interface FraudCheckDeps {
 
 /**
  * Fraud check (issue 13), its parts in the order they depend on each other: the runs every long job
- * reports through, the engine that raises alerts, the rules and the blocklist, alerts, cases,
- * screening, and the demo's live activity. A part gets what it needs from an earlier one as
+ * reports through, the engine that raises alerts, the rules and the blocklist, cases, alerts (whose
+ * bulk action attaches to cases), screening, and the demo's live activity. A part gets what it needs from an earlier one as
  * functions, never by importing its service.
  */
 export function registerFraudCheck(app: FastifyInstance, deps: FraudCheckDeps): void {
   const runs = registerFraudRuns(app, { db: deps.db, clock: deps.clock });
   const engine = registerFraudEngine(app, { db: deps.db, clock: deps.clock, config: deps.config, runs });
-  void runs;
   registerFraudRules(app, { db: deps.db, clock: deps.clock, runs, countCandidates: engine.countCandidates });
   registerFraudBlocklist(app, { db: deps.db, clock: deps.clock, runs });
-  const alerts = registerFraudAlerts(app, {
-    db: deps.db,
-    clock: deps.clock,
-    restrictions: deps.restrictions,
-  });
   const cases = registerFraudCases(app, {
     db: deps.db,
     clock: deps.clock,
     config: deps.config,
-    linkedCustomers: alerts.linkedCustomers,
+    linkedCustomers,
   });
-  alerts.useCaseAttach(cases.attachAlertsToCase);
+  registerFraudAlerts(app, {
+    db: deps.db,
+    clock: deps.clock,
+    restrictions: deps.restrictions,
+    attachToCase: cases.attachAlertsToCase,
+  });
   const screening = registerFraudScreening(app, {
     db: deps.db,
     clock: deps.clock,

@@ -1,9 +1,9 @@
 import type { AccessLogRow } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
+import { exportStatement } from '../../lib/list-query.ts';
 
 // What the two log screens (access log, audit trail) read the same way: pages in time order, a
 // bounded total, and an export in the list's order.
@@ -33,8 +33,6 @@ export interface LogTable {
   at: SQL;
   id: SQL;
 }
-
-const dialect = new PgDialect();
 
 /** One page of the rows `filter` matches, in time order, with a total exact up to LOG_EXACT_TOTAL. */
 export async function logPage<Stored extends { id: string | number }>(
@@ -67,7 +65,7 @@ export async function logPage<Stored extends { id: string | number }>(
 export function logExportQuery(log: LogTable, filter: SQL, dir: 'asc' | 'desc') {
   const order = dir === 'asc' ? sql`asc` : sql`desc`;
   const statement = sql`SELECT ${log.columns} FROM ${log.from} WHERE ${filter} ORDER BY ${log.at} ${order}, ${log.id} ${order}`;
-  return { toSQL: () => dialect.sqlToQuery(statement) };
+  return exportStatement(statement);
 }
 
 /** The staff member a row is about, or null when it names none the join found. */

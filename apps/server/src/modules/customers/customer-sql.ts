@@ -9,6 +9,7 @@ import {
   MISSING_PHONE,
 } from '@backdesk/contract/rules';
 import { type SQL, sql } from 'drizzle-orm';
+import { allOf } from '../../lib/list-query.ts';
 
 /**
  * A constant written into the statement rather than bound as a parameter: the planner matches an
@@ -97,7 +98,7 @@ export function customerWhere(filters: CustomerFilters): SQL {
     conditions.push(sql`roles_folded @> ARRAY[public.bd_fold(${filters.role})]`);
   }
   if (filters.phone) conditions.push(phoneMatch(filters.phone));
-  return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf(conditions);
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { CustomerFilters, CustomerSortKey } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
+import { exportStatement } from '../../lib/list-query.ts';
 import { sparsePage } from '../../lib/sparse-page.ts';
 import type { CustomerRow } from './customer-mapping.ts';
 import {
@@ -14,8 +14,6 @@ import {
   customerWhere,
   isoUtc,
 } from './customer-sql.ts';
-
-const dialect = new PgDialect();
 
 /**
  * A search's total is counted within this many milliseconds, else estimated (decision 0004): each
@@ -105,7 +103,7 @@ export function createCustomersRepository() {
         sql`, `,
       );
       const rows = sql`SELECT ${select} ${from}`;
-      return { columns: CUSTOMER_EXPORT_COLUMNS, from, rows: { toSQL: () => dialect.sqlToQuery(rows) } };
+      return { columns: CUSTOMER_EXPORT_COLUMNS, from, rows: exportStatement(rows) };
     },
 
     async facets(db: DbOrTx) {

@@ -23,7 +23,7 @@ type Body<K extends keyof typeof fraudApi> = (typeof fraudApi)[K] extends { body
 
 type FraudAlertRow = fraudApi.FraudAlertRow;
 
-/** The cases part's attach, handed over by fraud-check.ts once cases are registered. */
+/** The cases part's attach (fraud-check.ts passes it in). */
 export type AttachAlertsToCase = (tx: Tx, caseId: number, alertIds: number[], actor: Actor) => Promise<void>;
 
 /** What the audit trail keeps of an alert's workflow. */
@@ -58,7 +58,7 @@ export function createFraudAlertsService(deps: {
   repo: FraudAlertsRepository;
   changes: Changes;
   restrictions: RestrictionsService;
-  cases: { attach?: AttachAlertsToCase };
+  attachToCase: AttachAlertsToCase;
 }) {
   const { db, clock, repo, changes } = deps;
 
@@ -205,7 +205,6 @@ export function createFraudAlertsService(deps: {
           where = sql`${where} AND a.assignee_id IS DISTINCT FROM ${body.assignee_id ?? null}::integer`;
         }
         if (body.action === 'attach_case') {
-          if (!deps.cases.attach) throw new AppError('FRAUD_BULK_UNAVAILABLE');
           where = sql`${where} AND a.case_id IS DISTINCT FROM ${body.case_id!}::bigint`;
         }
         const count = await repo.countOpen(tx, where);
@@ -220,7 +219,7 @@ export function createFraudAlertsService(deps: {
         if (ids.length === 0) return { result: { count: 0, applied: true }, change: null };
         const at = clock.now();
         if (body.action === 'attach_case') {
-          await deps.cases.attach!(tx, body.case_id!, ids, actor);
+          await deps.attachToCase(tx, body.case_id!, ids, actor);
           return { result: { count: ids.length, applied: true }, change: null };
         }
         const assignee =

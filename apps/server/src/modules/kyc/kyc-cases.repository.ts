@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
+import { allOf } from '../../lib/list-query.ts';
 import { CUSTOMER_MAPPING, isoUtc } from '../customers/customer-sql.ts';
 import { CUSTOMER_NAME, customerFilter, EXACT_TOTAL_UP_TO, staffRef } from './kyc-sql.ts';
 
@@ -57,7 +58,7 @@ function where(q: QueueQuery, memberId: number, clock: SlaClock): SQL {
     conditions.push(sql`k.waiting_since >= ${breachedBefore} AND k.waiting_since <= ${dueSoonFrom}`);
   if (q.sla === 'ok') conditions.push(sql`k.waiting_since > ${dueSoonFrom}`);
   if (q.customer) conditions.push(customerFilter(sql`k.customer_id`, q.customer));
-  return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf(conditions);
 }
 
 export function createKycCasesRepository() {

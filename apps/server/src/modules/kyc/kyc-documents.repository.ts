@@ -1,10 +1,10 @@
 import type { complianceApi, KycDocumentRow, KycProfile } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
+import { allOf, exportStatement } from '../../lib/list-query.ts';
 import {
   CUSTOMER_NAME,
   customerFilter,
@@ -36,10 +36,8 @@ function where(f: Filters): SQL {
   if (f.decided_from) conditions.push(sql`d.reviewed_at >= ${dayStart(f.decided_from)}`);
   if (f.decided_to) conditions.push(sql`d.reviewed_at < ${dayEnd(f.decided_to)}`);
   if (f.reviewer) conditions.push(sql`d.reviewed_by = ${f.reviewer}`);
-  return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf(conditions);
 }
-
-const dialect = new PgDialect();
 
 export interface NewDocument {
   customerId: number;
@@ -100,7 +98,7 @@ export function createKycDocumentsRepository() {
       const dir = sql.raw(order.dir);
       const query = sql`SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE ${where(filters)}
         ORDER BY ${SORT[order.sort]} ${dir}, d.id ${dir}`;
-      return { toSQL: () => dialect.sqlToQuery(query) };
+      return exportStatement(query);
     },
 
     byId: (db: DbOrTx, id: number, lock = false) => one(db, sql`d.id = ${id}`, lock),

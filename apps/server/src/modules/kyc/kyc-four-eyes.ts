@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { daysBefore } from '../../lib/clock.ts';
 
 /**
  * KYC four-eyes for fraud-flagged customers (issue 13, R63): raising such a customer's KYC level
@@ -18,7 +19,7 @@ export const CONFIRMED_FLAG_DAYS = 90;
  * escalated, or one closed as confirmed in the last 90 days.
  */
 export async function isFraudFlagged(db: DbOrTx, customerId: number, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - CONFIRMED_FLAG_DAYS * 86_400_000);
+  const since = daysBefore(now, CONFIRMED_FLAG_DAYS);
   const { rows } = await db.execute<{ flagged: boolean }>(sql`
     SELECT EXISTS (
       SELECT 1 FROM fraud_alerts

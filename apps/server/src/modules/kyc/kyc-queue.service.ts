@@ -4,12 +4,8 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../audit/changes.ts';
-import {
-  isFraudFlagged,
-  KYC_LEVEL_APPROVAL,
-  KYC_LEVEL_APPROVAL_TTL_MS,
-} from '../fraud-demo/kyc-four-eyes.ts';
 import type { SlaClock } from './kyc-cases.repository.ts';
+import { isFraudFlagged, KYC_LEVEL_APPROVAL, KYC_LEVEL_APPROVAL_TTL_MS } from './kyc-four-eyes.ts';
 import { readKycSettings } from './kyc-settings.ts';
 import type { KycServiceDeps } from './kyc-state.ts';
 

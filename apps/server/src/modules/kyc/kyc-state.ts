@@ -15,7 +15,7 @@ export interface KycServiceDeps {
   documents: KycDocumentsRepository;
   cases: KycCasesRepository;
   customers: KycCustomersRepository;
-  /** Four-eyes for raising a fraud-flagged customer's level (fraud-demo/kyc-four-eyes.ts); absent, none. */
+  /** Four-eyes for raising a fraud-flagged customer's level (kyc-four-eyes.ts); absent, none. */
   approvals?: ApprovalsService;
 }
 

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
+import { allOf } from '../../lib/list-query.ts';
 import { customerSearch, isoUtc } from '../customers/customer-sql.ts';
 
 /** A restriction's state at this moment: lifted wins, then not yet started, then past its end. */
@@ -59,7 +60,7 @@ function where(f: RestrictionFilters): SQL {
   if (f.state) conditions.push(STATE_WHERE[f.state]);
   if (f.customerId) conditions.push(sql`r.customer_id = ${f.customerId}`);
   if (f.customer) conditions.push(customerSearch(sql`c.search_text`, f.customer));
-  return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf(conditions);
 }
 
 export function createRestrictionsRepository() {

@@ -1,10 +1,10 @@
 import type { crmApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
+import { allOf, exportStatement } from '../../lib/list-query.ts';
 import { customerSearch, isoUtc } from '../customers/customer-sql.ts';
 
 type Query = z.output<typeof crmApi.UserAssetsQuerySchema>;
@@ -19,7 +19,6 @@ export type UserAssetRow = {
   updated_at: string;
 };
 
-const dialect = new PgDialect();
 const SORT = { available: sql`b.available`, locked: sql`b.locked`, updated_at: sql`b.updated_at` } as const;
 /** Balances have a composite key; this text is its unique, comparable tie-breaker. */
 const ROW_ID = sql`(b.customer_id::text || '/' || b.asset)`;
@@ -32,7 +31,7 @@ function where(f: Filters): SQL {
   if (f.asset) conditions.push(sql`b.asset = upper(${f.asset})`);
   if (f.customerId) conditions.push(sql`b.customer_id = ${f.customerId}`);
   if (f.customer) conditions.push(customerSearch(sql`c.search_text`, f.customer));
-  return conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf(conditions);
 }
 
 export function createUserAssetsRepository() {
@@ -85,7 +84,7 @@ export function createUserAssetsRepository() {
       const direction = q.dir === 'asc' ? sql`asc` : sql`desc`;
       const query = sql`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where(q)}
         ORDER BY ${SORT[q.sort]} ${direction}, ${ROW_ID} ${direction}`;
-      return { toSQL: () => dialect.sqlToQuery(query) };
+      return exportStatement(query);
     },
   };
 }

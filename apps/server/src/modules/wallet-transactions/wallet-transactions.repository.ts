@@ -1,11 +1,11 @@
 import type { transactionsApi, WalletTransaction } from '@backdesk/contract';
 import type { WalletTxStatus } from '@backdesk/contract/transactions/keys';
 import { and, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
+import { exportStatement } from '../../lib/list-query.ts';
 
 export type WalletTxFilters = z.output<typeof transactionsApi.WalletTxFiltersSchema>;
 type WalletTxListQuery = z.output<typeof transactionsApi.WalletTxListQuerySchema>;
@@ -63,8 +63,6 @@ export type LockedTransaction = {
   version: number;
 };
 
-const dialect = new PgDialect();
-
 export function createWalletTransactionsRepository() {
   return {
     async page(db: DbOrTx, q: WalletTxListQuery) {
@@ -93,7 +91,7 @@ export function createWalletTransactionsRepository() {
       const column = sortColumn(order.sort);
       const query = sql`SELECT ${COLUMNS} FROM ${FROM} ${whereOf(filterSql(filters))}
         ORDER BY ${column} ${sql.raw(order.dir)}, w.id ${sql.raw(order.dir)}`;
-      return { toSQL: () => dialect.sqlToQuery(query) };
+      return exportStatement(query);
     },
 
     async byId(db: DbOrTx, id: number): Promise<WalletTransaction | undefined> {

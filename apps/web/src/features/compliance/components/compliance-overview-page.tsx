@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { FraudQueueCard } from '../../fraud/demo/fraud-queue-card.tsx';
+import { FraudQueueCard } from '../../fraud/summary/fraud-queue-card.tsx';
 import { useComplianceOverview } from '../api/kyc-api.ts';
 import { ageText, formatDay } from '../format.ts';
 

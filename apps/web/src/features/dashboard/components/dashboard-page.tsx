@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatInteger, formatTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
-import { OpenAlertsKpi } from '../../fraud/demo/open-alerts-kpi.tsx';
+import { OpenAlertsKpi } from '../../fraud/summary/open-alerts-kpi.tsx';
 import { Decimal } from '../../reports/report-view.ts';
 import { useDashboardKpis } from '../api/get-dashboard-kpis.ts';
 import { DashboardCharts } from './dashboard-charts.tsx';
