@@ -27,6 +27,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** A pending job with the same key is replaced, not added to. */
   jobKey?: string;
+  /** `keep`: a job with the key already there, waiting or running, is left as it is and none is added. */
+  jobKeyMode?: 'replace' | 'keep';
   maxAttempts?: number;
   /** Jobs of one named queue run one at a time, in order. */
   queue?: string;
@@ -73,7 +75,8 @@ export function createJobs({ pool, log, concurrency = 2 }: JobsDeps) {
       await tx.execute(sql`SELECT graphile_worker.add_job(
         ${name}::text, ${JSON.stringify(payload)}::json, ${options.queue ?? null}::text,
         ${options.runAt?.toISOString() ?? null}::timestamptz, ${options.maxAttempts ?? null}::int,
-        ${options.jobKey ?? null}::text)`);
+        ${options.jobKey ?? null}::text,
+        job_key_mode => ${options.jobKeyMode === 'keep' ? 'unsafe_dedupe' : 'replace'}::text)`);
     },
 
     /** Jobs ready to run and not yet taken, all nodes together (the queue-depth metric). */

@@ -54,5 +54,5 @@ export function registerFraudCheck(app: FastifyInstance, deps: FraudCheckDeps): 
     notice: deps.inbox.notice,
   });
   engine.onCustomerEvents(screening.onCustomerEvents);
-  registerFraudDemo(app, { db: deps.db, clock: deps.clock, config: deps.config });
+  registerFraudDemo(app, { db: deps.db, clock: deps.clock, config: deps.config, jobs: app.jobs });
 }

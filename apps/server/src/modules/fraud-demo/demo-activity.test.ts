@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { createTestDatabase, TEST_ENV, useTestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/config.ts';
-import { manualClock } from '../../lib/clock.ts';
+import { createDb, createPool } from '../../db/client.ts';
+import { manualClock, systemClock } from '../../lib/clock.ts';
 import { createDemoActivity, SUSPICIOUS_SCENARIOS } from './demo-activity.ts';
+import { DEMO_ROUND_JOB } from './fraud-demo.module.ts';
 
 const clock = manualClock('2030-03-02T10:00:00Z');
 const t = useTestApp({}, { clock });
-const quiet = { info() {}, warn() {} };
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 async function countSince(table: string, column: string, since: Date): Promise<number> {
@@ -21,8 +23,8 @@ describe('demo activity', () => {
   it('writes plausible sign-ins and wallet transactions, dated by the clock', async () => {
     clock.advance(60_000);
     const since = clock.now();
-    const activity = createDemoActivity({ pool: t.pool, clock, log: quiet, suspiciousEvery: 0, seed: 1 });
-    const report = await activity.tick();
+    const activity = createDemoActivity({ pool: t.pool, clock, suspiciousEvery: 0, seed: 1 });
+    const report = await activity.tick(1);
     expect(report.scenario).toBeNull();
     expect(report.signIns).toBeGreaterThanOrEqual(2);
     expect(report.walletTransactions).toBeGreaterThanOrEqual(1);
@@ -41,12 +43,12 @@ describe('demo activity', () => {
   });
 
   it('now and then has a customer do what each rule looks for, in turn', async () => {
-    const activity = createDemoActivity({ pool: t.pool, clock, log: quiet, suspiciousEvery: 1, seed: 2 });
+    const activity = createDemoActivity({ pool: t.pool, clock, suspiciousEvery: 1, seed: 2 });
     const seen: string[] = [];
-    for (const _ of SUSPICIOUS_SCENARIOS) {
+    for (const [round] of SUSPICIOUS_SCENARIOS.entries()) {
       clock.advance(3_600_000);
       const since = new Date(clock.now().getTime() - 1_800_000);
-      const report = await activity.tick();
+      const report = await activity.tick(round);
       seen.push(report.scenario!);
       if (report.scenario === 'failed_logins') {
         const { rows } = await t.pool.query<{ n: number; span: number }>(
@@ -89,18 +91,70 @@ describe('demo activity', () => {
     }
     expect(new Set(seen)).toEqual(new Set(SUSPICIOUS_SCENARIOS));
   });
+});
 
-  it('writes from one node only: the lead passes on when its holder stops', async () => {
-    const a = createDemoActivity({ pool: t.pool, clock, log: quiet });
-    const b = createDemoActivity({ pool: t.pool, clock, log: quiet });
-    expect(await a.tryLead()).toBe(true);
-    expect(await b.tryLead()).toBe(false);
-    expect(b.isLeader()).toBe(false);
-    await a.stop();
-    expect(a.isLeader()).toBe(false);
-    expect(await b.tryLead()).toBe(true);
-    await b.stop();
-  });
+describe('the demo rounds, as a chain of jobs over several nodes', () => {
+  it('keeps one round waiting however many nodes start, and goes on when a node stops', async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig({
+      ...TEST_ENV,
+      DATABASE_URL: database.appUrl,
+      DEMO_ACTIVITY: '1',
+      JOBS: 'true',
+    });
+    const nodes = await Promise.all(
+      [0, 1].map(async () => {
+        const pool = createPool(database.appUrl, 4);
+        const app = await buildApp({
+          config,
+          db: createDb(pool),
+          secret: 'x'.repeat(40),
+          clock: systemClock,
+        });
+        await app.ready();
+        return { app, pool };
+      }),
+    );
+    const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const waiting = async () => {
+      const { rows } = await b.pool.query<{ round: number }>(
+        `SELECT (j.payload->>'round')::int AS round
+           FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+          WHERE t.identifier = $1 AND j.key = $1`,
+        [DEMO_ROUND_JOB],
+      );
+      return rows;
+    };
+    const untilRound = async (round: number) => {
+      const until = Date.now() + 20_000;
+      while (Date.now() < until) {
+        if (((await waiting())[0]?.round ?? -1) >= round) return;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`round ${round} never came`);
+    };
+    try {
+      expect(await waiting()).toEqual([{ round: 0 }]);
+      const since = new Date();
+      await untilRound(1);
+      expect(await waiting()).toHaveLength(1);
+      const { rows } = await b.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM customer_login_events WHERE at >= $1',
+        [since],
+      );
+      expect(rows[0]!.n).toBeGreaterThanOrEqual(2);
+      await a.app.close();
+      await a.pool.end();
+      await untilRound(2);
+      expect(await waiting()).toHaveLength(1);
+    } finally {
+      for (const node of nodes) {
+        await node.app.close().catch(() => {});
+        await node.pool.end().catch(() => {});
+      }
+      await database.drop();
+    }
+  }, 45_000);
 });
 
 describe('DEMO_ACTIVITY', () => {

@@ -19,7 +19,8 @@ import type { Clock } from '../../lib/clock.ts';
  * The demo's live activity (issue 13): every few seconds some customers sign in, deposit, withdraw
  * and trade P2P, as on a real exchange, and now and then one of them does what a fraud rule looks for,
  * so alerts keep arriving while someone tries the product. Plain rows in the exchange's own tables:
- * the engine sees them through its triggers like any other event. Demo only (config.demoActivity).
+ * the engine sees them through its triggers like any other event. Demo only (config.demoActivity); the
+ * rounds are jobs (fraud-demo.module.ts).
  */
 
 /** Which rule a tick's suspicious customer trips; they come in turn. */
@@ -42,16 +43,12 @@ export interface TickReport {
 export interface DemoActivityOptions {
   pool: pg.Pool;
   clock: Clock;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  intervalMs?: number;
   /** A tick in this many is suspicious; 0 never. */
   suspiciousEvery?: number;
   /** Seeds the draws (tests); a random seed otherwise. */
   seed?: number;
 }
 
-/** One lock for the whole deployment: the node holding it is the one that writes the activity. */
-const LEADER_LOCK = 727_413;
 const ATTACKER_IPS = ['203.0.113.17', '203.0.113.58', '198.51.100.203'];
 const TRY_RAIL = RAILS.find((r) => r.asset === 'TRY')!;
 const BTC_RAIL = RAILS.find((r) => r.asset === 'BTC')!;
@@ -71,13 +68,9 @@ interface Customer {
 }
 
 export function createDemoActivity(options: DemoActivityOptions) {
-  const { pool, clock, log, intervalMs = 5_000, suspiciousEvery = 6 } = options;
+  const { pool, clock, suspiciousEvery = 6 } = options;
   const seed = options.seed ?? randomBytes(4).readUInt32LE();
   const rng = new Rng(seed, seed ^ 0x5bd1e995, seed + 17, 7);
-  let leader: pg.PoolClient | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let ticks = 0;
-  let running: Promise<unknown> = Promise.resolve();
 
   async function randomCustomer(client: pg.PoolClient): Promise<Customer | undefined> {
     const { rows } = await client.query<{ id: number; user_name: string }>(
@@ -224,8 +217,11 @@ export function createDemoActivity(options: DemoActivityOptions) {
     }
   }
 
-  /** One round of activity, in one transaction. Exported for tests; the loop calls it when leading. */
-  async function tick(client?: pg.PoolClient): Promise<TickReport> {
+  /**
+   * One round of activity, in one transaction. `round` counts the rounds of the whole deployment (the
+   * job carries it), so the suspicious turn does not depend on which node runs the round.
+   */
+  async function tick(round: number, client?: pg.PoolClient): Promise<TickReport> {
     const own = client ?? (await pool.connect());
     const report: TickReport = { signIns: 0, walletTransactions: 0, trades: 0, scenario: null };
     try {
@@ -256,9 +252,9 @@ export function createDemoActivity(options: DemoActivityOptions) {
         const c = await randomCustomer(own);
         if (c && (await trade(own, c, now))) report.trades++;
       }
-      ticks++;
-      if (suspiciousEvery > 0 && ticks % suspiciousEvery === 0) {
-        const scenario = SUSPICIOUS_SCENARIOS[(ticks / suspiciousEvery) % SUSPICIOUS_SCENARIOS.length]!;
+      if (suspiciousEvery > 0 && round % suspiciousEvery === 0) {
+        const scenario =
+          SUSPICIOUS_SCENARIOS[Math.floor(round / suspiciousEvery) % SUSPICIOUS_SCENARIOS.length]!;
         await suspicious(own, scenario, report);
         report.scenario = scenario;
       }
@@ -272,67 +268,7 @@ export function createDemoActivity(options: DemoActivityOptions) {
     }
   }
 
-  /**
-   * Takes the deployment-wide lead if nobody holds it: a session advisory lock on a connection kept
-   * for it, so it is let go when this node stops or its connection dies, and another node takes over.
-   */
-  async function tryLead(): Promise<boolean> {
-    if (leader) return true;
-    const client = await pool.connect();
-    try {
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
-        LEADER_LOCK,
-      ]);
-      if (rows[0]?.ok) {
-        leader = client;
-        // A lost connection drops the lock with it: forget it and try again next round.
-        client.on('error', () => {
-          if (leader === client) leader = undefined;
-          client.release(true);
-        });
-        log.info({}, 'demo activity: this node writes the live demo activity');
-        return true;
-      }
-    } catch (err) {
-      client.release(true);
-      throw err;
-    }
-    client.release();
-    return false;
-  }
-
-  async function round(): Promise<void> {
-    try {
-      if (await tryLead()) await tick(leader);
-    } catch (err) {
-      log.warn({ err }, 'demo activity: a round failed');
-    }
-  }
-
-  return {
-    tick,
-    tryLead,
-    isLeader: () => leader !== undefined,
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => {
-        running = running.then(round);
-      }, intervalMs);
-      timer.unref();
-    },
-    /** Stops the loop, waits for a round under way, and lets the lead go. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-      const held = leader;
-      leader = undefined;
-      if (held) {
-        await held.query('SELECT pg_advisory_unlock($1)', [LEADER_LOCK]).catch(() => {});
-        held.release();
-      }
-    },
-  };
+  return { tick };
 }
 
 export type DemoActivity = ReturnType<typeof createDemoActivity>;
