@@ -119,6 +119,8 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST: '', // the API only
+      // The server alone: no invented demo traffic beside what the bench sends.
+      DEMO_ACTIVITY: '0',
       // Required in production with DATABASE_URL; an embedded folder keeps its own (its checkpoints use it).
       ...(options.env?.DATABASE_URL ? { APP_SECRET: 'bench-secret-'.padEnd(40, 'x') } : {}),
       ...options.env,
@@ -209,7 +211,13 @@ async function listeningInFile(logFile: string, from: number, child: ChildProces
 export function startListServer(dir: string, port: number): Promise<StartedServer> {
   return startServer({
     port,
-    env: { DATA_DIR: dir, LIST_REQUESTS_PER_MINUTE: '100000000', ACCESS_TOKEN_TTL_SECONDS: '86400' },
+    env: {
+      DATA_DIR: dir,
+      // seedDataDir seeded the folder; DEMO would also raise the demo's fraud history in the background.
+      DEMO: 'false',
+      LIST_REQUESTS_PER_MINUTE: '100000000',
+      ACCESS_TOKEN_TTL_SECONDS: '86400',
+    },
   });
 }
 

@@ -263,45 +263,48 @@ describe('accessibility (WCAG 2.2 AA)', () => {
     });
   });
 
-  it('keeps every list column, status badge and row action inside the viewport at 1280 and 1440 px', {
+  // At 1280 px only: the sidebar is fixed and no column depends on the width, so a list that fits at
+  // 1280 fits at any wider screen.
+  it('keeps every list column, status badge and row action inside the viewport at 1280 px', {
     timeout: 300_000,
   }, async () => {
     const state = await signedInState();
     const problems: string[] = [];
     let lists = 0;
-    for (const width of [1280, 1440]) {
-      for (const language of ['en', 'tr'] as const) {
-        const { context, page } = await openAs({ mode: 'light', language }, state, { width, height: 900 });
-        for (const route of appRoutes()) {
-          const path = await resolvePath(page, route);
-          await page.goto(path);
-          await settle(page);
-          const tables = page.locator('main .mantine-datatable');
-          for (let i = 0; i < (await tables.count()); i++) {
-            const table = tables.nth(i);
-            if (!(await table.isVisible())) continue;
-            lists++;
-            // Every header cell and every cell of the first row, the last (action) column included.
-            const cut = await table.evaluate((root) => {
-              const viewport = root.querySelector('.mantine-ScrollArea-viewport') ?? root;
-              const box = viewport.getBoundingClientRect();
-              const right = Math.min(box.right, document.documentElement.clientWidth);
-              const cells = [
-                ...root.querySelectorAll('thead th'),
-                ...root.querySelectorAll('tbody tr:first-child td'),
-                ...root.querySelectorAll('tbody tr:first-child .mantine-Badge-root'),
-              ];
-              return cells
-                .map((cell) => ({ cell, r: cell.getBoundingClientRect() }))
-                .filter(({ r }) => r.width > 0 && (r.right > right + 1 || r.left < box.left - 1))
-                .map(({ cell }) => (cell.textContent ?? '').trim().slice(0, 30) || cell.tagName);
-            });
-            if (cut.length) problems.push(`${route} ${width}px ${language}: cut off ${cut.join(', ')}`);
-          }
+    const width = 1280;
+    // Both languages side by side, as the route walk does: two cores.
+    const walk = async (language: 'en' | 'tr') => {
+      const { context, page } = await openAs({ mode: 'light', language }, state, { width, height: 900 });
+      for (const route of appRoutes()) {
+        const path = await resolvePath(page, route);
+        await page.goto(path);
+        await settle(page);
+        const tables = page.locator('main .mantine-datatable');
+        for (let i = 0; i < (await tables.count()); i++) {
+          const table = tables.nth(i);
+          if (!(await table.isVisible())) continue;
+          lists++;
+          // Every header cell and every cell of the first row, the last (action) column included.
+          const cut = await table.evaluate((root) => {
+            const viewport = root.querySelector('.mantine-ScrollArea-viewport') ?? root;
+            const box = viewport.getBoundingClientRect();
+            const right = Math.min(box.right, document.documentElement.clientWidth);
+            const cells = [
+              ...root.querySelectorAll('thead th'),
+              ...root.querySelectorAll('tbody tr:first-child td'),
+              ...root.querySelectorAll('tbody tr:first-child .mantine-Badge-root'),
+            ];
+            return cells
+              .map((cell) => ({ cell, r: cell.getBoundingClientRect() }))
+              .filter(({ r }) => r.width > 0 && (r.right > right + 1 || r.left < box.left - 1))
+              .map(({ cell }) => (cell.textContent ?? '').trim().slice(0, 30) || cell.tagName);
+          });
+          if (cut.length) problems.push(`${route} ${width}px ${language}: cut off ${cut.join(', ')}`);
         }
-        await context.close();
       }
-    }
+      await context.close();
+    };
+    await Promise.all([walk('en'), walk('tr')]);
     expect(lists).toBeGreaterThan(10);
     expect(problems, problems.join('\n')).toEqual([]);
   });

@@ -32,8 +32,10 @@ export function createPool(
     application_name: 'backdesk',
     options: settings.join(' '),
   });
-  // An idle client losing its connection must not crash the process.
+  // A client losing its connection must not crash the process: idle, the pool drops it; checked out,
+  // its query fails (a shutdown under way, a restarted database).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -498,6 +498,8 @@ export const kycDecisions = pgTable(
     comment: text('comment'),
     memberId: integer('member_id'),
     at: ts('at').notNull().defaultNow(),
+    /** The first document sent after the previous decision; set on insert (migration 0028). */
+    reviewStartedAt: ts('review_started_at'),
   },
   (t) => [
     index('kyc_decisions_customer_idx').on(t.customerId, t.at),

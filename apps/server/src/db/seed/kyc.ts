@@ -383,7 +383,16 @@ export const kycProfilesTable: CopyTable = {
 
 export const kycDecisionsTable: CopyTable = {
   table: 'kyc_decisions',
-  columns: ['customer_id', 'decision', 'level', 'reason_code', 'comment', 'member_id', 'at'],
+  columns: [
+    'customer_id',
+    'decision',
+    'level',
+    'reason_code',
+    'comment',
+    'member_id',
+    'at',
+    'review_started_at',
+  ],
   size: (plan) => layoutOf(plan).decided.length,
   rowAt: (plan) => {
     const { decided, customer } = layoutOf(plan);
@@ -391,7 +400,11 @@ export const kycDecisionsTable: CopyTable = {
       const c = customer(decided[index]!);
       const rng = rowRng(plan.seed, KycStream.decision, index);
       // After the last of their documents was decided.
-      const last = Math.max(...documentsOf(plan, c).map((d) => d.reviewedAt ?? d.uploadedAt));
+      const documents = documentsOf(plan, c);
+      const last = Math.max(...documents.map((d) => d.reviewedAt ?? d.uploadedAt));
+      const at = Math.min(plan.timeline.now, last + rng.int(60_000, 6 * HOUR_MS));
+      // Their only decision: its review began with the first document sent before it (migration 0028).
+      const sent = documents.map((d) => d.uploadedAt).filter((t) => t <= at);
       return [
         c.id,
         c.userKy,
@@ -399,7 +412,8 @@ export const kycDecisionsTable: CopyTable = {
         null,
         c.userKy === 'approved' ? `Level ${c.kycLevel}: documents checked` : 'Identity could not be verified',
         rng.pick(STAFF_IDS),
-        isoTime(Math.min(plan.timeline.now, last + rng.int(60_000, 6 * HOUR_MS))),
+        isoTime(at),
+        sent.length ? isoTime(Math.min(...sent)) : null,
       ];
     };
   },

@@ -128,6 +128,15 @@ describe('seedDemoData against PostgreSQL', () => {
     expect(await countOf(db.pool, review)).toBeGreaterThan(10);
   });
 
+  it("gives each KYC decision the start of its review, as the database's own rule would", async () => {
+    const decided = 'SELECT count(*) AS n FROM kyc_decisions';
+    expect(await countOf(db.pool, decided)).toBeGreaterThan(100);
+    expect(await countOf(db.pool, `${decided} WHERE review_started_at IS NULL`)).toBe(0);
+    const differing = `${decided}
+      WHERE review_started_at IS DISTINCT FROM bd_kyc_review_started(customer_id, at)`;
+    expect(await countOf(db.pool, differing)).toBe(0);
+  });
+
   it('stores exactly what the generator made, backslashes in roles included', async () => {
     const plan = planSeed({ customers: 2_000, seed: SEED, now: NOW });
     const { rows } = await db.pool.query(

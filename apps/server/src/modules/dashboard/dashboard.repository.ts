@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { HOUR_ORIGIN } from '../reports/report-engine.ts';
 
@@ -21,24 +21,25 @@ export type KpiRow = {
 /**
  * Completed deposits and withdrawals of the 24 hours before `now`, valued at each asset's rate of
  * the day: whole hours from the report rollup, the two partial hours at the edges from the raw rows
- * (docs/decisions/0014-report-rollups.md).
+ * (docs/decisions/0014-report-rollups.md). Each bound is a plain expression of `now`, so each edge is
+ * a range scan of the created_at index (bounds joined from a CTE read every wallet transaction).
  */
 function volume24h(now: Date) {
-  return sql`
-    WITH b AS (
-      SELECT ${now}::timestamptz - interval '24 hours' AS lo, ${now}::timestamptz AS hi,
-             date_bin('1 hour', ${now}::timestamptz - interval '24 hours', ${HOUR_ORIGIN}) + interval '1 hour' AS first_full,
-             date_bin('1 hour', ${now}::timestamptz, ${HOUR_ORIGIN}) AS last_edge
-    ),
-    facts AS (
-      SELECT h.hour AS at, h.type, h.asset, h.amount, h.n FROM rpt_wallet_hourly h, b
-       WHERE h.status = 'completed' AND h.type IN ('deposit', 'withdrawal')
-         AND h.hour >= b.first_full AND h.hour < b.last_edge
-      UNION ALL
-      SELECT w.created_at, w.type, w.asset, w.amount, 1 FROM wallet_transactions w, b
+  const hi = sql`${now}::timestamptz`;
+  const lo = sql`(${hi} - interval '24 hours')`;
+  const firstFull = sql`(date_bin('1 hour', ${lo}, ${HOUR_ORIGIN}) + interval '1 hour')`;
+  const lastEdge = sql`date_bin('1 hour', ${hi}, ${HOUR_ORIGIN})`;
+  const raw = (from: SQL, to: SQL) => sql`
+      SELECT w.created_at, w.type, w.asset, w.amount, 1 FROM wallet_transactions w
        WHERE w.status = 'completed' AND w.type IN ('deposit', 'withdrawal')
-         AND ((w.created_at >= b.lo AND w.created_at < least(b.first_full, b.hi))
-           OR (w.created_at >= greatest(b.last_edge, b.first_full) AND w.created_at < b.hi))
+         AND w.created_at >= ${from} AND w.created_at < ${to}`;
+  return sql`
+    WITH facts AS (
+      SELECT h.hour AS at, h.type, h.asset, h.amount, h.n FROM rpt_wallet_hourly h
+       WHERE h.status = 'completed' AND h.type IN ('deposit', 'withdrawal')
+         AND h.hour >= ${firstFull} AND h.hour < ${lastEdge}
+      UNION ALL ${raw(lo, sql`least(${firstFull}, ${hi})`)}
+      UNION ALL ${raw(sql`greatest(${lastEdge}, ${firstFull})`, hi)}
     ),
     rates AS (
       SELECT asset, valid_from::timestamp AT TIME ZONE 'UTC' AS since,

@@ -111,4 +111,28 @@ describe('compliance report: fraud alerts closed', () => {
     ]);
     expect(table(body, 'by_reason').map((r) => r.keys)).toEqual([['approved', '']]);
   });
+
+  it("times a decision's review from the first document sent after the customer's previous decision", async () => {
+    const sent = (at: string) =>
+      t.db.execute(sql`
+      INSERT INTO kyc_documents (customer_id, kind, status, file_name, mime_type, size_bytes, uploaded_at)
+      VALUES (2, 'passport', 'pending', 'id.jpg', 'image/jpeg', 1000, ${at})`);
+    const decided = (at: string) =>
+      t.db.execute(sql`
+      INSERT INTO kyc_decisions (customer_id, decision, level, member_id, at)
+      VALUES (2, 'approved', 1, 1, ${at}) RETURNING review_started_at`);
+    await sent('2024-05-01T07:00:00Z');
+    await sent('2024-05-01T08:00:00Z');
+    await decided('2024-05-01T10:00:00Z');
+    // Sent before the first decision: not part of the second review.
+    await sent('2024-05-04T09:00:00Z');
+    const second = await decided('2024-05-04T09:30:00Z');
+    expect(new Date(second.rows[0]!.review_started_at as string).toISOString()).toBe(
+      '2024-05-04T09:00:00.000Z',
+    );
+
+    const body = await report();
+    // 3 h and 30 min; customer 1's decision (above) had no document before it and counts no time.
+    expect(body.totals.values).toMatchObject({ median_review: '1800', p90_review: '10800' });
+  });
 });
