@@ -396,6 +396,8 @@ async function main() {
       printTable(['case', 'p50', 'p95', 'naive p50', 'naive p95', `p95 < ${TARGET_P95_MS} ms`], listRows);
 
       const rounds = Math.max(1, Math.ceil(RUNS / OFFICERS));
+      // One officer alone first: what a press costs without anyone else's in front of it.
+      const alone = await measureNextCase(server.url, officers.slice(0, 1), OFFICERS);
       const ours = await measureNextCase(server.url, officers, rounds);
       const adminId = Number(
         (await pool.query<{ id: number }>(`SELECT id FROM staff_members WHERE user_name = 'admin'`)).rows[0]!
@@ -407,6 +409,14 @@ async function main() {
       printTable(
         ['approach', 'claims', 'double claims', 'p50', 'p95', 'verdict'],
         [
+          [
+            'one officer alone (HTTP), for scale',
+            alone.claims,
+            alone.doubles,
+            fmtMs(alone.times.p50),
+            fmtMs(alone.times.p95),
+            '—',
+          ],
           [
             'FOR UPDATE SKIP LOCKED (HTTP)',
             ours.claims,
