@@ -48,6 +48,15 @@ async function axeFindings(page: Page): Promise<Finding[]> {
   const violations = await page.evaluate(
     async ({ tags }) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      // A drawer or menu still fading in blends its colours with the page behind it, and axe measures
+      // what it sees: let finite transitions end first (spinners run forever, so at most 2 s).
+      const ending = document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      await Promise.race([
+        Promise.allSettled(ending.map((a) => a.finished)),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]);
       const result = await axe.run(document, {
         runOnly: { type: 'tag', values: tags },
         rules: { 'label-content-name-mismatch': { enabled: true } },
