@@ -51,6 +51,11 @@ describe('reports', () => {
     await page.goto('/reports/compliance');
     await page.getByTestId('report-table-alerts_by_outcome').waitFor();
     expect(await page.locator('[data-testid^="pending-"]').count()).toBe(0);
+    // The median review time's axis reads in hours, not in thousands of seconds ("260K").
+    const ticks = page.locator('[data-testid="report-charts"] .recharts-cartesian-axis-tick-value');
+    await expect
+      .poll(async () => (await ticks.allTextContents()).filter((tick) => / h$/.test(tick)).length)
+      .toBeGreaterThan(0);
   });
 
   it('changes range and grouping through the URL, compares, and exports exactly what is shown', async () => {

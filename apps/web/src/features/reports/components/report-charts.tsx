@@ -26,6 +26,10 @@ export function ReportCharts({
   const { cell, period, locale } = useReportFormat();
   // Axis ticks are short words; the tooltips keep the exact figures.
   const axis = { tickFormatter: (value: number) => formatAxisTick(locale, value) };
+  // Durations in hours: an axis of seconds reads "260K".
+  const hoursAxis = {
+    tickFormatter: (value: number) => t('hours', { hours: formatAxisTick(locale, value / 3600) }),
+  };
   const unitOf = (key: string) => report.measures.find((m) => m.key === key)?.unit ?? 'count';
   const label = (start: string) => period(start, report.range.groupBy);
   const fmt = (unit: ReturnType<typeof unitOf>) => (value: number) =>
@@ -128,7 +132,7 @@ export function ReportCharts({
           curveType="linear"
           connectNulls={false}
           valueFormatter={fmt(trendUnit)}
-          yAxisProps={axis}
+          yAxisProps={trendUnit === 'seconds' ? hoursAxis : axis}
           series={[
             { name: 'current', label: t('chart.current'), color: 'blue.6' },
             ...(compare
