@@ -93,8 +93,8 @@ export function createJobs({ pool, log, concurrency = 2 }: JobsDeps) {
       if (runner) return;
       const address = pool.options.connectionString;
       own = createPool(address as string, concurrency + 2);
-      // A connection lost while a job runs fails that job (retried later), never the process.
-      own.on('connect', (client) => client.on('error', () => {}));
+      // A connection lost while a job runs fails that job (retried later), never the process:
+      // createPool gives every client an error listener.
       runner = await run({
         pgPool: own,
         schema: JOBS_SCHEMA,
