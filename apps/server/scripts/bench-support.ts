@@ -111,7 +111,9 @@ const LISTENING = /is listening on http:\/\/[^:]+:(\d+)/;
 export async function startServer(options: ServerOptions): Promise<StartedServer> {
   const log = options.logFile ? await fs.open(options.logFile, 'a') : undefined;
   const logStart = options.logFile ? (await fs.stat(options.logFile)).size : 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  // BENCH_NODE_ARGS: flags for the server's node, to look inside a run (`--cpu-prof --cpu-prof-dir DIR`).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -147,6 +147,8 @@ export const CHAIN_BREAKS = [
   'seal_mismatch',
   /** A checkpoint's signature does not verify with this deployment's secret. */
   'bad_signature',
+  /** An audit row no link of the chain holds: it was written past the chain's trigger. */
+  'unchained',
 ] as const;
 export type ChainBreak = (typeof CHAIN_BREAKS)[number];
 

@@ -8,7 +8,10 @@ import pg from 'pg';
  */
 
 /** The tables whose history nobody may edit: the app may INSERT and SELECT, nothing else. */
-export const APPEND_ONLY_TABLES = ['audit_log', 'access_log'] as const;
+export const APPEND_ONLY_TABLES = ['audit_log', 'audit_chain', 'access_log'] as const;
+
+/** What verification reads of the hash chains (migration 0030): views the app may only read. */
+export const READ_ONLY_VIEWS = ['access_log_links', 'audit_log_links'] as const;
 
 /** The login role the embedded database creates for the app. */
 export const EMBEDDED_APP_ROLE = 'backdesk_app';
@@ -24,10 +27,12 @@ const ident = (name: string) => pg.escapeIdentifier(name);
 export async function grantAppRole(owner: Queryable, role: string): Promise<void> {
   const r = ident(role);
   const appendOnly = APPEND_ONLY_TABLES.join(', ');
+  const readOnly = READ_ONLY_VIEWS.join(', ');
   await owner.query(`
     GRANT USAGE ON SCHEMA public TO ${r};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r};
     REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON ${appendOnly} FROM ${r};
+    REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON ${readOnly} FROM ${r};
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r};
     GRANT USAGE ON SCHEMA drizzle TO ${r};
     GRANT SELECT ON drizzle.__drizzle_migrations TO ${r};`);
@@ -94,7 +99,7 @@ export async function privilegeProblems(app: Queryable): Promise<string[]> {
        END AS problem
      FROM pg_roles r, pg_class c
      WHERE r.rolname = current_user AND c.relname = ANY($1) AND c.relnamespace = 'public'::regnamespace`,
-    [APPEND_ONLY_TABLES],
+    [[...APPEND_ONLY_TABLES, ...READ_ONLY_VIEWS]],
   );
   return [...new Set(rows.flatMap((row) => (row.problem ? [`${row.role} ${row.problem}`] : [])))];
 }

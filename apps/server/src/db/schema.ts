@@ -265,8 +265,6 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     /** The customer a change concerns (a restriction, a note…), so the customer's trail shows it. */
     customerId: bigint('customer_id', { mode: 'number' }),
-    /** Chained like access_log.hash, by the insert trigger (migration 0013). */
-    hash: bytea('hash'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
@@ -276,6 +274,17 @@ export const auditLog = pgTable(
     index('audit_log_customer_idx').on(t.customerId, t.at).where(sql`customer_id IS NOT NULL`),
   ],
 );
+
+/**
+ * The audit trail's hash chain, one link per row, written as the row's transaction commits (migration
+ * 0030): the chain's order is `seq`, and `hash` is sha256 of the previous link's hash and the row's
+ * canonical text. Append-only, like the trail.
+ */
+export const auditChain = pgTable('audit_chain', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  auditId: bigint('audit_id', { mode: 'number' }).notNull().unique(),
+  hash: bytea('hash').notNull(),
+});
 
 // ── Customers ───────────────────────────────────────────────────────────────
 

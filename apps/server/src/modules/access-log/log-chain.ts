@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 
 /**
  * The hash chains of the access log and the audit trail (docs/decisions/0008-tamper-evident-logs.md).
- * The database chains every row as it is inserted (migration 0013); this module verifies the chains
+ * The database chains every row (migration 0013; the audit trail at commit, 0030); this module verifies the chains
  * and writes the signed checkpoints — seals of the chain head and retention cuts — with a key derived
  * from the deployment secret, which the database's owner does not hold.
  */
@@ -13,10 +13,20 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 export const CHAINED_TABLES = { access: 'access_log', audit: 'audit_log' } as const;
 type Table = (typeof CHAINED_TABLES)[LogName];
 
-/** The SQL function that gives a row's canonical text (the same one the insert trigger hashes). */
-const TEXT_OF: Record<Table, string> = { access_log: 'bd_access_log_text', audit_log: 'bd_audit_log_text' };
+/**
+ * What verification walks (migration 0030): one link per row, in chain order (`pos`), with the row's
+ * id, its stored hash and the row's canonical text now. The access log's rows are their own links
+ * (pos = id); the audit trail's links are written at commit into `audit_chain`, so its order is the
+ * links' sequence, not the rows' ids.
+ */
+const LINKS: Record<Table, string> = { access_log: 'access_log_links', audit_log: 'audit_log_links' };
+/** Rows no link holds: possible only where links live apart from the rows (written past the trigger). */
+const UNLINKED: Partial<Record<Table, ReturnType<typeof sql>>> = {
+  audit_log: sql`SELECT min(a.id)::text AS id FROM audit_log a
+    WHERE NOT EXISTS (SELECT 1 FROM audit_chain c WHERE c.audit_id = a.id)`,
+};
 const GENESIS = Buffer.alloc(32);
-/** Rows recomputed per statement: large enough to amortise the round trip, small enough to stream. */
+/** Links recomputed per statement: large enough to amortise the round trip, small enough to stream. */
 const BATCH = 100_000;
 /** Parts of a chain checked at once: one per core of the machine it was measured on (bench:logs). */
 const VERIFY_WORKERS = 2;
@@ -24,6 +34,7 @@ const VERIFY_WORKERS = 2;
 export interface Checkpoint {
   log: Table;
   kind: 'seal' | 'cut';
+  /** The link's place in the chain (for the access log, the row's id). */
   rowId: number;
   rowHash: Buffer;
   deleted: number | null;
@@ -53,8 +64,9 @@ type CheckpointRow = {
   row_hash: Buffer;
   deleted: string | null;
   signature: Buffer;
-  /** The sealed row's hash now (null when the row is gone). */
+  /** The sealed link's hash now and the row it holds (null when the link is gone). */
   current: Buffer | null;
+  current_id: string | null;
 };
 
 const checkpointOf = (log: Table, r: CheckpointRow): Checkpoint => ({
@@ -66,120 +78,148 @@ const checkpointOf = (log: Table, r: CheckpointRow): Checkpoint => ({
 });
 
 type Batch = {
-  broken: string | null;
-  last_id: string | null;
+  broken_pos: string | null;
+  broken_id: string | null;
+  last_pos: string | null;
   last_hash: Buffer | null;
   n: number;
 };
 
+/** A failing link: where it stands in the chain, and the row it holds (what staff look up). */
+interface Break {
+  pos: number;
+  id: number;
+  reason: ChainBreak;
+}
+
 /**
- * Recomputes one batch of rows in (after, upTo]: each row's hash must be sha256 of the previous
- * row's stored hash and its own text. Every link is checked on its own, so a batch is one set-based
- * statement; `prev` links the batch's first row to the one before it.
+ * Recomputes one batch of links in (after, upTo]: each link's hash must be sha256 of the previous
+ * link's stored hash and its row's text. Every link is checked on its own, so a batch is one
+ * set-based statement; `prev` links the batch's first link to the one before it.
  */
 async function checkBatch(
   db: DbOrTx,
-  table: Table,
+  links: string,
   after: number,
   upTo: number,
   prev: Buffer,
 ): Promise<Batch> {
-  const text = sql.raw(`${TEXT_OF[table]}(t)`);
   const { rows } = await db.execute<Batch>(sql`
     WITH b AS MATERIALIZED (
-      SELECT id, hash, coalesce(lag(hash) OVER (ORDER BY id), ${prev}::bytea) AS prev, ${text} AS body
-      FROM (SELECT * FROM ${sql.identifier(table)} WHERE id > ${after} AND id <= ${upTo} ORDER BY id LIMIT ${BATCH}) t)
-    SELECT (SELECT min(id) FROM b WHERE hash IS DISTINCT FROM sha256(prev || convert_to(body, 'UTF8')))::text AS broken,
-      (SELECT id FROM b ORDER BY id DESC LIMIT 1)::text AS last_id,
-      (SELECT hash FROM b ORDER BY id DESC LIMIT 1) AS last_hash,
+      SELECT pos, id, hash, coalesce(lag(hash) OVER (ORDER BY pos), ${prev}::bytea) AS prev, body
+      FROM (SELECT * FROM ${sql.identifier(links)} WHERE pos > ${after} AND pos <= ${upTo} ORDER BY pos LIMIT ${BATCH}) t),
+    broken AS (
+      SELECT pos, id FROM b WHERE hash IS DISTINCT FROM sha256(prev || convert_to(body, 'UTF8')) ORDER BY pos LIMIT 1)
+    SELECT (SELECT pos FROM broken)::text AS broken_pos, (SELECT id FROM broken)::text AS broken_id,
+      (SELECT pos FROM b ORDER BY pos DESC LIMIT 1)::text AS last_pos,
+      (SELECT hash FROM b ORDER BY pos DESC LIMIT 1) AS last_hash,
       (SELECT count(*) FROM b)::int AS n`);
   return rows[0]!;
 }
 
 interface RangeResult {
   checked: number;
-  broken: number | null;
+  broken: Break | null;
 }
 
-/** Walks (after, upTo] batch by batch; the first row links to the stored hash of the row before it. */
+/** Walks (after, upTo] batch by batch; the first link follows the stored hash of the link before it. */
 async function checkRange(
   db: DbOrTx,
-  table: Table,
+  links: string,
   after: number,
   upTo: number,
   start: Buffer,
 ): Promise<RangeResult> {
   const { rows } = await db.execute<{ hash: Buffer }>(
-    sql`SELECT t.hash FROM ${sql.identifier(table)} t WHERE t.id <= ${after} ORDER BY t.id DESC LIMIT 1`,
+    sql`SELECT l.hash FROM ${sql.identifier(links)} l WHERE l.pos <= ${after} ORDER BY l.pos DESC LIMIT 1`,
   );
   let prev = rows[0]?.hash ?? start;
   let checked = 0;
   for (let from = after; ; ) {
-    const batch = await checkBatch(db, table, from, upTo, prev);
-    if (batch.broken !== null) return { checked: checked + batch.n, broken: Number(batch.broken) };
+    const batch = await checkBatch(db, links, from, upTo, prev);
     checked += batch.n;
+    if (batch.broken_pos !== null) {
+      const broken = {
+        pos: Number(batch.broken_pos),
+        id: Number(batch.broken_id),
+        reason: 'hash_mismatch' as const,
+      };
+      return { checked, broken };
+    }
     if (batch.n < BATCH) return { checked, broken: null };
-    from = Number(batch.last_id);
+    from = Number(batch.last_pos);
     prev = batch.last_hash!;
   }
 }
 
 /**
- * Verifies a log: the signed retention cut it starts from, every link of the chain after it, and
- * every signed seal against the row it names. Reports the first row that fails, or "intact through
- * row N". Reads the rows up to the last id it saw at the start, in batches, so rows appended
- * meanwhile do not disturb it.
+ * Verifies a log: the signed retention cut it starts from, every link of the chain after it, every
+ * signed seal against the link it names, and (where links live apart) that every row has a link.
+ * Reports the first row that fails, or "intact through row N". Reads the links up to the last one it
+ * saw at the start, in batches, so links appended meanwhile do not disturb it.
  */
 export async function verifyChain(db: Db, log: LogName, signer: CheckpointSigner): Promise<VerifyResult> {
   const started = performance.now();
   const table = CHAINED_TABLES[log];
+  const links = LINKS[table];
   const { rows: checkpoints } = await db.execute<CheckpointRow>(sql`
-    SELECT c.kind, c.row_id::text, c.row_hash, c.deleted::text, c.signature, t.hash AS current
-    FROM log_checkpoints c LEFT JOIN ${sql.identifier(table)} t ON c.kind = 'seal' AND t.id = c.row_id
+    SELECT c.kind, c.row_id::text, c.row_hash, c.deleted::text, c.signature, l.hash AS current, l.id::text AS current_id
+    FROM log_checkpoints c LEFT JOIN ${sql.identifier(links)} l ON c.kind = 'seal' AND l.pos = c.row_id
     WHERE c.log = ${table} ORDER BY c.row_id, c.id`);
 
-  const breaks: { id: number; reason: ChainBreak }[] = [];
+  const breaks: Break[] = [];
   const cuts = checkpoints.filter((c) => c.kind === 'cut');
   const cut = cuts.at(-1);
   for (const c of cuts) {
+    const pos = Number(c.row_id);
     if (!signer.verify(checkpointOf(table, c), c.signature))
-      breaks.push({ id: Number(c.row_id), reason: 'bad_signature' });
+      breaks.push({ pos, id: pos, reason: 'bad_signature' });
   }
   const cutThrough = cut ? Number(cut.row_id) : null;
   const start = cut ? cut.row_hash : GENESIS;
   const after = cutThrough ?? 0;
-  // Links are independent, so the id range splits into parts checked side by side.
-  const { rows: span } = await db.execute<{ last: string | null }>(
-    sql`SELECT max(t.id)::text AS last FROM ${sql.identifier(table)} t`,
+  const { rows: heads } = await db.execute<{ pos: string; id: string }>(
+    sql`SELECT l.pos::text AS pos, l.id::text AS id FROM ${sql.identifier(links)} l ORDER BY l.pos DESC LIMIT 1`,
   );
-  const through = span[0]?.last === null || span[0]?.last === undefined ? null : Number(span[0].last);
+  const head = heads[0] ? { pos: Number(heads[0].pos), id: Number(heads[0].id) } : null;
   let checked = 0;
-  if (through !== null && through > after) {
-    const step = Math.ceil((through - after) / VERIFY_WORKERS);
+  if (head && head.pos > after) {
+    // Links are independent, so the chain splits into parts checked side by side.
+    const step = Math.ceil((head.pos - after) / VERIFY_WORKERS);
     const parts = await Promise.all(
       Array.from({ length: VERIFY_WORKERS }, (_, i) => after + i * step)
-        .filter((lo) => lo < through)
-        .map((lo) => checkRange(db, table, lo, Math.min(through, lo + step), start)),
+        .filter((lo) => lo < head.pos)
+        .map((lo) => checkRange(db, links, lo, Math.min(head.pos, lo + step), start)),
     );
     for (const part of parts) {
       checked += part.checked;
-      if (part.broken !== null) breaks.push({ id: part.broken, reason: 'hash_mismatch' });
+      if (part.broken) breaks.push(part.broken);
     }
   }
 
   const seals = checkpoints.filter((c) => c.kind === 'seal' && Number(c.row_id) > (cutThrough ?? 0));
   for (const s of seals) {
-    const id = Number(s.row_id);
-    if (!signer.verify(checkpointOf(table, s), s.signature)) breaks.push({ id, reason: 'bad_signature' });
-    else if (!s.current?.equals(s.row_hash)) breaks.push({ id, reason: 'seal_mismatch' });
+    const pos = Number(s.row_id);
+    const id = s.current_id === null ? pos : Number(s.current_id);
+    if (!signer.verify(checkpointOf(table, s), s.signature))
+      breaks.push({ pos, id, reason: 'bad_signature' });
+    else if (!s.current?.equals(s.row_hash)) breaks.push({ pos, id, reason: 'seal_mismatch' });
   }
 
-  const first = breaks.sort((a, b) => a.id - b.id)[0];
+  const unlinked = UNLINKED[table];
+  if (unlinked) {
+    const { rows } = await db.execute<{ id: string | null }>(unlinked);
+    const id = rows[0]?.id;
+    // A row outside the chain has no place in it; it is reported after any broken link.
+    if (id) breaks.push({ pos: Number.POSITIVE_INFINITY, id: Number(id), reason: 'unchained' });
+  }
+
+  const first = breaks.sort((a, b) => a.pos - b.pos)[0];
   return {
     log,
     intact: !first,
     checked,
-    through_id: first || checked === 0 ? null : through,
+    through_id: first || checked === 0 || !head ? null : head.id,
     broken_id: first?.id ?? null,
     reason: first?.reason ?? null,
     cut_through_id: cutThrough,
@@ -202,16 +242,16 @@ export async function sealChains(db: Db, signer: CheckpointSigner): Promise<numb
         sql`SELECT pg_try_advisory_xact_lock(7272, 12) AS ok`,
       );
       if (!lock[0]?.ok) return;
-      const { rows } = await tx.execute<{ id: string; hash: Buffer; sealed: string | null }>(sql`
-        SELECT t.id::text AS id, t.hash,
+      const { rows } = await tx.execute<{ pos: string; hash: Buffer; sealed: string | null }>(sql`
+        SELECT l.pos::text AS pos, l.hash,
           (SELECT max(row_id) FROM log_checkpoints WHERE log = ${table})::text AS sealed
-        FROM ${sql.identifier(table)} t ORDER BY t.id DESC LIMIT 1`);
+        FROM ${sql.identifier(LINKS[table])} l ORDER BY l.pos DESC LIMIT 1`);
       const head = rows[0];
-      if (!head || (head.sealed !== null && Number(head.sealed) >= Number(head.id))) return;
+      if (!head || (head.sealed !== null && Number(head.sealed) >= Number(head.pos))) return;
       await insertCheckpoint(tx, signer, {
         log: table,
         kind: 'seal',
-        rowId: Number(head.id),
+        rowId: Number(head.pos),
         rowHash: head.hash,
         deleted: null,
       });
