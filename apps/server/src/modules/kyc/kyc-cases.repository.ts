@@ -1,4 +1,9 @@
-import { type complianceApi, KYC_SLA_DUE_SOON_SHARE, type KycCase } from '@backdesk/contract';
+import {
+  type complianceApi,
+  KYC_SLA_DEFAULT_HOURS,
+  KYC_SLA_DUE_SOON_SHARE,
+  type KycCase,
+} from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -6,39 +11,42 @@ import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import { allOf } from '../../lib/list-query.ts';
 import { CUSTOMER_MAPPING, isoUtc } from '../customers/customer-sql.ts';
+import { KYC_SLA_KEY } from './kyc-settings.ts';
 import { CUSTOMER_NAME, customerFilter, EXACT_TOTAL_UP_TO, staffRef } from './kyc-sql.ts';
 
 type QueueQuery = z.output<typeof complianceApi.KycQueueQuerySchema>;
 
-/** The moment and SLA a case's age is judged against (R39). */
-export interface SlaClock {
-  now: Date;
-  slaHours: number;
-}
+/**
+ * The review SLA in hours (R39), read by the statement that judges the ages rather than asked for
+ * first: every node agrees at once, and a queue page or a claim makes one round trip fewer.
+ */
+const SLA = sql`make_interval(hours => coalesce(
+  (SELECT (s.value)::int FROM app_settings s WHERE s.key = ${KYC_SLA_KEY}), ${KYC_SLA_DEFAULT_HOURS}::int))`;
 
-/** A case is breached when it arrived before this, due soon before the second (slaStateOf). */
-function thresholds({ now, slaHours }: SlaClock) {
-  const slaMs = slaHours * 3_600_000;
+/** A case is breached when it arrived before the first, due soon up to the second, judged at `now`. */
+function thresholds(now: Date) {
   return {
-    breachedBefore: new Date(now.getTime() - slaMs),
-    dueSoonFrom: new Date(now.getTime() - slaMs * KYC_SLA_DUE_SOON_SHARE),
+    breachedBefore: sql`(${now}::timestamptz - ${SLA})`,
+    dueSoonFrom: sql`(${now}::timestamptz - ${SLA} * ${KYC_SLA_DUE_SOON_SHARE}::float8)`,
   };
 }
 
-function caseColumns(clock: SlaClock): SQL {
-  const { breachedBefore, dueSoonFrom } = thresholds(clock);
+function caseColumns(now: Date): SQL {
+  const { breachedBefore, dueSoonFrom } = thresholds(now);
   return sql`
     k.customer_id, c.user_name, ${CUSTOMER_NAME('c')} AS customer_name,
     ${CUSTOMER_MAPPING.kyc_type_label} AS kyc_type_label, c.kyc_level, k.pending_documents,
     ${isoUtc(sql`k.waiting_since`)} AS waiting_since,
-    ${isoUtc(sql`(k.waiting_since + make_interval(hours => ${clock.slaHours}::int))`)} AS due_at,
+    ${isoUtc(sql`(k.waiting_since + ${SLA})`)} AS due_at,
     CASE WHEN k.waiting_since < ${breachedBefore} THEN 'breached'
          WHEN k.waiting_since <= ${dueSoonFrom} THEN 'due_soon' ELSE 'ok' END AS sla_state,
     ${staffRef('m')} AS assignee, ${isoUtc(sql`k.assigned_at`)} AS assigned_at`;
 }
 
-const CASE_FROM = sql`kyc_cases k JOIN customers c ON c.id = k.customer_id
+/** Cases from `source` (the table, or the rows a statement just changed) as `k`, with who they concern. */
+const caseFrom = (source: SQL) => sql`${source} k JOIN customers c ON c.id = k.customer_id
   LEFT JOIN staff_members m ON m.id = k.assigned_to`;
+const CASE_FROM = caseFrom(sql`kyc_cases`);
 
 const toCase = (row: KycCase): KycCase => ({
   ...row,
@@ -47,12 +55,12 @@ const toCase = (row: KycCase): KycCase => ({
   pending_documents: Number(row.pending_documents),
 });
 
-function where(q: QueueQuery, memberId: number, clock: SlaClock): SQL {
+function where(q: QueueQuery, memberId: number, now: Date): SQL {
   const conditions: SQL[] = [];
   if (q.assignee === 'me') conditions.push(sql`k.assigned_to = ${memberId}`);
   if (q.assignee === 'unassigned') conditions.push(sql`k.assigned_to IS NULL`);
   if (q.assignee === 'assigned') conditions.push(sql`k.assigned_to IS NOT NULL`);
-  const { breachedBefore, dueSoonFrom } = thresholds(clock);
+  const { breachedBefore, dueSoonFrom } = thresholds(now);
   if (q.sla === 'breached') conditions.push(sql`k.waiting_since < ${breachedBefore}`);
   if (q.sla === 'due_soon')
     conditions.push(sql`k.waiting_since >= ${breachedBefore} AND k.waiting_since <= ${dueSoonFrom}`);
@@ -63,8 +71,8 @@ function where(q: QueueQuery, memberId: number, clock: SlaClock): SQL {
 
 export function createKycCasesRepository() {
   return {
-    async page(db: DbOrTx, q: QueueQuery, memberId: number, clock: SlaClock) {
-      const filter = where(q, memberId, clock);
+    async page(db: DbOrTx, q: QueueQuery, memberId: number, now: Date) {
+      const filter = where(q, memberId, now);
       type Paged = KycCase & { sort_value: string };
       const [page, total] = await Promise.all([
         keysetPage<Paged>(
@@ -74,7 +82,7 @@ export function createKycCasesRepository() {
           async (k) =>
             (
               await db.execute<Paged>(sql`
-                SELECT ${caseColumns(clock)}, k.waiting_since::text AS sort_value FROM ${CASE_FROM}
+                SELECT ${caseColumns(now)}, k.waiting_since::text AS sort_value FROM ${CASE_FROM}
                 WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
                 ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
             ).rows,
@@ -84,9 +92,9 @@ export function createKycCasesRepository() {
       return { ...page, items: page.items.map(({ sort_value: _s, ...row }) => toCase(row)), total };
     },
 
-    async byCustomer(db: DbOrTx, customerId: number, clock: SlaClock): Promise<KycCase | undefined> {
+    async byCustomer(db: DbOrTx, customerId: number, now: Date): Promise<KycCase | undefined> {
       const { rows } = await db.execute<KycCase>(
-        sql`SELECT ${caseColumns(clock)} FROM ${CASE_FROM} WHERE k.customer_id = ${customerId}`,
+        sql`SELECT ${caseColumns(now)} FROM ${CASE_FROM} WHERE k.customer_id = ${customerId}`,
       );
       return rows[0] ? toCase(rows[0]) : undefined;
     },
@@ -103,15 +111,18 @@ export function createKycCasesRepository() {
      * Claims the oldest unassigned case in one statement: rows another officer is claiming right now
      * are skipped, not waited for, so twenty officers at once get twenty different customers.
      */
-    async claimNext(tx: DbOrTx, memberId: number, at: Date): Promise<number | undefined> {
-      const { rows } = await tx.execute<{ customer_id: number }>(sql`
+    async claimNext(tx: DbOrTx, memberId: number, at: Date): Promise<KycCase | undefined> {
+      // The claimed case comes back from the claim itself, as the next read would show it.
+      const { rows } = await tx.execute<KycCase>(sql`
         WITH next AS (
           SELECT customer_id FROM kyc_cases WHERE assigned_to IS NULL
-          ORDER BY waiting_since, customer_id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        UPDATE kyc_cases k SET assigned_to = ${memberId}, assigned_at = ${at}
-        FROM next WHERE k.customer_id = next.customer_id
-        RETURNING k.customer_id`);
-      return rows[0] ? Number(rows[0].customer_id) : undefined;
+          ORDER BY waiting_since, customer_id LIMIT 1 FOR UPDATE SKIP LOCKED),
+        claimed AS (
+          UPDATE kyc_cases k SET assigned_to = ${memberId}, assigned_at = ${at}
+          FROM next WHERE k.customer_id = next.customer_id
+          RETURNING k.*)
+        SELECT ${caseColumns(at)} FROM ${caseFrom(sql`claimed`)}`);
+      return rows[0] ? toCase(rows[0]) : undefined;
     },
 
     async setAssignee(tx: DbOrTx, customerId: number, memberId: number | null, at: Date): Promise<void> {

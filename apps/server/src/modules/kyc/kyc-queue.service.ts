@@ -4,9 +4,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../audit/changes.ts';
-import type { SlaClock } from './kyc-cases.repository.ts';
 import { isFraudFlagged, KYC_LEVEL_APPROVAL, KYC_LEVEL_APPROVAL_TTL_MS } from './kyc-four-eyes.ts';
-import { readKycSettings } from './kyc-settings.ts';
 import type { KycServiceDeps } from './kyc-state.ts';
 
 type QueueQuery = z.output<typeof complianceApi.KycQueueQuerySchema>;
@@ -60,13 +58,8 @@ export function createKycQueueService(deps: KycServiceDeps) {
     },
   });
 
-  const slaClock = async (source: DbOrTx): Promise<SlaClock> => ({
-    now: clock.now(),
-    slaHours: (await readKycSettings(source)).sla_hours,
-  });
-
   async function caseOf(tx: DbOrTx, customerId: number): Promise<KycCase> {
-    const found = await cases.byCustomer(tx, customerId, await slaClock(tx));
+    const found = await cases.byCustomer(tx, customerId, clock.now());
     if (!found) throw new AppError('KYC_CASE_NOT_FOUND');
     return found;
   }
@@ -109,14 +102,14 @@ export function createKycQueueService(deps: KycServiceDeps) {
       documents.profile(source, customerId),
       documents.forCustomer(source, customerId),
       customers.decisions(source, customerId),
-      cases.byCustomer(source, customerId, await slaClock(source)),
+      cases.byCustomer(source, customerId, clock.now()),
     ]);
     return { customer, profile, documents: docs, decisions, case: open ?? null };
   }
 
   return {
     async page(query: QueueQuery, memberId: number, source: Db = db) {
-      return cases.page(source, query, memberId, await slaClock(source));
+      return cases.page(source, query, memberId, clock.now());
     },
 
     customerKyc: (customerId: number) => customerKyc(db, customerId),
@@ -146,9 +139,9 @@ export function createKycQueueService(deps: KycServiceDeps) {
     /** Claims the oldest unassigned case (SKIP LOCKED); null when none is left. */
     claimNext(actor: Actor): Promise<KycCase | null> {
       return changes.run(actor, async (tx) => {
-        const customerId = await cases.claimNext(tx, actor.memberId, clock.now());
-        if (customerId === undefined) return { result: null, change: null };
-        const claimed = await caseOf(tx, customerId);
+        const claimed = await cases.claimNext(tx, actor.memberId, clock.now());
+        if (!claimed) return { result: null, change: null };
+        const customerId = claimed.customer_id;
         return {
           result: claimed,
           change: {
