@@ -49,6 +49,16 @@ export const pageFields = {
 
 export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), ...pageFields });
 
+/**
+ * A page whose total is asked apart (a count endpoint with the same filters): the rows never wait for
+ * the count, and paging or sorting does not count again (docs/decisions/0004-lists-at-scale.md).
+ */
+export const uncountedPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: pageFields.nextCursor, prevCursor: pageFields.prevCursor });
+
+/** The answer of a list's count endpoint. */
+export const CountSchema = z.object({ total: ListTotalSchema });
+
 /** `?format=csv|xlsx` on an export endpoint, next to the list's own filters. */
 export const ExportFormatSchema = z.enum(['csv', 'xlsx']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;

@@ -33,7 +33,7 @@ export async function boundedCount(
 }
 
 /** Rows counted up to `stop`; null when the budget ran out first. */
-async function countUpTo(
+export async function countUpTo(
   db: DbOrTx,
   fromWhere: SQL,
   stop: number,

@@ -32,7 +32,7 @@ type Row = { id: number; rank: number };
 const order = (dir: 'asc' | 'desc') => sql.raw(`rank ${dir}, id ${dir}`);
 
 /** The page the plain query gives, and the one sparsePage gives: they must be the same rows. */
-async function both(filter: SQL, dir: 'asc' | 'desc', after?: [number, number]) {
+async function both(filter: SQL, dir: 'asc' | 'desc', after?: [number, number], rare?: boolean) {
   const keyset = after
     ? sql` AND (rank, id) ${sql.raw(dir === 'asc' ? '>' : '<')} (${after[0]}, ${after[1]})`
     : sql``;
@@ -45,6 +45,7 @@ async function both(filter: SQL, dir: 'asc' | 'desc', after?: [number, number]) 
     matches: sql`SELECT id FROM sparse_rows WHERE ${filter}${keyset} ORDER BY ${order(dir)}`,
     id: sql`id`,
     limit: 51,
+    rare,
   });
   return { plain, sparse };
 }
@@ -59,6 +60,15 @@ describe('sparsePage', () => {
         if (kind === 'rare') expect(sparse.length).toBeGreaterThan(0);
         if (kind === 'none') expect(sparse).toEqual([]);
       }
+  });
+
+  it('gives the same rows when told beforehand that matches are rare (no window read)', async () => {
+    for (const kind of ['dense', 'rare', 'none']) {
+      const { plain, sparse } = await both(sql`kind = ${kind}`, 'desc', undefined, true);
+      expect(sparse).toEqual(plain);
+      const after = await both(sql`kind = ${kind}`, 'asc', [500, 0], true);
+      expect(after.sparse).toEqual(after.plain);
+    }
   });
 
   it('continues after a cursor’s key', async () => {

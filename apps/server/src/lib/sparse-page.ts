@@ -18,6 +18,11 @@ export interface SparsePageQuery {
   /** The id column the page's condition compares (`id`, `t.id`). */
   id: SQL;
   limit: number;
+  /**
+   * Known beforehand to be rare (counted, e.g. customer_facet_counts): the window would hold fewer
+   * than a page, so it is not read.
+   */
+  rare?: boolean;
 }
 
 /**
@@ -31,12 +36,14 @@ export async function sparsePage<Row extends Record<string, unknown>>(
   db: DbOrTx,
   q: SparsePageQuery,
 ): Promise<Row[]> {
-  const walked = await db.execute<Row>(
-    q.page(
-      sql`${q.id} IN (SELECT id FROM (${q.window} LIMIT ${SORT_WINDOW}) AS w WHERE hit LIMIT ${q.limit})`,
-    ),
-  );
-  if (walked.rows.length === q.limit) return walked.rows as Row[];
+  if (!q.rare) {
+    const walked = await db.execute<Row>(
+      q.page(
+        sql`${q.id} IN (SELECT id FROM (${q.window} LIMIT ${SORT_WINDOW}) AS w WHERE hit LIMIT ${q.limit})`,
+      ),
+    );
+    if (walked.rows.length === q.limit) return walked.rows as Row[];
+  }
   return db.transaction(async (tx) => {
     // For this transaction only: bitmap scans of the filters' indexes, never an ordered index walk.
     await tx.execute(sql`SET LOCAL enable_indexscan = off`);

@@ -87,7 +87,8 @@ export const getUsers = defineEndpoint({
 export const countUsers = defineEndpoint({
   method: 'GET',
   path: '/api/customers/count-users',
-  summary: 'How many customers match the filters: exact up to 10,000 (200 with a search), then "+"',
+  summary:
+    'How many customers match the filters: exact for status, KYC status and role; with a search or phone, exact up to 100,000, then an estimate',
   tags: ['crm'],
   access: 'read',
   query: CustomerFiltersSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { listQuerySchema, pageSchema, VersionSchema } from '../list.ts';
+import { CountSchema, listQuerySchema, pageSchema, uncountedPageSchema, VersionSchema } from '../list.ts';
 import {
   DISPUTE_OUTCOMES,
   OFFER_SORT_KEYS,
@@ -76,7 +76,7 @@ const p2pFilters = {
   contract: optionalFilter(z.string().trim().max(100)),
 };
 
-export const TradeListQuerySchema = listQuerySchema(TRADE_SORT_KEYS, 'created_at').extend({
+export const TradeFiltersSchema = z.object({
   ...p2pFilters,
   status: z.enum(TRADE_STATUSES).default('pending'),
   minAmount: optionalFilter(amountText()),
@@ -84,16 +84,35 @@ export const TradeListQuerySchema = listQuerySchema(TRADE_SORT_KEYS, 'created_at
   /** The trades of one market offer, by its whole guid (the command palette finds a trade with it). */
   guid: optionalFilter(z.uuid()),
 });
+export type TradeFilters = z.input<typeof TradeFiltersSchema>;
+
+export const TradeListQuerySchema = listQuerySchema(TRADE_SORT_KEYS, 'created_at').extend(
+  TradeFiltersSchema.shape,
+);
 export type TradeListQuery = z.input<typeof TradeListQuerySchema>;
 
 export const listTrades = defineEndpoint({
   method: 'GET',
   path: '/api/transactions/p2p/trades',
-  summary: 'A filtered, sorted page of enriched trades',
+  summary: 'A filtered, sorted page of enriched trades; its total comes apart from trades/count',
   tags: ['p2p'],
   access: 'read',
   query: TradeListQuerySchema,
-  response: pageSchema(EnrichedTradeSchema),
+  response: uncountedPageSchema(EnrichedTradeSchema),
+});
+
+/**
+ * How many trades match the filters, asked apart from the page: counting a status's trades (up to
+ * 100,000 index entries) costs more than the page itself, and paging or sorting needs no recount.
+ */
+export const countTrades = defineEndpoint({
+  method: 'GET',
+  path: '/api/transactions/p2p/trades/count',
+  summary: 'How many trades match the filters: exact up to 100,000, else an estimate',
+  tags: ['p2p'],
+  access: 'read',
+  query: TradeFiltersSchema,
+  response: CountSchema,
 });
 
 export const OfferListQuerySchema = listQuerySchema(OFFER_SORT_KEYS, 'created_at').extend({

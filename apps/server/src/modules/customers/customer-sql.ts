@@ -102,6 +102,17 @@ export function customerWhere(filters: CustomerFilters): SQL {
 }
 
 /**
+ * The select filters as a condition on customer_facet_counts (migration 0032): the same matching as
+ * customerWhere's, on the folded values the counts are kept by; role NULL is every customer.
+ */
+export function facetWhere(filters: CustomerFilters): SQL {
+  const conditions = [filters.role ? sql`role = public.bd_fold(${filters.role})` : sql`role IS NULL`];
+  if (filters.status) conditions.push(sql`status = ${filters.status}`);
+  if (filters.kyc_status) conditions.push(sql`kyc = public.bd_fold(${filters.kyc_status})`);
+  return allOf(conditions);
+}
+
+/**
  * A customers row for toCustomer: the raw columns the detail and the audit read, and the mapped
  * fields (CUSTOMER_MAPPING); role_list holds bd_customer_roles.
  */

@@ -1,10 +1,10 @@
-import type { CustomerFilters, CustomerSortKey } from '@backdesk/contract';
+import type { CustomerFilters, CustomerSortKey, ListTotal } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import { exportStatement } from '../../lib/list-query.ts';
-import { sparsePage } from '../../lib/sparse-page.ts';
+import { SORT_WINDOW, sparsePage } from '../../lib/sparse-page.ts';
 import type { CustomerRow } from './customer-mapping.ts';
 import {
   CUSTOMER_COLUMNS,
@@ -12,6 +12,7 @@ import {
   CUSTOMER_MAPPING,
   CUSTOMER_SORT,
   customerWhere,
+  facetWhere,
   isoUtc,
 } from './customer-sql.ts';
 
@@ -55,10 +56,13 @@ export function createCustomersRepository() {
     async page(db: DbOrTx, request: CustomerListRequest) {
       const where = customerWhere(request.filters);
       // A search's share of matches is well estimated (search_text keeps 1,000 statistics samples,
-      // migration 0007): the planner chooses. The other filters' combinations are guessed.
+      // migration 0007): the planner chooses. The select filters' combination is counted
+      // (customer_facet_counts): none reads no row, and a rare one skips the walk in sort order.
       // A phone number matches few rows, found through its own trigram index.
       const { search, phone, ...selects } = request.filters;
-      const guessed = !search && !phone && Object.values(selects).some(Boolean);
+      const selected = Object.values(selects).some(Boolean);
+      const facets = selected ? await facetCounts(db, request.filters) : undefined;
+      const guessed = !search && !phone && selected;
       const sort = CUSTOMER_SORT[request.sort];
       return keysetPage<PagedRow>(
         { sort, id: sql`id`, dir: request.dir },
@@ -71,6 +75,7 @@ export function createCustomersRepository() {
           const select = (ids: SQL) => sql`
             SELECT ${CUSTOMER_COLUMNS}, (${sort})::text AS sort_value
             FROM customers WHERE ${ids}${keyset} ORDER BY ${orderBy} LIMIT ${k.limit}`;
+          if (facets?.matching === 0) return [];
           if (!guessed) return (await db.execute<PagedRow>(select(where))).rows;
           return sparsePage<PagedRow>(db, {
             page: select,
@@ -78,17 +83,29 @@ export function createCustomersRepository() {
             matches: sql`SELECT id FROM customers WHERE ${where}${keyset} ORDER BY ${orderBy}`,
             id: sql`id`,
             limit: k.limit,
+            // Fewer matches than the window has rows: reading them all costs less than the walk.
+            rare: facets !== undefined && facets.matching < SORT_WINDOW,
           });
         },
       );
     },
 
-    count: (db: DbOrTx, filters: CustomerFilters) =>
-      boundedCount(
+    /**
+     * Select filters alone (status, KYC status, role) are counted exactly from customer_facet_counts,
+     * at any size; a combination nobody has is 0 with a search too. A search or phone counts rows.
+     */
+    async count(db: DbOrTx, filters: CustomerFilters): Promise<ListTotal> {
+      const { search, phone, ...selects } = filters;
+      const facets = Object.values(selects).some(Boolean) ? await facetCounts(db, filters) : undefined;
+      if (facets?.matching === 0) return { value: 0, exact: true };
+      if (!search && !phone)
+        return { value: facets?.matching ?? (await facetCounts(db, {})).all, exact: true };
+      return boundedCount(
         db,
         sql`customers WHERE ${customerWhere(filters)}`,
-        filters.search ? { budgetMs: SEARCH_COUNT_BUDGET_MS } : {},
-      ),
+        search ? { budgetMs: SEARCH_COUNT_BUDGET_MS } : {},
+      );
+    },
 
     /**
      * The export: every matching row in list order. `from` follows the SELECT list (for
@@ -189,3 +206,15 @@ export function createCustomersRepository() {
   };
 }
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>;
+
+/**
+ * How many customers the select filters' combination (status, KYC status, role) matches, and how many
+ * there are: sums over customer_facet_counts (migration 0032), exact and a few rows read.
+ */
+async function facetCounts(db: DbOrTx, filters: CustomerFilters): Promise<{ matching: number; all: number }> {
+  const result = await db.execute<{ matching: number; all: number }>(sql`
+    SELECT coalesce(sum(n) FILTER (WHERE ${facetWhere(filters)}), 0)::int AS matching,
+           coalesce(sum(n) FILTER (WHERE role IS NULL), 0)::int AS "all"
+      FROM customer_facet_counts`);
+  return result.rows[0]!;
+}

@@ -4,7 +4,7 @@ import type { OfferStatus, TradeStatus } from '@backdesk/contract/transactions/k
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { boundedCount } from '../../lib/bounded-count.ts';
+import { boundedCount, countUpTo } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import { sparsePage } from '../../lib/sparse-page.ts';
 
@@ -28,6 +28,7 @@ const OFFER_COLUMNS = sql`
   o.status, ${iso(sql`o.created_at`)} AS created_at, o.version`;
 
 type TradeListQuery = z.output<typeof transactionsApi.TradeListQuerySchema>;
+type TradeFilters = z.output<typeof transactionsApi.TradeFiltersSchema>;
 type OfferListQuery = z.output<typeof transactionsApi.OfferListQuerySchema>;
 
 /** Filters on the offer's seller and contract: the offer's columns, or a trade's copy of them. */
@@ -41,6 +42,26 @@ const where = (conditions: (SQL | undefined)[]) => {
 };
 
 type TradePageRow = EnrichedTrade & { sort_key: string };
+
+/**
+ * An amount range with fewer trades than this (counted from the amount index, a millisecond) is
+ * sorted from its matches; a larger one fills a page from a bounded walk in date order.
+ */
+const RARE_IN_RANGE = 5_000;
+
+/**
+ * A trade list's filters, the status first. The offer's seller and contract are filtered on the
+ * trade's copies (offer_*, kept equal by triggers): filter and sort read one table and its
+ * (status, contract or folded seller, sort key, id) indexes.
+ */
+const tradeFilters = (q: TradeFilters) => [
+  sql`t.status = ${q.status}`,
+  sellerFilter(q.seller, sql`t.offer_seller_user_name`),
+  contractFilter(q.contract, sql`t.offer_contract_name`),
+  q.minAmount ? sql`t.trade_amount >= ${q.minAmount}::numeric` : undefined,
+  q.maxAmount ? sql`t.trade_amount <= ${q.maxAmount}::numeric` : undefined,
+  q.guid ? sql`t.trade_market_guid = ${q.guid}::uuid` : undefined,
+];
 
 export type TradeRow = {
   id: number;
@@ -73,53 +94,55 @@ export function createP2pRepository() {
     },
 
     async tradesPage(db: DbOrTx, q: TradeListQuery) {
-      // The offer's seller and contract are filtered on the trade's copies (offer_*, kept equal by
-      // triggers): filter and sort read one table and its (status, contract, sort key, id) indexes.
-      const filters = [
-        sql`t.status = ${q.status}`,
-        sellerFilter(q.seller, sql`t.offer_seller_user_name`),
-        contractFilter(q.contract, sql`t.offer_contract_name`),
-        q.minAmount ? sql`t.trade_amount >= ${q.minAmount}::numeric` : undefined,
-        q.maxAmount ? sql`t.trade_amount <= ${q.maxAmount}::numeric` : undefined,
-        q.guid ? sql`t.trade_market_guid = ${q.guid}::uuid` : undefined,
-      ];
+      const filters = tradeFilters(q);
       const from = sql`p2p_trades t LEFT JOIN p2p_offers o ON o.trade_market_guid = t.trade_market_guid`;
-      // No filter reads the offer, so the count needs no join (the join adds no rows: one offer per guid).
-      const countFrom = sql`p2p_trades t`;
       const sortColumn = q.sort === 'trade_amount' ? sql`t.trade_amount` : sql`t.created_at`;
-      const [page, total] = await Promise.all([
-        keysetPage<TradePageRow>(
-          { sort: sortColumn, id: sql`t.id`, dir: q.dir },
-          q,
-          (row) => [row.sort_key, row.id],
-          async (k) => {
-            const orderBy = sql.join(k.orderBy, sql`, `);
-            const page = (ids: SQL) => sql`
-              SELECT ${ENRICHED_TRADE_COLUMNS}, ${sortColumn}::text AS sort_key
-              FROM ${from} ${where([ids, k.where])} ORDER BY ${orderBy} LIMIT ${k.limit}`;
-            // Newest first with an amount range, the planner guesses how many trades of a contract (or
-            // seller) are in the range from all amounts of all contracts, and may walk every trade of
-            // the contract for none: the walk is bounded (lib/sparse-page.ts). Sorted by amount, the
-            // range bounds the index walk itself; one offer's trades (guid) are few and indexed.
-            const amountRange = q.minAmount || q.maxAmount;
-            if (!amountRange || q.sort === 'trade_amount' || q.guid)
-              return (await db.execute<TradePageRow>(page(and(...filters)!))).rows;
-            // The filters after the status (filters[0]).
-            const narrowing = filters.slice(1).filter((f) => f !== undefined);
-            return sparsePage<TradePageRow>(db, {
-              page,
-              window: sql`SELECT t.id, ${and(...narrowing)} AS hit FROM p2p_trades t
-                ${where([filters[0], k.where])} ORDER BY ${orderBy}`,
-              matches: sql`SELECT t.id FROM p2p_trades t ${where([...filters, k.where])} ORDER BY ${orderBy}`,
-              id: sql`t.id`,
-              limit: k.limit,
-            });
-          },
-        ),
-        boundedCount(db, sql`${countFrom} ${where(filters)}`),
-      ]);
-      return { ...page, items: page.items.map(({ sort_key: _, ...trade }) => trade), total };
+      const page = await keysetPage<TradePageRow>(
+        { sort: sortColumn, id: sql`t.id`, dir: q.dir },
+        q,
+        (row) => [row.sort_key, row.id],
+        async (k) => {
+          const orderBy = sql.join(k.orderBy, sql`, `);
+          const page = (ids: SQL) => sql`
+            SELECT ${ENRICHED_TRADE_COLUMNS}, ${sortColumn}::text AS sort_key
+            FROM ${from} ${where([ids, k.where])} ORDER BY ${orderBy} LIMIT ${k.limit}`;
+          // A seller prefix spans many sellers: its trades are chosen by their ids from the index
+          // (status, folded seller, created_at, id) alone, then only the page's rows are read.
+          if (q.seller && !q.guid && !q.minAmount && !q.maxAmount) {
+            const ids = sql`t.id IN (SELECT t.id FROM p2p_trades t ${where([...filters, k.where])}
+              ORDER BY ${orderBy} LIMIT ${k.limit})`;
+            return (await db.execute<TradePageRow>(page(ids))).rows;
+          }
+          // Newest first with an amount range, the planner guesses how many trades of a contract (or
+          // seller) are in the range from all amounts of all contracts, and may walk every trade of
+          // the contract for none: the walk is bounded (lib/sparse-page.ts). Sorted by amount, the
+          // range bounds the index walk itself; one offer's trades (guid) are few and indexed.
+          const amountRange = q.minAmount || q.maxAmount;
+          if (!amountRange || q.sort === 'trade_amount' || q.guid)
+            return (await db.execute<TradePageRow>(page(and(...filters)!))).rows;
+          // The range's trades counted from the amount index, up to a bound: none reads no row, and
+          // fewer than the bound are found through that index straight away, without the walk.
+          const inRange = await countUpTo(db, sql`p2p_trades t ${where(filters)}`, RARE_IN_RANGE);
+          if (inRange === 0) return [];
+          // The filters after the status (filters[0]).
+          const narrowing = filters.slice(1).filter((f) => f !== undefined);
+          return sparsePage<TradePageRow>(db, {
+            page,
+            window: sql`SELECT t.id, ${and(...narrowing)} AS hit FROM p2p_trades t
+              ${where([filters[0], k.where])} ORDER BY ${orderBy}`,
+            matches: sql`SELECT t.id FROM p2p_trades t ${where([...filters, k.where])} ORDER BY ${orderBy}`,
+            id: sql`t.id`,
+            rare: inRange !== null && inRange < RARE_IN_RANGE,
+            limit: k.limit,
+          });
+        },
+      );
+      return { ...page, items: page.items.map(({ sort_key: _, ...trade }) => trade) };
     },
+
+    /** No filter reads the offer, so the count needs no join (the join adds no rows: one offer per guid). */
+    tradesCount: (db: DbOrTx, q: TradeFilters) =>
+      boundedCount(db, sql`p2p_trades t ${where(tradeFilters(q))}`),
 
     async offersPage(db: DbOrTx, q: OfferListQuery) {
       const filters = [

@@ -129,6 +129,64 @@ describe('enriched trades page', () => {
     }
   });
 
+  it('pages a seller prefix across its sellers by date and by amount, as SQL orders it', async () => {
+    const sellers = await t.db.execute<{ prefix: string }>(sql`
+      SELECT left(offer_seller_user_name, 2) AS prefix FROM p2p_trades
+       WHERE status = 'pending' AND offer_seller_user_name IS NOT NULL
+       GROUP BY 1 ORDER BY count(DISTINCT offer_seller_user_name) DESC, 1 LIMIT 1`);
+    const prefix = sellers.rows[0]!.prefix;
+    for (const [sort, column] of [
+      ['created_at', sql`created_at`],
+      ['trade_amount', sql`trade_amount`],
+    ] as const) {
+      const expected = (
+        await t.db.execute<{ id: string }>(sql`
+          SELECT id FROM p2p_trades WHERE status = 'pending'
+            AND public.bd_fold(offer_seller_user_name) LIKE public.bd_fold(${`${prefix}%`})
+          ORDER BY ${column} DESC, id DESC`)
+      ).rows.map((r) => Number(r.id));
+      expect(expected.length).toBeGreaterThan(3);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: { id: number }[]; nextCursor: string | null; total?: unknown } = await get(
+          `/api/transactions/p2p/trades?seller=${encodeURIComponent(prefix)}&sort=${sort}&dir=desc&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(page.total).toBeUndefined();
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+      const { total } = await get(`/api/transactions/p2p/trades/count?seller=${encodeURIComponent(prefix)}`);
+      expect(total).toEqual({ value: expected.length, exact: true });
+    }
+  });
+
+  it('counts apart what the page filters, and answers a range nobody traded in with nothing', async () => {
+    const counted = async (where: ReturnType<typeof sql>) =>
+      (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM p2p_trades WHERE ${where}`))
+        .rows[0]!.n;
+    expect((await get('/api/transactions/p2p/trades/count')).total).toEqual({
+      value: await counted(sql`status = 'pending'`),
+      exact: true,
+    });
+    expect((await get('/api/transactions/p2p/trades/count?status=disputed&contract=btc')).total).toEqual({
+      value: await counted(sql`status = 'disputed' AND offer_contract_name = 'BTC'`),
+      exact: true,
+    });
+    const none = 'contract=BTC&minAmount=1000000';
+    expect((await get(`/api/transactions/p2p/trades?${none}`)).items).toEqual([]);
+    expect((await get(`/api/transactions/p2p/trades/count?${none}`)).total).toEqual({
+      value: 0,
+      exact: true,
+    });
+    const bad = await t.app.inject({
+      url: '/api/transactions/p2p/trades/count?minAmount=-1',
+      headers: admin,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("filters on the offer's contract and seller as they are now: an offer added, changed or removed later", async () => {
     const guid = randomUUID();
     await t.db.execute(sql`INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, created_at)

@@ -13,6 +13,7 @@ export function registerP2pRoutes(app: FastifyInstance, { p2p }: { p2p: P2pServi
     users: await p2p.newestOffers(),
   }));
   registerEndpoint(app, transactionsApi.listTrades, ({ query }) => p2p.tradesPage(query));
+  registerEndpoint(app, transactionsApi.countTrades, ({ query }) => p2p.tradesCount(query));
   registerEndpoint(app, transactionsApi.listOffers, ({ query }) => p2p.offersPage(query));
 
   registerEndpoint(app, transactionsApi.suspendOffer, ({ body, actor }) =>

@@ -56,6 +56,9 @@ export function createP2pService({ db, changes, repo }: { db: Db; changes: Chang
     newestPendingTrades: () => repo.newestPendingTrades(db),
     newestOffers: () => repo.newestOffers(db),
     tradesPage: (q: Parameters<P2pRepository['tradesPage']>[1]) => repo.tradesPage(db, q),
+    tradesCount: async (q: Parameters<P2pRepository['tradesCount']>[1]) => ({
+      total: await repo.tradesCount(db, q),
+    }),
     offersPage: (q: Parameters<P2pRepository['offersPage']>[1]) => repo.offersPage(db, q),
 
     /** Suspends an active offer or resumes a suspended one. */

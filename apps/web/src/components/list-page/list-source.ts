@@ -107,12 +107,14 @@ export function listSource<E extends EndpointDef, P extends ListPage<unknown> = 
     });
   };
 
-  const countOptions = (search: SearchValues) => {
+  /** The total keeps the page's background refresh: a refreshed page never sits under a stale total. */
+  const countOptions = (search: SearchValues, refresh: number | false = false) => {
     const f = filters(search);
     return queryOptions({
       queryKey: [...options.queryKey, 'count', f],
       queryFn: ({ signal }) => (options.count ? options.count(f, signal) : Promise.resolve(undefined)),
       enabled: Boolean(options.count),
+      refetchInterval: refresh,
       staleTime: FRESH_MS,
     });
   };

@@ -37,5 +37,6 @@ export function useStartupData(): void {
     void client.ensureQueryData(limitsSource.pageOptions({})).catch(() => {});
   }, [client]);
   useQuery(tradesSource.pageOptions(FIRST_PAGE, refresh));
+  useQuery(tradesSource.countOptions(FIRST_PAGE, refresh));
   useQuery(offersSource.pageOptions(FIRST_PAGE, refresh));
 }

@@ -8,6 +8,12 @@ import { useP2pRefresh } from '../p2p/p2p-refresh.ts';
 /** The P2P endpoints, named without loading the contract (lib/contract.ts). */
 export const p2pEndpoints = {
   trades: endpointRef((c) => c.transactionsApi.listTrades, 'GET', '/api/transactions/p2p/trades', 'read'),
+  countTrades: endpointRef(
+    (c) => c.transactionsApi.countTrades,
+    'GET',
+    '/api/transactions/p2p/trades/count',
+    'read',
+  ),
   offers: endpointRef((c) => c.transactionsApi.listOffers, 'GET', '/api/transactions/p2p/offers', 'read'),
   suspend: endpointRef(
     (c) => c.transactionsApi.suspendOffer,
@@ -43,11 +49,16 @@ const P2P_KEY = ['transactions', 'p2p'] as const;
 /** The 60 s background refresh, unless paused from a P2P page (p2p-refresh.ts). */
 const useP2pRefreshInterval = () => (useP2pRefresh().paused ? false : P2P_REFRESH_MS);
 
-/** Trades, enriched with their offers; no status in the URL means the server's default, pending. */
+/**
+ * Trades, enriched with their offers; no status in the URL means the server's default, pending. The
+ * total is asked apart, keyed by the filters alone, so the rows never wait for the count.
+ */
 export const tradesSource = listSource({
   endpoint: p2pEndpoints.trades,
   queryKey: [...P2P_KEY, 'trades'],
   useRefresh: useP2pRefreshInterval,
+  count: async (filters, signal) =>
+    (await callEndpoint(p2pEndpoints.countTrades, { query: filters, signal })).total,
 });
 
 export const offersSource = listSource({
