@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { isoTime } from './copy-text.ts';
-import { customerAt, customerCreateDate } from './customers.ts';
+import { customerCreateDate } from './customers.ts';
 import { hash32, type Rng, rowRng, weighted } from './prng.ts';
 import type { CopyTable, Row, SeedPlan } from './tables.ts';
 import { DAY_MS } from './timeline.ts';
@@ -220,27 +220,10 @@ export function birthDateOf(plan: SeedPlan, customerId: number): string {
 }
 
 /**
- * Fills customers' birth date and nationality (screening compares them with a list entry's) and names
- * the lookalikes, inside the seed's transaction. One UPDATE per chunk of ids, from arrays.
+ * Names the lookalikes (screening's near matches) inside the seed's transaction; every other
+ * customer's birth date and nationality came with its row (customersTable).
  */
 export async function finishFraudSeed(client: pg.PoolClient, plan: SeedPlan): Promise<void> {
-  const CHUNK = 50_000;
-  for (let from = 1; from <= plan.customers; from += CHUNK) {
-    const ids: number[] = [];
-    const births: string[] = [];
-    const nations: string[] = [];
-    for (let id = from; id < Math.min(from + CHUNK, plan.customers + 1); id++) {
-      ids.push(id);
-      births.push(birthDateOf(plan, id));
-      nations.push(customerAt(plan.seed, plan.timeline, id).countryCode);
-    }
-    await client.query(
-      `UPDATE customers c SET birth_date = v.birth_date, nationality = v.nationality
-         FROM unnest($1::bigint[], $2::date[], $3::text[]) AS v(id, birth_date, nationality)
-        WHERE c.id = v.id`,
-      [ids, births, nations],
-    );
-  }
   const ids = lookalikeIds(plan.customers);
   for (const [i, person] of LOOKALIKES.entries())
     await client.query(
