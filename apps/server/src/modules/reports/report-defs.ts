@@ -202,7 +202,7 @@ const customers: ReportDef = {
 const KYC_DECISIONS = sql`
   SELECT k.at, k.decision AS outcome, coalesce(k.reason_code, '') AS reason,
          coalesce(m.user_name, '') AS officer, 1::bigint AS n,
-         extract(epoch FROM k.at - k.review_started_at)::float8 AS review_seconds
+         date_part('epoch', k.at - k.review_started_at) AS review_seconds
     FROM kyc_decisions k
     LEFT JOIN staff_members m ON m.id = k.member_id`;
 /**
@@ -222,7 +222,7 @@ const percentile = (key: string, p: number, seconds: SQL = sql`review_seconds`):
 // `event = 'alert_closed'`.
 const CLOSED_ALERTS = sql`
   SELECT closed_at AS at, rule_code AS rule, outcome AS alert_outcome,
-         extract(epoch FROM closed_at - raised_at)::float8 AS open_seconds
+         date_part('epoch', closed_at - raised_at) AS open_seconds
     FROM fraud_alerts WHERE closed_at IS NOT NULL`;
 const ALERT_CLOSED = sql`event = 'alert_closed'`;
 const alertsClosed = count('alerts_closed', ALERT_CLOSED);
