@@ -5,21 +5,35 @@ import { useTranslation } from 'react-i18next';
 import { type ListFiltersProps, SelectFilter } from '../../../components/list-page/index.ts';
 import { useCustomerFacets } from '../api/get-customers.ts';
 import { customerColumn } from './customer-link.tsx';
-import { KycBadge } from './status-badges.tsx';
+import { KycBadge, useValueLabel } from './status-badges.tsx';
 
 /** What the customer list and the KYC list both show of a customer. */
 type CustomerRow = Pick<Customer, 'id' | 'user_name' | 'kyc_status' | 'kyc_type_label'>;
+
+/**
+ * A select filter's options for stored values, worded in the member's language. Values that differ
+ * only in case match the same customers (the filter folds case) and read the same: one option each.
+ */
+export function valueOptions(values: readonly string[] | undefined, word: (value: string) => string) {
+  const options = new Map<string, { value: string; label: string }>();
+  for (const value of values ?? []) {
+    const label = word(value);
+    if (!options.has(label)) options.set(label, { value, label });
+  }
+  return [...options.values()];
+}
 
 /** The KYC status filter of both customer lists, offering the statuses customers have. */
 export function KycStatusFilter({ filter, testId }: Pick<ListFiltersProps, 'filter'> & { testId?: string }) {
   const { t } = useTranslation('crm');
   const facets = useCustomerFacets();
+  const label = useValueLabel();
   return (
     <SelectFilter
       {...filter('kyc_status')}
       label={t('customers.filters.kycStatus')}
       placeholder={t('customers.filters.any')}
-      options={facets.data?.kycStatuses ?? []}
+      options={valueOptions(facets.data?.kycStatuses, (value) => label('kyc', value))}
       testId={testId}
     />
   );

@@ -14,8 +14,8 @@ import { errorText } from '../../../lib/errors.ts';
 import { CustomerFetchError } from '../api/customers-response.ts';
 import { crmEndpoints } from '../api/endpoints.ts';
 import { customersSource, useCustomerFacets } from '../api/get-customers.ts';
-import { customerIdentityColumns, KycStatusFilter } from './customer-list-parts.tsx';
-import { StatusBadge } from './status-badges.tsx';
+import { customerIdentityColumns, KycStatusFilter, valueOptions } from './customer-list-parts.tsx';
+import { StatusBadge, useValueLabel } from './status-badges.tsx';
 
 function CustomerFetchAlert({ error }: { error: unknown }) {
   const { t } = useTranslation('crm');
@@ -42,6 +42,7 @@ function CustomerFetchAlert({ error }: { error: unknown }) {
 function CustomerFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('crm');
   const facets = useCustomerFacets();
+  const label = useValueLabel();
   const any = t('customers.filters.any');
   return (
     <>
@@ -57,7 +58,7 @@ function CustomerFilters({ filter }: ListFiltersProps) {
         {...filter('status')}
         label={t('customers.filters.status')}
         placeholder={any}
-        options={facets.data?.statuses ?? []}
+        options={valueOptions(facets.data?.statuses, (value) => label('status', value))}
         testId="filter-status"
       />
       <KycStatusFilter filter={filter} testId="filter-kyc" />
