@@ -19,8 +19,8 @@ export interface SparsePageQuery {
   id: SQL;
   limit: number;
   /**
-   * Known beforehand to be rare (counted, e.g. customer_facet_counts): the window would hold fewer
-   * than a page, so it is not read.
+   * Known beforehand to be rare (counted, e.g. customer_facet_counts): reading every match costs
+   * less than the window's walk, so the window is not read.
    */
   rare?: boolean;
 }

@@ -97,6 +97,7 @@ export function createP2pRepository() {
       const filters = tradeFilters(q);
       const from = sql`p2p_trades t LEFT JOIN p2p_offers o ON o.trade_market_guid = t.trade_market_guid`;
       const sortColumn = q.sort === 'trade_amount' ? sql`t.trade_amount` : sql`t.created_at`;
+      const amountRange = q.minAmount || q.maxAmount;
       const page = await keysetPage<TradePageRow>(
         { sort: sortColumn, id: sql`t.id`, dir: q.dir },
         q,
@@ -108,7 +109,7 @@ export function createP2pRepository() {
             FROM ${from} ${where([ids, k.where])} ORDER BY ${orderBy} LIMIT ${k.limit}`;
           // A seller prefix spans many sellers: its trades are chosen by their ids from the index
           // (status, folded seller, created_at, id) alone, then only the page's rows are read.
-          if (q.seller && !q.guid && !q.minAmount && !q.maxAmount) {
+          if (q.seller && !q.guid && !amountRange) {
             const ids = sql`t.id IN (SELECT t.id FROM p2p_trades t ${where([...filters, k.where])}
               ORDER BY ${orderBy} LIMIT ${k.limit})`;
             return (await db.execute<TradePageRow>(page(ids))).rows;
@@ -117,12 +118,12 @@ export function createP2pRepository() {
           // seller) are in the range from all amounts of all contracts, and may walk every trade of
           // the contract for none: the walk is bounded (lib/sparse-page.ts). Sorted by amount, the
           // range bounds the index walk itself; one offer's trades (guid) are few and indexed.
-          const amountRange = q.minAmount || q.maxAmount;
           if (!amountRange || q.sort === 'trade_amount' || q.guid)
             return (await db.execute<TradePageRow>(page(and(...filters)!))).rows;
           // The range's trades counted from the amount index, up to a bound: none reads no row, and
           // fewer than the bound are found through that index straight away, without the walk.
-          const inRange = await countUpTo(db, sql`p2p_trades t ${where(filters)}`, RARE_IN_RANGE);
+          const inRange =
+            (await countUpTo(db, sql`p2p_trades t ${where(filters)}`, RARE_IN_RANGE)) ?? RARE_IN_RANGE;
           if (inRange === 0) return [];
           // The filters after the status (filters[0]).
           const narrowing = filters.slice(1).filter((f) => f !== undefined);
@@ -132,7 +133,7 @@ export function createP2pRepository() {
               ${where([filters[0], k.where])} ORDER BY ${orderBy}`,
             matches: sql`SELECT t.id FROM p2p_trades t ${where([...filters, k.where])} ORDER BY ${orderBy}`,
             id: sql`t.id`,
-            rare: inRange !== null && inRange < RARE_IN_RANGE,
+            rare: inRange < RARE_IN_RANGE,
             limit: k.limit,
           });
         },
