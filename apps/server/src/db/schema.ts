@@ -891,9 +891,37 @@ export const rptSignupsHourly = pgTable(
     hour: ts('hour').notNull(),
     kycType: text('kyc_type').notNull(),
     customerType: text('customer_type').notNull(),
+    /** The furthest KYC funnel stage the customers have reached now (bd_kyc_stage, migration 0033). */
+    kycStage: text('kyc_stage').notNull().default('registered'),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.kycType, t.customerType] })],
+  (t) => [primaryKey({ columns: [t.hour, t.kycType, t.customerType, t.kycStage] })],
+);
+
+/** KYC decisions per hour, outcome, reason and member (0: none), with the review SLA's breaches (migration 0034). */
+export const rptKycHourly = pgTable(
+  'rpt_kyc_hourly',
+  {
+    hour: ts('hour').notNull(),
+    outcome: text('outcome').notNull(),
+    reason: text('reason').notNull(),
+    memberId: integer('member_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    slaBreaches: bigint('sla_breaches', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.outcome, t.reason, t.memberId] })],
+);
+
+/** Fraud alerts per hour they were closed in, rule and outcome (migration 0034). */
+export const rptAlertsClosedHourly = pgTable(
+  'rpt_alerts_closed_hourly',
+  {
+    hour: ts('hour').notNull(),
+    rule: text('rule').notNull(),
+    outcome: text('outcome').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.rule, t.outcome] })],
 );
 
 /** An asset's value in the reporting currency from `valid_from` until the asset's next dated rate. */

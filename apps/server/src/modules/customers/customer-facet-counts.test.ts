@@ -6,25 +6,35 @@ import { customerWhere } from './customer-sql.ts';
 const t = useTestApp();
 const admin = t.session('admin');
 
-type Facet = { status: string | null; kyc: string; role: string | null; n: number };
+type Facet = {
+  status: string | null;
+  kyc: string;
+  role: string | null;
+  tier: string;
+  active: boolean;
+  n: number;
+};
+const ORDER = sql`status NULLS FIRST, kyc, role NULLS FIRST, tier, active`;
 
 /** The counts as the triggers kept them, without the rows that net to zero. */
 async function kept(): Promise<Facet[]> {
   const result = await t.db.execute<Facet>(sql`
-    SELECT status, kyc, role, n::int AS n FROM customer_facet_counts WHERE n <> 0
-     ORDER BY status NULLS FIRST, kyc, role NULLS FIRST`);
+    SELECT status, kyc, role, tier, active, n::int AS n FROM customer_facet_counts WHERE n <> 0
+     ORDER BY ${ORDER}`);
   return result.rows;
 }
 
-/** The same counts computed from the customers themselves. */
+/** The same counts computed from the customers themselves (active: isActiveCustomer written out). */
 async function recomputed(): Promise<Facet[]> {
   const result = await t.db.execute<Facet>(sql`
-    SELECT c.status, public.bd_fold(coalesce(c.user_ky, 'kyc')) AS kyc, r.role, count(*)::int AS n
+    SELECT c.status, public.bd_fold(coalesce(c.user_ky, 'kyc')) AS kyc, r.role,
+           coalesce(c.customer_type, 'bronze') AS tier,
+           (coalesce(c.token_hash, '') <> '' OR coalesce(c.status = 'active', false)) AS active, count(*)::int AS n
       FROM customers c
       CROSS JOIN LATERAL (SELECT NULL::text AS role
                           UNION SELECT x FROM unnest(c.roles_folded) AS x WHERE x IS NOT NULL) r
-     GROUP BY 1, 2, 3
-     ORDER BY status NULLS FIRST, kyc, role NULLS FIRST`);
+     GROUP BY 1, 2, 3, 4, 5
+     ORDER BY ${ORDER}`);
   return result.rows;
 }
 
@@ -40,6 +50,8 @@ function rng(seed: number) {
 const STATUSES = ['active', 'inactive', 'suspended', 'Active', null];
 const KYC = ['approved', 'APPROVED', 'pending', 'rejected', 'kyc', 'İptal', null];
 const ROLES = ['trader', 'VIP', 'vip', 'market_maker', 'P2P_SELLER', 'ışık'];
+const TIERS = ['bronze', 'silver', 'gold', null];
+const TOKENS = ['', 'live-token', null];
 
 describe('customer_facet_counts', () => {
   it('stays equal to the customers after inserts, updates of every kind, deletes and a rollback', async () => {
@@ -52,10 +64,10 @@ describe('customer_facet_counts', () => {
       const values = Array.from(
         { length: 40 },
         (_, i) =>
-          sql`(${`facet_${round}_${i}`}, ${pick(STATUSES)}, ${pick(KYC)}, ${roles()}, 'kyc', 'bronze')`,
+          sql`(${`facet_${round}_${i}`}, ${pick(STATUSES)}, ${pick(KYC)}, ${roles()}, 'kyc', ${pick(TIERS)}, ${pick(TOKENS)})`,
       );
       await t.db.execute(sql`
-        INSERT INTO customers (user_name, status, user_ky, roles, kyc_type, customer_type)
+        INSERT INTO customers (user_name, status, user_ky, roles, kyc_type, customer_type, token_hash)
         VALUES ${sql.join(values, sql`, `)}`);
       await t.db.execute(sql`
         UPDATE customers SET status = ${pick(STATUSES)}
@@ -63,6 +75,10 @@ describe('customer_facet_counts', () => {
       await t.db.execute(sql`
         UPDATE customers SET user_ky = ${pick(KYC)}, roles = ${roles()}
          WHERE id = (SELECT min(id) FROM customers WHERE user_name LIKE ${`facet_${round}_%`})`);
+      // A customer's tier moves, and a sign-in or sign-out makes them active or not.
+      await t.db.execute(sql`
+        UPDATE customers SET customer_type = ${pick(TIERS)}, token_hash = ${pick(TOKENS)}
+         WHERE user_name LIKE ${`facet_${round}_%`} AND id % 4 = 1`);
       // A change of a field no filter reads nets to nothing.
       await t.db.execute(sql`UPDATE customers SET alias_name = 'renamed' WHERE user_name LIKE 'facet_%'`);
       await t.db.execute(sql`

@@ -1,6 +1,5 @@
 import type { CustomerFilters, CustomerSortKey } from '@backdesk/contract';
 import {
-  ACTIVE_STATUS,
   BUSINESS_KYC_TYPE,
   BUSINESS_LABEL,
   DEFAULT_CUSTOMER_TYPE,
@@ -29,8 +28,11 @@ export const CUSTOMER_MAPPING = {
   kyc_type_label: sql`CASE WHEN kyc_type = ${literal(BUSINESS_KYC_TYPE)} THEN ${literal(BUSINESS_LABEL)}
     ELSE ${literal(INDIVIDUAL_LABEL)} END`,
   customer_type: sql`coalesce(customer_type, ${literal(DEFAULT_CUSTOMER_TYPE)})`,
-  /** isActiveCustomer: a live session token (non-empty) or the status "active". */
-  active: sql`(coalesce(token_hash, '') <> '' OR coalesce(status = ${literal(ACTIVE_STATUS)}, false))`,
+  /**
+   * isActiveCustomer: a live session token (non-empty) or the status "active". One SQL function
+   * (migration 0033), which the facet counts' trigger uses too.
+   */
+  active: sql`public.bd_customer_active(token_hash, status)`,
 } as const;
 
 /**

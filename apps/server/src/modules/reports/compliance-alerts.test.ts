@@ -1,4 +1,4 @@
-import { reportsApi } from '@backdesk/contract';
+import { KYC_REVIEW_SLA_HOURS, reportsApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
@@ -134,5 +134,25 @@ describe('compliance report: fraud alerts closed', () => {
     const body = await report();
     // 3 h and 30 min; customer 1's decision (above) had no document before it and counts no time.
     expect(body.totals.values).toMatchObject({ median_review: '1800', p90_review: '10800' });
+  });
+
+  it('counts an SLA breach past KYC_REVIEW_SLA_HOURS, in the rollup and the raw rows alike', async () => {
+    const sla = KYC_REVIEW_SLA_HOURS * 3600;
+    const breached = await t.db.execute<{ at: boolean; over: boolean }>(sql`
+      SELECT public.bd_kyc_sla_breached(now(), now() - make_interval(secs => ${sla})) AS at,
+             public.bd_kyc_sla_breached(now(), now() - make_interval(secs => ${sla + 0.001})) AS over`);
+    expect(breached.rows[0]).toEqual({ at: false, over: true });
+
+    await t.db.execute(sql`
+      INSERT INTO kyc_decisions (customer_id, decision, level, member_id, at, review_started_at) VALUES
+        (3, 'rejected', 0, 1, '2024-05-02T12:00:00Z', '2024-05-01T11:59:59Z'),
+        (3, 'approved', 1, 1, '2024-05-03T12:00:00Z', '2024-05-02T12:00:00Z')`);
+    const body = await report();
+    expect(table(body, 'by_outcome').find((r) => r.keys[0] === 'rejected')?.values).toMatchObject({
+      sla_breaches: '1',
+    });
+    const rollup = await t.db.execute<{ n: number }>(sql`
+      SELECT sum(sla_breaches)::int AS n FROM rpt_kyc_hourly WHERE hour >= '2024-05-02' AND hour < '2024-05-04'`);
+    expect(rollup.rows[0]!.n).toBe(1);
   });
 });

@@ -1,17 +1,15 @@
 import type { ReportBreakdown } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { CUSTOMER_MAPPING } from '../customers/customer-sql.ts';
 import { figure, localMidnight, type ReportFilters } from './report-engine.ts';
 import { addDays, type ReportRange } from './report-range.ts';
 
-const FUNNEL_STAGES = ['registered', 'submitted', 'approved_level_1', 'approved_level_2', 'approved_level_3'];
 const count = (key: string) => ({ key, unit: 'count' as const });
 
 /**
  * The customers report's tables that are not sums of sign-ups (each is one query over its own rows):
- * - the KYC funnel of the customers who signed up in each range, as their KYC stands today;
- * - tiers now: customers and active customers (the kit's single rule) per tier — a snapshot;
+ * - tiers now: customers and active customers (the kit's single rule) per tier — a snapshot, summed
+ *   from the customer list's facet counts (every customer once: role NULL; migration 0033);
  * - churn: customers whose latest wallet transaction fell in the previous range, none since
  *   (they went quiet during it); the previous figure is the same count one range earlier.
  */
@@ -24,26 +22,15 @@ export async function customersExtra(
     filters.customerType === undefined
       ? sql`true`
       : sql`coalesce(customer_type, 'bronze') = ${filters.customerType}`;
+  const facetTier = filters.customerType === undefined ? sql`true` : sql`tier = ${filters.customerType}`;
   const lo = localMidnight(range.previousFrom, range.tz);
   const mid = localMidnight(range.from, range.tz);
-  const hi = localMidnight(range.end, range.tz);
   const earlier = localMidnight(addDays(range.previousFrom, -range.days), range.tz);
 
-  const funnel = await db.execute<Record<string, unknown>>(sql`
-    SELECT create_date >= ${mid} AS cur, count(*) AS registered,
-           count(*) FILTER (WHERE user_ky IN ('pending', 'approved', 'rejected')) AS submitted,
-           count(*) FILTER (WHERE user_ky = 'approved' AND kyc_level = 1) AS approved_level_1,
-           count(*) FILTER (WHERE user_ky = 'approved' AND kyc_level = 2) AS approved_level_2,
-           count(*) FILTER (WHERE user_ky = 'approved' AND kyc_level >= 3) AS approved_level_3
-      FROM customers WHERE create_date >= ${lo} AND create_date < ${hi} AND ${tier}
-     GROUP BY 1`);
-  const side = (cur: boolean) => funnel.rows.find((r) => r.cur === cur);
-  const stageValue = (cur: boolean, stage: string) => figure(side(cur)?.[stage] ?? 0);
-
   const tiers = await db.execute<{ tier: string; customers: string; active: string }>(sql`
-    SELECT coalesce(customer_type, 'bronze') AS tier, count(*) AS customers,
-           count(*) FILTER (WHERE ${CUSTOMER_MAPPING.active}) AS active
-      FROM customers WHERE ${tier} GROUP BY 1 ORDER BY 1`);
+    SELECT tier, sum(n) AS customers, coalesce(sum(n) FILTER (WHERE active), 0) AS active
+      FROM customer_facet_counts WHERE role IS NULL AND ${facetTier}
+     GROUP BY 1 HAVING sum(n) <> 0 ORDER BY 1`);
 
   const churn = await db.execute<{ churned: string; before: string }>(sql`
     SELECT count(*) FILTER (WHERE last_at >= ${lo} AND last_at < ${mid}) AS churned,
@@ -55,16 +42,6 @@ export async function customersExtra(
   const { churned, before } = churn.rows[0]!;
 
   return [
-    {
-      key: 'kyc_funnel',
-      dimensions: ['stage'],
-      measures: [count('customers')],
-      rows: FUNNEL_STAGES.map((stage) => ({
-        keys: [stage],
-        values: { customers: stageValue(true, stage) },
-        previous: { customers: stageValue(false, stage) },
-      })),
-    },
     {
       key: 'tiers_now',
       dimensions: ['customer_type'],

@@ -1,16 +1,12 @@
-import { KYC_REVIEW_SLA_HOURS } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { customersExtra } from './customers-extra.ts';
 import type { MeasureDef, ReportDef } from './report-engine.ts';
 
-/** A sum over the facts that reads 0, not null, when no fact matches. */
-const total = (expr: SQL, where?: SQL) =>
-  where ? sql`coalesce(sum(${expr}) FILTER (WHERE ${where}), 0)` : sql`coalesce(sum(${expr}), 0)`;
-const count = (key: string, where?: SQL): MeasureDef => ({ key, unit: 'count', sql: total(sql`n`, where) });
+const count = (key: string, where?: SQL): MeasureDef => ({ key, unit: 'count', sum: { of: sql`n`, where } });
 const amount = (key: string, where?: SQL): MeasureDef => ({
   key,
   unit: 'amount',
-  sql: total(sql`amount`, where),
+  sum: { of: sql`amount`, where },
 });
 
 const WALLET_ROLLUP = sql`
@@ -38,7 +34,7 @@ const transactions: ReportDef = {
     count('completed', sql`status = 'completed'`),
     count('failed', sql`status IN ('failed', 'rejected')`),
     amount('amount'),
-    { key: 'fee', unit: 'amount', sql: total(sql`fee`) },
+    { key: 'fee', unit: 'amount', sum: { of: sql`fee` } },
   ],
   series: ['deposits', 'withdrawals', 'transfers', 'fees'],
   breakdowns: [
@@ -61,7 +57,7 @@ const priced = (facts: SQL) => sql`
 const valued = (key: string, expr: SQL, where?: SQL): MeasureDef => ({
   key,
   unit: 'currency',
-  sql: total(sql`(${expr}) * rate`, where),
+  sum: { of: sql`(${expr}) * rate`, where },
 });
 const FEES = sql`fee + CASE WHEN type = 'fee' THEN amount ELSE 0 END`;
 const NET = sql`CASE type WHEN 'deposit' THEN amount WHEN 'withdrawal' THEN -amount ELSE 0 END`;
@@ -74,8 +70,8 @@ const financial: ReportDef = {
   measures: [
     amount('deposits', sql`type = 'deposit'`),
     amount('withdrawals', sql`type = 'withdrawal'`),
-    { key: 'fees', unit: 'amount', sql: total(FEES) },
-    { key: 'net', unit: 'amount', sql: total(NET) },
+    { key: 'fees', unit: 'amount', sum: { of: FEES } },
+    { key: 'net', unit: 'amount', sum: { of: NET } },
     valued('deposits_value', sql`amount`, sql`type = 'deposit'`),
     valued('withdrawals_value', sql`amount`, sql`type = 'withdrawal'`),
     valued('fees_value', FEES),
@@ -163,8 +159,7 @@ const p2p: ReportDef = {
     {
       key: 'avg_completion',
       unit: 'seconds',
-      sql: sql`round(sum(completion_seconds) / nullif(sum(completed_n), 0))`,
-      empty: null,
+      quotient: [{ of: sql`completion_seconds` }, { of: sql`completed_n` }],
     },
   ],
   series: ['completed', 'cancelled', 'disputed', 'pending', 'avg_completion'],
@@ -179,11 +174,15 @@ const p2p: ReportDef = {
   ],
 };
 
+// Sign-ups with the KYC stage each customer has reached now (bd_kyc_stage, migration 0033): the funnel
+// of the customers who signed up in a range is a sum over the same rollup as the sign-ups.
+const FUNNEL = ['registered', 'submitted', 'approved_level_1', 'approved_level_2', 'approved_level_3'];
 const customers: ReportDef = {
   name: 'customers',
   source: {
-    rollup: sql`SELECT hour AS at, kyc_type, customer_type, n FROM rpt_signups_hourly`,
-    raw: sql`SELECT create_date AS at, kyc_type, coalesce(customer_type, 'bronze') AS customer_type, 1::bigint AS n
+    rollup: sql`SELECT hour AS at, kyc_type, customer_type, kyc_stage, n FROM rpt_signups_hourly`,
+    raw: sql`SELECT create_date AS at, kyc_type, coalesce(customer_type, 'bronze') AS customer_type,
+                    public.bd_kyc_stage(user_ky, kyc_level) AS kyc_stage, 1::bigint AS n
                FROM customers`,
   },
   filters: { customerType: 'customer_type' },
@@ -191,30 +190,42 @@ const customers: ReportDef = {
     count('signups'),
     count('individual', sql`kyc_type <> 'kyb'`),
     count('business', sql`kyc_type = 'kyb'`),
+    count('registered'),
+    count('submitted', sql`kyc_stage <> 'registered'`),
+    ...[1, 2, 3].map((level) =>
+      count(`approved_level_${level}`, sql`kyc_stage = ${`approved_level_${level}`}`),
+    ),
   ],
   series: ['individual', 'business'],
-  breakdowns: [{ key: 'signups_by_tier', dimensions: ['customer_type'], measures: ['signups'] }],
+  breakdowns: [
+    { key: 'signups_by_tier', dimensions: ['customer_type'], measures: ['signups'] },
+    {
+      key: 'kyc_funnel',
+      dimensions: [],
+      measures: FUNNEL,
+      measuresAsRows: { dimension: 'stage', as: 'customers' },
+    },
+  ],
   extra: customersExtra,
 };
 
 // A decision's review started at the first document the customer sent after their previous decision
-// (kept on the row when it is written: migration 0028).
+// (kept on the row when it is written: migration 0028). Its officer is read by name at report time.
 const KYC_DECISIONS = sql`
   SELECT k.at, k.decision AS outcome, coalesce(k.reason_code, '') AS reason,
-         coalesce(m.user_name, '') AS officer, 1::bigint AS n,
-         date_part('epoch', k.at - k.review_started_at) AS review_seconds
+         coalesce(m.user_name, '') AS officer, k.review_started_at
     FROM kyc_decisions k
     LEFT JOIN staff_members m ON m.id = k.member_id`;
 /**
- * A percentile of a duration in seconds; facts without one (null) do not count. Durations are float8:
- * each grouping set sorts them again, a float sorts faster than a numeric, and seconds to the
- * microsecond fit its 15 digits.
+ * A percentile of a duration in seconds (a fact column); facts without one (null) do not count.
+ * Durations are float8: a float sorts faster than a numeric, and seconds to the microsecond fit its
+ * 15 digits.
  */
-const percentile = (key: string, p: number, seconds: SQL = sql`review_seconds`): MeasureDef => ({
+const percentile = (key: string, p: number, seconds = 'review_seconds'): MeasureDef => ({
   key,
   unit: 'seconds',
-  sql: sql`percentile_disc(${sql.raw(String(p))}) WITHIN GROUP (ORDER BY ${seconds})`,
-  empty: null,
+  percentile: p,
+  of: seconds,
 });
 
 // Fraud alerts closed, for the compliance and the fraud & security reports alike: each counts when
@@ -232,31 +243,48 @@ const alertsFalsePositive = count(
   sql`${ALERT_CLOSED} AND alert_outcome = 'false_positive'`,
 );
 
-// A KYC decision or a closed fraud alert; each side's columns are blank (or null) on the other's rows.
-const COMPLIANCE_FACTS = sql`
-  SELECT at, 'kyc_decision' AS event, outcome, reason, officer, n, review_seconds,
-         '' AS rule, '' AS alert_outcome, NULL::float8 AS open_seconds
+// A KYC decision or a closed fraud alert, per hour from the rollups of migration 0034 or one row each
+// from the raw rows; each side's columns are blank on the other's rows.
+const COMPLIANCE_ROLLUP = sql`
+  SELECT k.hour AS at, 'kyc_decision' AS event, k.outcome, k.reason, coalesce(m.user_name, '') AS officer,
+         k.n, k.sla_breaches, '' AS rule, '' AS alert_outcome
+    FROM rpt_kyc_hourly k LEFT JOIN staff_members m ON m.id = k.member_id
+  UNION ALL
+  SELECT hour, 'alert_closed', '', '', '', n, 0, rule, outcome FROM rpt_alerts_closed_hourly`;
+const COMPLIANCE_RAW = sql`
+  SELECT at, 'kyc_decision' AS event, outcome, reason, officer, 1::bigint AS n,
+         public.bd_kyc_sla_breached(at, review_started_at)::int::bigint AS sla_breaches, '' AS rule, '' AS alert_outcome
     FROM (${KYC_DECISIONS}) k
   UNION ALL
-  SELECT at, 'alert_closed', '', '', '', 1, NULL, rule, alert_outcome, open_seconds FROM (${CLOSED_ALERTS}) a`;
+  SELECT at, 'alert_closed', '', '', '', 1, 0, rule, alert_outcome FROM (${CLOSED_ALERTS}) a`;
 
 const compliance: ReportDef = {
   name: 'compliance',
-  source: { raw: COMPLIANCE_FACTS },
+  source: {
+    rollup: COMPLIANCE_ROLLUP,
+    raw: COMPLIANCE_RAW,
+    samples: {
+      review_seconds: sql`
+        SELECT at, outcome, officer, date_part('epoch', at - review_started_at) AS review_seconds
+          FROM (${KYC_DECISIONS}) k`,
+      open_seconds: CLOSED_ALERTS,
+    },
+  },
   filters: {},
   measures: [
     count('decisions', sql`event = 'kyc_decision'`),
     count('approved', sql`outcome = 'approved'`),
     count('rejected', sql`outcome = 'rejected'`),
     count('resubmit', sql`outcome = 'resubmit'`),
-    count('sla_breaches', sql`review_seconds > ${KYC_REVIEW_SLA_HOURS * 3600}`),
+    // Decisions reviewed for longer than KYC_REVIEW_SLA_HOURS (bd_kyc_sla_breached, migration 0034).
+    { key: 'sla_breaches', unit: 'count', sum: { of: sql`sla_breaches` } },
     percentile('median_review', 0.5),
     percentile('p90_review', 0.9),
     alertsClosed,
     alertsConfirmed,
     alertsFalsePositive,
-    percentile('median_alert_open', 0.5, sql`open_seconds`),
-    percentile('p90_alert_open', 0.9, sql`open_seconds`),
+    percentile('median_alert_open', 0.5, 'open_seconds'),
+    percentile('p90_alert_open', 0.9, 'open_seconds'),
   ],
   series: [
     'approved',

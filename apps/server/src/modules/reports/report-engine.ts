@@ -36,16 +36,32 @@ export interface FactSource {
   daily?: SQL;
   /** The same columns as the hourly rollup over the raw rows, `at` = the row's own moment. */
   raw: SQL;
+  /**
+   * The raw rows a percentile's fact column is taken from, by column (a percentile cannot be summed,
+   * so it never comes from a rollup): `at`, the column, the dimensions of the tables that show its
+   * percentiles and the report's filter columns. Default: `raw`.
+   */
+  samples?: Record<string, SQL>;
 }
 
-export interface MeasureDef {
-  key: string;
-  unit: ReportUnit;
-  /** An aggregate over the facts, e.g. sum(n). */
-  sql: SQL;
-  /** How an empty period reads: '0' for sums and counts, nothing for an average or a percentile. */
-  empty?: '0' | null;
+/** A sum over the facts of `of`, of those where `where` holds. */
+export interface Sum {
+  of: SQL;
+  where?: SQL;
 }
+
+/**
+ * A figure of a period or a table's row. Sums and quotients are summed per period and dimension
+ * values first (a hash aggregate over the facts), then per table; a percentile needs every fact's
+ * value and is computed from the facts, only for the tables and series that show it.
+ */
+export type MeasureDef = { key: string; unit: ReportUnit } & (
+  | { sum: Sum }
+  /** The rounded quotient of two sums (an average); none when the divisor is 0. */
+  | { quotient: [Sum, Sum] }
+  /** percentile_disc of a fact column; facts without a value (null) do not count. */
+  | { percentile: number; of: string }
+);
 
 export interface BreakdownDef {
   key: string;
@@ -56,6 +72,11 @@ export interface BreakdownDef {
   dropBlank?: true;
   /** Leave out the rows without a figure in either range (facts of another kind, read by other tables). */
   dropEmpty?: true;
+  /**
+   * One row per measure instead of per dimension value (a funnel: a row per stage), keyed by the
+   * measure's key under `dimension`, its figure named `as`. Only for a table without dimensions.
+   */
+  measuresAsRows?: { dimension: string; as: string };
 }
 
 export interface ReportDef {
@@ -81,14 +102,35 @@ export type ReportFilters = Partial<Record<ReportFilterKey, string | undefined>>
 /** The UTC instant a local day starts at in the range's zone. */
 export const localMidnight = (day: string, tz: string) => sql`(${day}::timestamp AT TIME ZONE ${tz})`;
 
+/** The conditions of the report's filters on a fact source `q`. */
+function filtered(def: ReportDef, filters: ReportFilters): SQL[] {
+  return Object.entries(def.filters)
+    .filter(([key]) => filters[key as ReportFilterKey] !== undefined)
+    .map(([key, column]) => sql`q.${sql.identifier(column!)} = ${filters[key as ReportFilterKey]}`);
+}
+
+/** Raw rows `q` of the range and the previous range that the report's filters keep. */
+function rawInRange(
+  def: ReportDef,
+  rows: SQL,
+  range: ReportRange,
+  filters: ReportFilters,
+  ...more: SQL[]
+): SQL {
+  const conditions = [
+    sql`q.at >= ${localMidnight(range.previousFrom, range.tz)}`,
+    sql`q.at < ${localMidnight(range.end, range.tz)}`,
+    ...filtered(def, filters),
+    ...more,
+  ];
+  return sql`(${rows}) q WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
 /** The facts of the range and the previous range, each with its local day `d` in the range's zone. */
 function factsSql(def: ReportDef, range: ReportRange, mode: FactMode, filters: ReportFilters): SQL {
   const lo = localMidnight(range.previousFrom, range.tz);
   const hi = localMidnight(range.end, range.tz);
-  const narrowed = Object.entries(def.filters)
-    .filter(([key]) => filters[key as ReportFilterKey] !== undefined)
-    .map(([key, column]) => sql`q.${sql.identifier(column!)} = ${filters[key as ReportFilterKey]}`);
-  const where = (...conditions: SQL[]) => sql.join([...conditions, ...narrowed], sql` AND `);
+  const where = (...conditions: SQL[]) => sql.join([...conditions, ...filtered(def, filters)], sql` AND `);
   const day = sql`(q.at AT TIME ZONE ${range.tz})::date AS d`;
   if (mode === 'daily' && def.source.daily)
     return sql`
@@ -100,7 +142,7 @@ function factsSql(def: ReportDef, range: ReportRange, mode: FactMode, filters: R
          sql`q.n <> 0`,
        )}`;
   if (mode === 'raw' || !def.source.rollup)
-    return sql`SELECT q.*, ${day} FROM (${def.source.raw}) q WHERE ${where(sql`q.at >= ${lo}`, sql`q.at < ${hi}`)}`;
+    return sql`SELECT q.*, ${day} FROM ${rawInRange(def, def.source.raw, range, filters)}`;
   return sql`
     SELECT q.*, ${day} FROM (${def.source.rollup}) q
      WHERE ${where(
@@ -168,6 +210,131 @@ type Row = Record<string, unknown> & { g: number; cur: boolean | null; period: s
 export const figure = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Decimal(String(value)).toFixed();
 
+const ident = (c: string) => sql.identifier(c);
+const listOf = (columns: string[]) => sql.join(columns.map(ident), sql`, `);
+const sumOf = (s: Sum) => sql`sum(${s.of})${s.where ? sql` FILTER (WHERE ${s.where})` : sql``}`;
+const partial = (name: string, s: Sum) => sql`${sumOf(s)} AS ${ident(`s_${name}`)}`;
+
+/**
+ * A measure over the rows it is computed from: the facts, or for sums and quotients the partial sums
+ * of `fine` (`presummed`).
+ */
+function aggregateOf(m: MeasureDef, presummed: boolean): SQL {
+  const summed = (name: string, s: Sum) => (presummed ? sql`sum(${ident(`s_${name}`)})` : sumOf(s));
+  if ('sum' in m) return sql`coalesce(${summed(m.key, m.sum)}, 0)`;
+  if ('quotient' in m) {
+    const [n, d] = m.quotient;
+    return sql`round(${summed(`${m.key}_n`, n)} / nullif(${summed(`${m.key}_d`, d)}, 0))`;
+  }
+  return sql`percentile_disc(${sql.raw(String(m.percentile))}) WITHIN GROUP (ORDER BY ${ident(m.of)})`;
+}
+
+/**
+ * The facts grouped by side and period and by each set of `sets` (GROUPING SETS), one row per group
+ * with `g` = GROUPING(groupingColumns) and a column `m_<key>` per measure, in one statement. Sums and
+ * quotients of raw or hourly facts are first summed per side, period and dimension values (`fine`, a
+ * hash aggregate), so the sets group those rather than every fact. A percentile cannot be summed: it
+ * is computed from the raw rows that have a value (`samples`), only for the sets that show it, one
+ * branch per fact column (docs/decisions/0014-report-rollups.md).
+ */
+async function groupedRows(
+  db: DbOrTx,
+  def: ReportDef,
+  range: ReportRange,
+  filters: ReportFilters,
+  mode: FactMode,
+  groupingColumns: string[],
+  sets: { columns: string[]; measures: string[] }[],
+): Promise<Row[]> {
+  const dims = groupingColumns.slice(2);
+  const partials = def.measures.flatMap((m) =>
+    'sum' in m
+      ? [partial(m.key, m.sum)]
+      : 'quotient' in m
+        ? [partial(`${m.key}_n`, m.quotient[0]), partial(`${m.key}_d`, m.quotient[1])]
+        : [],
+  );
+  const summable = def.measures.filter((m) => !('percentile' in m));
+  const percentileColumns = [...new Set(def.measures.flatMap((m) => ('percentile' in m ? [m.of] : [])))];
+  const groupingSets = (columnLists: string[][]) =>
+    sql`GROUPING SETS (${sql.join(
+      [...new Map(columnLists.map((c) => [c.join(), c])).values()].map((c) => sql`(${listOf(c)})`),
+      sql`, `,
+    )})`;
+  // A branch groups by the columns its sets name; GROUPING() may only name those, so a branch's `g`
+  // is mapped back onto every grouping column below (a column it never groups by is always left out).
+  const presentIn = (columnLists: string[][]) =>
+    groupingColumns.filter((c) => columnLists.some((l) => l.includes(c)));
+  const branch = (part: number, computed: MeasureDef[], from: SQL, columnLists: string[][]) => sql`
+    SELECT ${part} AS part, GROUPING(${listOf(presentIn(columnLists))}) AS g, cur, period::text AS period,
+           ${sql.join(
+             [
+               ...dims.map(
+                 (d) =>
+                   sql`${presentIn(columnLists).includes(d) ? sql`${ident(d)}::text` : sql`NULL::text`} AS ${ident(d)}`,
+               ),
+               ...def.measures.map(
+                 (m) =>
+                   sql`${computed.includes(m) ? sql`(${aggregateOf(m, from === fine)})::text` : sql`NULL::text`} AS ${ident(`m_${m.key}`)}`,
+               ),
+             ],
+             sql`, `,
+           )}
+      FROM ${from} GROUP BY ${groupingSets(columnLists)}`;
+  const { bounds, cur, period } = sidesAndPeriods(def, range, mode);
+  const facts = sql`SELECT * FROM facts`;
+  const sides = sql`(SELECT f.*, ${cur} AS cur, ${period} AS period
+                       FROM (${def.enrich ? def.enrich(facts) : facts}) f CROSS JOIN bounds b) f`;
+  const fine = sql`fine`;
+  // Raw rows and hours are many per period and dimension values, and pre-summing them first halves
+  // the time of a year of raw security events or hourly sign-ups. A daily rollup already holds one
+  // row per day and dimension values: pre-summing it again only adds a second large hash (a year of
+  // transactions by day: 150 → 470 ms).
+  const presum = !(mode === 'daily' && def.source.daily);
+  // Percentiles read raw rows, placed by their instants whatever the facts' mode.
+  const byInstant = sidesAndPeriods(def, range, 'raw');
+  const samplesOf = (column: string) => sql`(
+    SELECT f.*, ${byInstant.cur} AS cur, ${byInstant.period} AS period
+      FROM (SELECT q.* FROM ${rawInRange(def, def.source.samples?.[column] ?? def.source.raw, range, filters, sql`q.${ident(column)} IS NOT NULL`)}) f
+     CROSS JOIN bounds b) f`;
+  const branches = [
+    { computed: summable, from: presum ? fine : sides, columnLists: sets.map((set) => set.columns) },
+    ...percentileColumns.map((column) => {
+      const computed = def.measures.filter((m) => 'percentile' in m && m.of === column);
+      const keys = new Set(computed.map((m) => m.key));
+      const showing = sets.filter((set) => set.measures.some((key) => keys.has(key)));
+      return { computed, from: samplesOf(column), columnLists: showing.map((set) => set.columns) };
+    }),
+  ].filter((b) => b.columnLists.length > 0);
+  const fullMask = (part: number, g: number) => {
+    const present = presentIn(branches[part]!.columnLists);
+    return groupingColumns.reduce((mask, column, i) => {
+      const j = present.indexOf(column);
+      const out = j < 0 || (g >> (present.length - 1 - j)) & 1;
+      return out ? mask | (1 << (groupingColumns.length - 1 - i)) : mask;
+    }, 0);
+  };
+
+  const query = sql`
+    WITH straddle AS (${straddleSql(range)}),
+    bounds AS MATERIALIZED (${bounds}),
+    facts AS (${factsSql(def, range, mode, filters)}),
+    fine AS (SELECT ${listOf(groupingColumns)}, ${sql.join(partials, sql`, `)} FROM ${sides} GROUP BY ${listOf(groupingColumns)})
+    ${sql.join(
+      branches.map((b, part) => branch(part, b.computed, b.from, b.columnLists)),
+      sql` UNION ALL `,
+    )}`;
+  const merged = new Map<string, Row>();
+  for (const row of (await db.execute<Row & { part: number }>(query)).rows) {
+    row.g = fullMask(row.part, row.g);
+    const key = JSON.stringify([row.g, row.cur, row.period, ...dims.map((d) => row[d])]);
+    const into = merged.get(key);
+    if (!into) merged.set(key, row);
+    else for (const m of branches[row.part]!.computed) into[`m_${m.key}`] = row[`m_${m.key}`];
+  }
+  return [...merged.values()];
+}
+
 export async function runReport(
   db: DbOrTx,
   def: ReportDef,
@@ -178,37 +345,19 @@ export async function runReport(
 ): Promise<Report> {
   const dims = [...new Set(def.breakdowns.flatMap((b) => b.dimensions))];
   const groupingColumns = ['cur', 'period', ...dims];
-  const sets = [['cur', 'period'], ['cur'], ...def.breakdowns.map((b) => ['cur', ...b.dimensions])];
+  const sets = [
+    { columns: ['cur', 'period'], measures: def.series },
+    { columns: ['cur'], measures: def.series },
+    ...def.breakdowns.map((b) => ({ columns: ['cur', ...b.dimensions], measures: b.measures })),
+  ];
   // GROUPING(a, b, …) sets a bit (first argument highest) for each column a set leaves out.
   const maskOf = (set: string[]) =>
     groupingColumns.reduce(
       (mask, column, i) => (set.includes(column) ? mask : mask | (1 << (groupingColumns.length - 1 - i))),
       0,
     );
-  const ident = (c: string) => sql.identifier(c);
-  const { bounds, cur, period } = sidesAndPeriods(def, range, mode);
-  const query = sql`
-    WITH straddle AS (${straddleSql(range)}),
-    bounds AS MATERIALIZED (${bounds}),
-    facts AS (${factsSql(def, range, mode, filters)})
-    SELECT GROUPING(${sql.join(groupingColumns.map(ident), sql`, `)}) AS g, cur, period::text AS period,
-           ${sql.join(
-             dims.map((d) => sql`${ident(d)}::text AS ${ident(d)}`),
-             sql`, `,
-           )}${dims.length ? sql`, ` : sql``}
-           ${sql.join(
-             def.measures.map((m) => sql`(${m.sql})::text AS ${ident(`m_${m.key}`)}`),
-             sql`, `,
-           )}
-      FROM (SELECT f.*, ${cur} AS cur, ${period} AS period
-              FROM (${def.enrich ? def.enrich(sql`SELECT * FROM facts`) : sql`SELECT * FROM facts`}) f
-              CROSS JOIN bounds b) f
-     GROUP BY GROUPING SETS (${sql.join(
-       sets.map((set) => sql`(${sql.join(set.map(ident), sql`, `)})`),
-       sql`, `,
-     )})`;
-  const rows = (await db.execute<Row>(query)).rows;
-  const [seriesMask, totalMask, ...breakdownMasks] = sets.map(maskOf);
+  const rows = await groupedRows(db, def, range, filters, mode, groupingColumns, sets);
+  const [seriesMask, totalMask, ...breakdownMasks] = sets.map((set) => maskOf(set.columns));
 
   const measureOf = new Map(def.measures.map((m) => [m.key, m]));
   const figuresOf = (row: Row | undefined, keys: string[]) =>
@@ -222,6 +371,21 @@ export async function runReport(
   const totalRow = (cur: boolean) => rows.find((r) => r.g === totalMask && r.cur === cur);
 
   const breakdowns: ReportBreakdown[] = def.breakdowns.map((b, i) => {
+    if (b.measuresAsRows) {
+      const { dimension, as } = b.measuresAsRows;
+      const side = (cur: boolean) => rows.find((r) => r.g === breakdownMasks[i] && r.cur === cur);
+      const figureOf = (cur: boolean, key: string) => ({ [as]: figuresOf(side(cur), [key])[key] ?? null });
+      return {
+        key: b.key,
+        dimensions: [dimension],
+        measures: [{ key: as, unit: measureOf.get(b.measures[0]!)!.unit }],
+        rows: b.measures.map((key) => ({
+          keys: [key],
+          values: figureOf(true, key),
+          previous: figureOf(false, key),
+        })),
+      };
+    }
     const byKeys = new Map<string, { keys: string[]; cur?: Row; prev?: Row }>();
     for (const row of rows) {
       if (row.g !== breakdownMasks[i]) continue;
@@ -280,7 +444,7 @@ export async function runReport(
 const measureSpec = (m: MeasureDef): ReportMeasure => ({ key: m.key, unit: m.unit });
 
 /** A period or row without facts: 0 for a sum, none (null, not '0') for a percentile or an average. */
-const emptyOf = (m: MeasureDef): string | null => (m.empty === undefined ? '0' : m.empty);
+const emptyOf = (m: MeasureDef): string | null => ('sum' in m ? '0' : null);
 
 /** Whether a row has any of the measures other than zero or none. */
 const hasFigure = (row: Row | undefined, keys: string[]) =>

@@ -1,4 +1,4 @@
-import { REPORT_NAMES, type Report } from '@backdesk/contract';
+import { KYC_REVIEW_SLA_HOURS, REPORT_NAMES, type Report } from '@backdesk/contract';
 import DecimalJs from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { createReportsService } from './reports.service.ts';
 
 /**
  * Random streams of writes — inserts, status changes, moved timestamps, deletes, in single rows and in
- * batches — over wallet transactions, P2P trades and customers; after each round every report read
+ * batches — over wallet transactions, P2P trades, customers, KYC decisions and fraud alerts; after each round every report read
  * from the rollups must equal the same report over the raw rows, figure for figure, in zones with
  * whole-hour, half-hour and quarter-hour offsets across daylight-saving changes, and the transaction
  * totals must equal a plain decimal.js aggregation of the rows.
@@ -95,6 +95,63 @@ async function customerRound(g: Gen) {
     VALUES (${tag}, ${g.pick(['kyc', 'kyb'])}, ${g.pick(['bronze', 'silver', null])}, ${instant(g)})`);
   await t.db.execute(sql`UPDATE customers SET customer_type = ${g.pick(['gold', 'silver'])}
     WHERE id = (SELECT id FROM customers WHERE user_name LIKE 'prop-%' ORDER BY random() LIMIT 1)`);
+  // KYC moves on (or back), and a customer signs in: the funnel and the active count follow.
+  await t.db.execute(sql`UPDATE customers SET user_ky = ${g.pick(['pending', 'approved', 'rejected', 'kyc', null])},
+      kyc_level = ${g.int(0, 4)}, token_hash = ${g.pick(['', 'token', null])}
+    WHERE user_name LIKE 'prop-%' AND id % ${g.int(1, 3)} = 0`);
+}
+
+/** KYC decisions (some without a review start) and fraud alerts raised, closed and reopened. */
+async function complianceRound(g: Gen, customer: number) {
+  const decisions = Array.from({ length: g.int(1, 12) }, () => {
+    const at = instant(g);
+    const started =
+      g.int(0, 3) === 0 ? null : new Date(Date.parse(at) - g.int(0, 200_000) * 1000).toISOString();
+    return sql`(${customer}, ${g.pick(['approved', 'rejected', 'resubmit'])}, ${g.int(0, 3)},
+      ${g.pick(['unreadable', 'expired', null])}, ${g.pick([1, 2, null])}, ${at}, ${started})`;
+  });
+  await t.db.execute(sql`INSERT INTO kyc_decisions (customer_id, decision, level, reason_code, member_id, at, review_started_at)
+    VALUES ${sql.join(decisions, sql`, `)}`);
+  const ours = sql`customer_id = ${customer}`;
+  await t.db.execute(sql`UPDATE kyc_decisions SET at = ${instant(g)}
+    WHERE id = (SELECT id FROM kyc_decisions WHERE ${ours} ORDER BY random() LIMIT 1)`);
+  if (g.int(0, 2) === 0)
+    await t.db.execute(sql`DELETE FROM kyc_decisions
+      WHERE id = (SELECT id FROM kyc_decisions WHERE ${ours} ORDER BY random() LIMIT 1)`);
+
+  const rule = (await t.db.execute<{ code: string }>(sql`SELECT code FROM fraud_rules ORDER BY code LIMIT 1`))
+    .rows[0]!.code;
+  const alerts = Array.from({ length: g.int(1, 6) }, () => {
+    const raised = instant(g);
+    return sql`(${customer}, ${rule}, 1, 'low', ${`prop-${g.int(0, 1e9)}`}, ${raised}, ${raised}, '{}', ${raised}, ${raised})`;
+  });
+  await t.db.execute(sql`INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key,
+      window_start, window_end, params, event_at, raised_at) VALUES ${sql.join(alerts, sql`, `)}`);
+  const alertsOurs = sql`customer_id = ${customer} AND window_key LIKE 'prop-%'`;
+  await t.db.execute(sql`UPDATE fraud_alerts SET status = 'closed', outcome = ${g.pick(['confirmed', 'false_positive'])},
+      closed_at = raised_at + make_interval(secs => ${g.int(1, 200_000)})
+    WHERE ${alertsOurs} AND status = 'open' AND id % ${g.int(1, 3)} = 0`);
+  await t.db.execute(sql`UPDATE fraud_alerts SET status = 'open', outcome = NULL, closed_at = NULL
+    WHERE id = (SELECT id FROM fraud_alerts WHERE ${alertsOurs} AND status = 'closed' ORDER BY random() LIMIT 1)`);
+}
+
+/** The customers report's funnel and tiers as a plain count over the customers. */
+async function plainCustomerTables(from: string, to: string, tz: string) {
+  const funnel = await t.db.execute<Record<string, number>>(sql`
+    SELECT count(*)::int AS registered,
+           count(*) FILTER (WHERE user_ky IN ('pending', 'approved', 'rejected'))::int AS submitted,
+           count(*) FILTER (WHERE user_ky = 'approved' AND kyc_level = 1)::int AS approved_level_1,
+           count(*) FILTER (WHERE user_ky = 'approved' AND kyc_level = 2)::int AS approved_level_2,
+           count(*) FILTER (WHERE user_ky = 'approved' AND kyc_level >= 3)::int AS approved_level_3
+      FROM customers WHERE (create_date AT TIME ZONE ${tz})::date BETWEEN ${from}::date AND ${to}::date`);
+  const tiers = await t.db.execute<{ tier: string; customers: number; active: number }>(sql`
+    SELECT coalesce(customer_type, 'bronze') AS tier, count(*)::int AS customers,
+           count(*) FILTER (WHERE coalesce(token_hash, '') <> '' OR status = 'active')::int AS active
+      FROM customers GROUP BY 1 ORDER BY 1`);
+  return {
+    funnel: Object.entries(funnel.rows[0]!).map(([stage, n]) => [[stage], String(n)]),
+    tiers: tiers.rows.map((r) => [[r.tier], String(r.customers), String(r.active)]),
+  };
 }
 
 const ZONES = [
@@ -129,6 +186,7 @@ describe('reports over rollups equal reports over the raw rows', () => {
       await walletRound(g, customer);
       await p2pRound(g);
       await customerRound(g);
+      await complianceRound(g, customer);
       // Every other round in a zone the daily rollups keep.
       const tz = round % 2 ? g.pick(['UTC', 'Europe/Istanbul']) : g.pick(ZONES);
       const from = new Date(START + g.int(0, 20) * 86_400_000).toISOString().slice(0, 10);
@@ -168,6 +226,23 @@ describe('reports over rollups equal reports over the raw rows', () => {
         const sum = plain.get(key) ?? { count: 0, amount: new Decimal(0), fee: new Decimal(0) };
         plain.set(key, { count: sum.count + 1, amount: sum.amount.plus(r.amount), fee: sum.fee.plus(r.fee) });
       }
+      const customers = await t.app.inject({
+        url: `/api/panel/report-customers?${new URLSearchParams(query)}`,
+        headers: manager,
+      });
+      const table = (key: string) =>
+        customers.json().breakdowns.find((b: { key: string }) => b.key === key).rows as {
+          keys: string[];
+          values: Record<string, string>;
+        }[];
+      expect(
+        {
+          funnel: table('kyc_funnel').map((r) => [r.keys, r.values.customers]),
+          tiers: table('tiers_now').map((r) => [r.keys, r.values.customers, r.values.active]),
+        },
+        `seed ${seed} round ${round}`,
+      ).toEqual(await plainCustomerTables(from, to, tz));
+
       const reported = byAsset.filter((r) => r.values.count !== '0');
       expect(reported.length, `seed ${seed} round ${round}`).toBe(plain.size);
       for (const row of reported) {
@@ -201,5 +276,20 @@ describe('reports over rollups equal reports over the raw rows', () => {
            FROM wallet_transactions CROSS JOIN rpt_zones z GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9)
       ) d`);
     expect(dailyDrift.rows[0]!.n).toBe(0);
+    const complianceDrift = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM (
+        (SELECT hour, outcome, reason, member_id, n, sla_breaches FROM rpt_kyc_hourly WHERE n <> 0 OR sla_breaches <> 0
+         EXCEPT
+         SELECT date_bin('1 hour', at, timestamptz '2000-01-01 00:00+00'), decision, coalesce(reason_code, ''),
+                coalesce(member_id, 0), count(*),
+                count(*) FILTER (WHERE at - review_started_at > make_interval(hours => ${KYC_REVIEW_SLA_HOURS}))
+           FROM kyc_decisions GROUP BY 1, 2, 3, 4)
+        UNION ALL
+        (SELECT hour, rule, outcome, NULL::int, n, NULL::bigint FROM rpt_alerts_closed_hourly WHERE n <> 0
+         EXCEPT
+         SELECT date_bin('1 hour', closed_at, timestamptz '2000-01-01 00:00+00'), rule_code, outcome, NULL::int, count(*), NULL::bigint
+           FROM fraud_alerts WHERE closed_at IS NOT NULL GROUP BY 1, 2, 3)
+      ) d`);
+    expect(complianceDrift.rows[0]!.n).toBe(0);
   }, 120_000);
 });
