@@ -61,8 +61,8 @@ const PATHS: Record<ReportName, string> = {
   p2p: '/api/panel/report-p2p',
   transactions: '/api/panel/report-transactions',
 };
-/** Reports that read small raw tables (KYC decisions, restrictions, access log) have no rollup. */
-const RAW_ONLY = new Set<ReportName>(['compliance', 'fraud-security']);
+/** Reports that read small raw tables (restrictions, access log, failed sign-ins) have no rollup. */
+const RAW_ONLY = new Set<ReportName>(['fraud-security']);
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
