@@ -5,8 +5,12 @@
 --    trigger takes their old row out and puts the new one in).
 -- 2. The customer list's facet counts also carry each customer's tier and whether they are active (the
 --    kit's single rule), so "tiers now" sums a few hundred rows instead of reading every customer.
+-- Writers of customers wait while both are rebuilt: their triggers would otherwise run the old
+-- functions against the new keys.
+LOCK TABLE customers IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 
--- The furthest funnel stage a customer has reached, from their KYC status and level.
+-- The furthest funnel stage a customer has reached, from their KYC status and level ('not_submitted':
+-- signed up only; every sign-up is "registered" in the funnel, whatever its stage).
 CREATE OR REPLACE FUNCTION public.bd_kyc_stage(user_ky text, kyc_level integer) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE
@@ -14,7 +18,7 @@ CREATE OR REPLACE FUNCTION public.bd_kyc_stage(user_ky text, kyc_level integer) 
     WHEN user_ky = 'approved' AND kyc_level = 2 THEN 'approved_level_2'
     WHEN user_ky = 'approved' AND kyc_level = 1 THEN 'approved_level_1'
     WHEN user_ky IN ('pending', 'approved', 'rejected') THEN 'submitted'
-    ELSE 'registered' END
+    ELSE 'not_submitted' END
 $$;--> statement-breakpoint
 
 -- Whether a customer counts as active: a live session token or the status "active" (isActiveCustomer).
@@ -23,7 +27,8 @@ CREATE OR REPLACE FUNCTION public.bd_customer_active(token_hash text, status tex
   SELECT coalesce(token_hash, '') <> '' OR coalesce(status = 'active', false)
 $$;--> statement-breakpoint
 
-ALTER TABLE "rpt_signups_hourly" ADD COLUMN "kyc_stage" text NOT NULL DEFAULT 'registered';--> statement-breakpoint
+TRUNCATE rpt_signups_hourly;--> statement-breakpoint
+ALTER TABLE "rpt_signups_hourly" ADD COLUMN "kyc_stage" text NOT NULL;--> statement-breakpoint
 ALTER TABLE "rpt_signups_hourly" DROP CONSTRAINT "rpt_signups_hourly_pkey";--> statement-breakpoint
 ALTER TABLE "rpt_signups_hourly" ADD PRIMARY KEY ("hour", "kyc_type", "customer_type", "kyc_stage");--> statement-breakpoint
 
@@ -47,14 +52,14 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 
-TRUNCATE rpt_signups_hourly;--> statement-breakpoint
 INSERT INTO rpt_signups_hourly (hour, kyc_type, customer_type, kyc_stage, n)
 SELECT date_bin('1 hour', create_date, timestamptz '2000-01-01 00:00+00'), kyc_type, coalesce(customer_type, 'bronze'),
        public.bd_kyc_stage(user_ky, kyc_level), count(*)
   FROM customers GROUP BY 1, 2, 3, 4;--> statement-breakpoint
 
-ALTER TABLE "customer_facet_counts" ADD COLUMN "tier" text NOT NULL DEFAULT 'bronze';--> statement-breakpoint
-ALTER TABLE "customer_facet_counts" ADD COLUMN "active" boolean NOT NULL DEFAULT false;--> statement-breakpoint
+TRUNCATE customer_facet_counts;--> statement-breakpoint
+ALTER TABLE "customer_facet_counts" ADD COLUMN "tier" text NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer_facet_counts" ADD COLUMN "active" boolean NOT NULL;--> statement-breakpoint
 DROP INDEX "customer_facet_counts_key";--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_facet_counts_key" ON "customer_facet_counts" ("status", "kyc", "role", "tier", "active")
   NULLS NOT DISTINCT;--> statement-breakpoint
@@ -82,7 +87,6 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 
-TRUNCATE customer_facet_counts;--> statement-breakpoint
 INSERT INTO customer_facet_counts (status, kyc, role, tier, active, n)
 SELECT c.status, public.bd_fold(coalesce(c.user_ky, 'kyc')), r.role, coalesce(c.customer_type, 'bronze'),
        public.bd_customer_active(c.token_hash, c.status), count(*)

@@ -892,7 +892,7 @@ export const rptSignupsHourly = pgTable(
     kycType: text('kyc_type').notNull(),
     customerType: text('customer_type').notNull(),
     /** The furthest KYC funnel stage the customers have reached now (bd_kyc_stage, migration 0033). */
-    kycStage: text('kyc_stage').notNull().default('registered'),
+    kycStage: text('kyc_stage').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.hour, t.kycType, t.customerType, t.kycStage] })],

@@ -134,6 +134,37 @@ describe('compliance report: fraud alerts closed', () => {
     const body = await report();
     // 3 h and 30 min; customer 1's decision (above) had no document before it and counts no time.
     expect(body.totals.values).toMatchObject({ median_review: '1800', p90_review: '10800' });
+    // Per officer and per outcome, each equal to percentile_disc over the decisions themselves.
+    const plain = await t.db.execute<{
+      g: number;
+      officer: string;
+      outcome: string;
+      median: number;
+      p90: number;
+    }>(sql`
+      SELECT GROUPING(m.user_name, k.decision) AS g, coalesce(m.user_name, '') AS officer, k.decision AS outcome,
+             percentile_disc(0.5) WITHIN GROUP (ORDER BY date_part('epoch', k.at - k.review_started_at)) AS median,
+             percentile_disc(0.9) WITHIN GROUP (ORDER BY date_part('epoch', k.at - k.review_started_at)) AS p90
+        FROM kyc_decisions k LEFT JOIN staff_members m ON m.id = k.member_id
+       WHERE k.at >= '2024-05-01' AND k.at < '2024-05-08' AND k.review_started_at IS NOT NULL
+       GROUP BY GROUPING SETS ((m.user_name), (k.decision))`);
+    const figures = (key: string) =>
+      Object.fromEntries(
+        table(body, key)
+          .filter((r) => r.values.median_review !== null)
+          .map((r) => [r.keys[0], [r.values.median_review, r.values.p90_review]]),
+      );
+    for (const [key, dimension] of [
+      ['by_officer', 'officer'],
+      ['by_outcome', 'outcome'],
+    ] as const)
+      expect(figures(key)).toEqual(
+        Object.fromEntries(
+          plain.rows
+            .filter((r) => r.g === (dimension === 'officer' ? 1 : 2))
+            .map((r) => [r[dimension], [String(r.median), String(r.p90)]]),
+        ),
+      );
   });
 
   it('counts an SLA breach past KYC_REVIEW_SLA_HOURS, in the rollup and the raw rows alike', async () => {

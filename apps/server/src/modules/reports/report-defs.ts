@@ -191,7 +191,7 @@ const customers: ReportDef = {
     count('individual', sql`kyc_type <> 'kyb'`),
     count('business', sql`kyc_type = 'kyb'`),
     count('registered'),
-    count('submitted', sql`kyc_stage <> 'registered'`),
+    count('submitted', sql`kyc_stage <> 'not_submitted'`),
     ...[1, 2, 3].map((level) =>
       count(`approved_level_${level}`, sql`kyc_stage = ${`approved_level_${level}`}`),
     ),
@@ -232,7 +232,7 @@ const percentile = (key: string, p: number, seconds = 'review_seconds'): Measure
 // closed, by rule and outcome, with how long it stayed open. A report's facts name it by
 // `event = 'alert_closed'`.
 const CLOSED_ALERTS = sql`
-  SELECT closed_at AS at, rule_code AS rule, outcome AS alert_outcome,
+  SELECT closed_at AS at, rule_code AS rule, coalesce(outcome, '') AS alert_outcome,
          date_part('epoch', closed_at - raised_at) AS open_seconds
     FROM fraud_alerts WHERE closed_at IS NOT NULL`;
 const ALERT_CLOSED = sql`event = 'alert_closed'`;

@@ -17,7 +17,7 @@ import { periodsOf, type ReportRange } from './report-range.ts';
  * bucket; an hour that a local midnight of the display zone cuts in two (zones at :30 or :45, or a
  * range edge there) is read from the raw rows instead, so every day is exact in every zone. The facts
  * are grouped by side (range or previous range) and period, and by each breakdown's dimensions, in one
- * pass (GROUPING SETS).
+ * statement (GROUPING SETS; percentiles in branches of their own, see groupedRows).
  */
 
 /** The epoch of `date_bin`: hours are whole UTC hours whatever the session's zone. */
@@ -90,7 +90,7 @@ export interface ReportDef {
   breakdowns: BreakdownDef[];
   /** Adds to the facts (each with its local day `d`) what the measures need, e.g. the day's rate. */
   enrich?: (facts: SQL) => SQL;
-  /** Tables that are not sums over facts (a funnel, a snapshot), computed beside the main query. */
+  /** Tables that are not sums over facts (a snapshot, churn), computed beside the main query. */
   extra?: (db: DbOrTx, range: ReportRange, filters: ReportFilters) => Promise<ReportBreakdown[]>;
   pending?: string[];
 }
@@ -213,19 +213,26 @@ export const figure = (value: unknown): string | null =>
 const ident = (c: string) => sql.identifier(c);
 const listOf = (columns: string[]) => sql.join(columns.map(ident), sql`, `);
 const sumOf = (s: Sum) => sql`sum(${s.of})${s.where ? sql` FILTER (WHERE ${s.where})` : sql``}`;
-const partial = (name: string, s: Sum) => sql`${sumOf(s)} AS ${ident(`s_${name}`)}`;
+/** The partial sums `fine` keeps of a measure: one for a sum, a dividend and a divisor for a quotient. */
+const partsOf = (m: MeasureDef): [string, Sum][] =>
+  'sum' in m
+    ? [[`sum ${m.key}`, m.sum]]
+    : 'quotient' in m
+      ? [
+          [`dividend ${m.key}`, m.quotient[0]],
+          [`divisor ${m.key}`, m.quotient[1]],
+        ]
+      : [];
 
 /**
  * A measure over the rows it is computed from: the facts, or for sums and quotients the partial sums
  * of `fine` (`presummed`).
  */
 function aggregateOf(m: MeasureDef, presummed: boolean): SQL {
-  const summed = (name: string, s: Sum) => (presummed ? sql`sum(${ident(`s_${name}`)})` : sumOf(s));
-  if ('sum' in m) return sql`coalesce(${summed(m.key, m.sum)}, 0)`;
-  if ('quotient' in m) {
-    const [n, d] = m.quotient;
-    return sql`round(${summed(`${m.key}_n`, n)} / nullif(${summed(`${m.key}_d`, d)}, 0))`;
-  }
+  const summed = (part: [string, Sum]) => (presummed ? sql`sum(${ident(part[0])})` : sumOf(part[1]));
+  const parts = partsOf(m);
+  if ('sum' in m) return sql`coalesce(${summed(parts[0]!)}, 0)`;
+  if ('quotient' in m) return sql`round(${summed(parts[0]!)} / nullif(${summed(parts[1]!)}, 0))`;
   return sql`percentile_disc(${sql.raw(String(m.percentile))}) WITHIN GROUP (ORDER BY ${ident(m.of)})`;
 }
 
@@ -247,50 +254,17 @@ async function groupedRows(
   sets: { columns: string[]; measures: string[] }[],
 ): Promise<Row[]> {
   const dims = groupingColumns.slice(2);
-  const partials = def.measures.flatMap((m) =>
-    'sum' in m
-      ? [partial(m.key, m.sum)]
-      : 'quotient' in m
-        ? [partial(`${m.key}_n`, m.quotient[0]), partial(`${m.key}_d`, m.quotient[1])]
-        : [],
-  );
   const summable = def.measures.filter((m) => !('percentile' in m));
   const percentileColumns = [...new Set(def.measures.flatMap((m) => ('percentile' in m ? [m.of] : [])))];
-  const groupingSets = (columnLists: string[][]) =>
-    sql`GROUPING SETS (${sql.join(
-      [...new Map(columnLists.map((c) => [c.join(), c])).values()].map((c) => sql`(${listOf(c)})`),
-      sql`, `,
-    )})`;
-  // A branch groups by the columns its sets name; GROUPING() may only name those, so a branch's `g`
-  // is mapped back onto every grouping column below (a column it never groups by is always left out).
-  const presentIn = (columnLists: string[][]) =>
-    groupingColumns.filter((c) => columnLists.some((l) => l.includes(c)));
-  const branch = (part: number, computed: MeasureDef[], from: SQL, columnLists: string[][]) => sql`
-    SELECT ${part} AS part, GROUPING(${listOf(presentIn(columnLists))}) AS g, cur, period::text AS period,
-           ${sql.join(
-             [
-               ...dims.map(
-                 (d) =>
-                   sql`${presentIn(columnLists).includes(d) ? sql`${ident(d)}::text` : sql`NULL::text`} AS ${ident(d)}`,
-               ),
-               ...def.measures.map(
-                 (m) =>
-                   sql`${computed.includes(m) ? sql`(${aggregateOf(m, from === fine)})::text` : sql`NULL::text`} AS ${ident(`m_${m.key}`)}`,
-               ),
-             ],
-             sql`, `,
-           )}
-      FROM ${from} GROUP BY ${groupingSets(columnLists)}`;
   const { bounds, cur, period } = sidesAndPeriods(def, range, mode);
   const facts = sql`SELECT * FROM facts`;
   const sides = sql`(SELECT f.*, ${cur} AS cur, ${period} AS period
                        FROM (${def.enrich ? def.enrich(facts) : facts}) f CROSS JOIN bounds b) f`;
-  const fine = sql`fine`;
   // Raw rows and hours are many per period and dimension values, and pre-summing them first halves
   // the time of a year of raw security events or hourly sign-ups. A daily rollup already holds one
   // row per day and dimension values: pre-summing it again only adds a second large hash (a year of
   // transactions by day: 150 → 470 ms).
-  const presum = !(mode === 'daily' && def.source.daily);
+  const presummed = !(mode === 'daily' && def.source.daily) && summable.length > 0;
   // Percentiles read raw rows, placed by their instants whatever the facts' mode.
   const byInstant = sidesAndPeriods(def, range, 'raw');
   const samplesOf = (column: string) => sql`(
@@ -298,14 +272,50 @@ async function groupedRows(
       FROM (SELECT q.* FROM ${rawInRange(def, def.source.samples?.[column] ?? def.source.raw, range, filters, sql`q.${ident(column)} IS NOT NULL`)}) f
      CROSS JOIN bounds b) f`;
   const branches = [
-    { computed: summable, from: presum ? fine : sides, columnLists: sets.map((set) => set.columns) },
+    {
+      computed: summable,
+      presummed,
+      from: presummed ? sql`fine` : sides,
+      columnLists: summable.length ? sets.map((set) => set.columns) : [],
+    },
     ...percentileColumns.map((column) => {
       const computed = def.measures.filter((m) => 'percentile' in m && m.of === column);
       const keys = new Set(computed.map((m) => m.key));
       const showing = sets.filter((set) => set.measures.some((key) => keys.has(key)));
-      return { computed, from: samplesOf(column), columnLists: showing.map((set) => set.columns) };
+      return {
+        computed,
+        presummed: false,
+        from: samplesOf(column),
+        columnLists: showing.map((set) => set.columns),
+      };
     }),
   ].filter((b) => b.columnLists.length > 0);
+
+  // A branch groups by the columns its sets name; GROUPING() may only name those, so a branch's `g`
+  // is mapped back onto every grouping column (a column it never groups by is always left out).
+  const presentIn = (columnLists: string[][]) =>
+    groupingColumns.filter((c) => columnLists.some((l) => l.includes(c)));
+  const groupingSets = (columnLists: string[][]) =>
+    sql`GROUPING SETS (${sql.join(
+      [...new Map(columnLists.map((c) => [c.join(), c])).values()].map((c) => sql`(${listOf(c)})`),
+      sql`, `,
+    )})`;
+  const select = (b: (typeof branches)[number], part: number) => {
+    const present = presentIn(b.columnLists);
+    const columns = [
+      ...dims.map(
+        (d) => sql`${present.includes(d) ? sql`${ident(d)}::text` : sql`NULL::text`} AS ${ident(d)}`,
+      ),
+      ...def.measures.map(
+        (m) =>
+          sql`${b.computed.includes(m) ? sql`(${aggregateOf(m, b.presummed)})::text` : sql`NULL::text`} AS ${ident(`m_${m.key}`)}`,
+      ),
+    ];
+    return sql`
+      SELECT ${sql.raw(String(part))} AS part, GROUPING(${listOf(present)}) AS g, cur, period::text AS period,
+             ${sql.join(columns, sql`, `)}
+        FROM ${b.from} GROUP BY ${groupingSets(b.columnLists)}`;
+  };
   const fullMask = (part: number, g: number) => {
     const present = presentIn(branches[part]!.columnLists);
     return groupingColumns.reduce((mask, column, i) => {
@@ -314,16 +324,14 @@ async function groupedRows(
       return out ? mask | (1 << (groupingColumns.length - 1 - i)) : mask;
     }, 0);
   };
+  const partials = summable.flatMap(partsOf).map(([name, part]) => sql`${sumOf(part)} AS ${ident(name)}`);
 
   const query = sql`
     WITH straddle AS (${straddleSql(range)}),
     bounds AS MATERIALIZED (${bounds}),
-    facts AS (${factsSql(def, range, mode, filters)}),
-    fine AS (SELECT ${listOf(groupingColumns)}, ${sql.join(partials, sql`, `)} FROM ${sides} GROUP BY ${listOf(groupingColumns)})
-    ${sql.join(
-      branches.map((b, part) => branch(part, b.computed, b.from, b.columnLists)),
-      sql` UNION ALL `,
-    )}`;
+    facts AS (${factsSql(def, range, mode, filters)})
+    ${presummed ? sql`, fine AS (SELECT ${listOf(groupingColumns)}, ${sql.join(partials, sql`, `)} FROM ${sides} GROUP BY ${listOf(groupingColumns)})` : sql``}
+    ${sql.join(branches.map(select), sql` UNION ALL `)}`;
   const merged = new Map<string, Row>();
   for (const row of (await db.execute<Row & { part: number }>(query)).rows) {
     row.g = fullMask(row.part, row.g);
@@ -332,6 +340,8 @@ async function groupedRows(
     if (!into) merged.set(key, row);
     else for (const m of branches[row.part]!.computed) into[`m_${m.key}`] = row[`m_${m.key}`];
   }
+  // A group only a percentile branch saw (a sample without a fact) still sums to 0, not to none.
+  for (const row of merged.values()) for (const m of def.measures) if ('sum' in m) row[`m_${m.key}`] ??= '0';
   return [...merged.values()];
 }
 
