@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedDatabase } from './embedded.ts';
+import { embeddedSharedBuffersMb, startEmbeddedDatabase } from './embedded.ts';
 
 const run = promisify(execFile);
 const embeddedModule = JSON.stringify(path.resolve(import.meta.dirname, 'embedded.ts'));
@@ -21,6 +21,14 @@ afterAll(async () => {
 });
 
 describe('embedded PostgreSQL', () => {
+  it('gives its buffer cache a quarter of memory, at least the default 128 MB and at most 2 GB', () => {
+    const gb = 2 ** 30;
+    expect(embeddedSharedBuffersMb(0.25 * gb)).toBe(128);
+    expect(embeddedSharedBuffersMb(2 * gb)).toBe(512);
+    expect(embeddedSharedBuffersMb(6 * gb)).toBe(1536);
+    expect(embeddedSharedBuffersMb(64 * gb)).toBe(2048);
+  });
+
   it('runs a real server with pg_trgm, and keeps a second process out of its folder', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-embedded-'));
     dirs.push(dataDir);
@@ -32,6 +40,12 @@ describe('embedded PostgreSQL', () => {
         "SELECT current_setting('server_version_num')::int AS v",
       );
       expect(version.rows[0]!.v).toBeGreaterThanOrEqual(170_000);
+      // Its buffer cache is sized for the machine (a quarter of memory, 128 MB to 2 GB), not left at
+      // PostgreSQL's default.
+      const buffers = await client.query<{ mb: number }>(
+        "SELECT setting::int * 8 / 1024 AS mb FROM pg_settings WHERE name = 'shared_buffers'",
+      );
+      expect(buffers.rows[0]!.mb).toBe(embeddedSharedBuffersMb());
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await client.end();
 

@@ -142,6 +142,15 @@ export async function loadDataDirSecrets(dataDir: string): Promise<Secrets> {
   }
 }
 
+/**
+ * PostgreSQL's buffer cache for the embedded database: a quarter of the machine's memory, between the
+ * default 128 MB and 2 GB (PostgreSQL's usual guidance). At 128 MB a report over ten million wallet
+ * transactions pushed the others' rows out between requests: a year's compliance report over HTTP
+ * took 609 ms p50 in the bench's interleaved run, 426 ms at 1 GB (docs/decisions/0014).
+ */
+export const embeddedSharedBuffersMb = (totalBytes = os.totalmem()) =>
+  Math.max(128, Math.min(2048, Math.floor(totalBytes / 4 / 2 ** 20)));
+
 /** A socket path must fit sockaddr_un (107 bytes); PostgreSQL names it `.s.PGSQL.<port>`. */
 const MAX_SOCKET_PATH = 107;
 
@@ -198,7 +207,10 @@ export async function startEmbeddedDatabase(
       // PostgreSQL refuses to run as root; as root the package runs it as the `postgres` user.
       createPostgresUser: asRoot,
       initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`],
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`],
+        ...['-c', `shared_buffers=${embeddedSharedBuffersMb()}MB`],
+      ],
       onLog: (m) => log(m.trim()),
       onError: (m) => log(String(m)),
     };
