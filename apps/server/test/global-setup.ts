@@ -11,6 +11,7 @@ import { seedDemoData } from '../src/db/seed/index.ts';
 import { storeSeedSpecimens } from '../src/db/seed/kyc.ts';
 import { createDocumentStore } from '../src/modules/kyc-files/index.ts';
 import { createMembersService } from '../src/modules/members/members.service.ts';
+import { TEST_DATA_DIR, withDatabase } from './test-server.ts';
 
 /**
  * One PostgreSQL per test run: the embedded one in a fresh folder, or the server of
@@ -68,13 +69,4 @@ export default async function setup() {
     await embedded?.stop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   };
-}
-
-/** Where apps under test keep files (TEST_ENV DATA_DIR): outside the repository, shared by runs. */
-export const TEST_DATA_DIR = path.join(os.tmpdir(), 'backdesk-test-data');
-
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }

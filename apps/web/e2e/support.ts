@@ -8,7 +8,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer, testWebDist } from '../../server/test/harness.ts';
+import { startTestServer, type TestServer, testWebDist } from '../../server/test/test-server.ts';
 
 export const DEMO_PASSWORD = 'backdesk-demo';
 

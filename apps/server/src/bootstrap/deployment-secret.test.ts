@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
 import { createPool } from '../db/client.ts';
 import { storedDeploymentSecret } from './deployment-secret.ts';
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
 import { createPool } from './client.ts';
 
 let database: TestDatabase;

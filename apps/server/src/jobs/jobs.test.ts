@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 import { createJobs, type Jobs } from './index.ts';
 

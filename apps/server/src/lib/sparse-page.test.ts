@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 import { SORT_WINDOW, sparsePage } from './sparse-page.ts';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_ENV, type TestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { sessionHeaders } from '../../test/roles.ts';
+import { TEST_ENV } from '../../test/test-server.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
 import { manualClock } from '../lib/clock.ts';

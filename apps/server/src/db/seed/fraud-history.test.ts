@@ -1,7 +1,7 @@
 import { FRAUD_FIGURE_KEYS } from '@backdesk/contract/fraud/keys';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-server.ts';
 import { fraudHistoryPending, seedFraudHistory } from './fraud-history.ts';
 
 let database: TestDatabase;

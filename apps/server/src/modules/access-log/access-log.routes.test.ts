@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../../../test/global-setup.ts';
 import { buildTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
+import { withDatabase } from '../../../test/test-server.ts';
 import { createDb } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createChanges } from '../audit/changes.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_ENV, useTestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
+import { createTestDatabase, TEST_ENV } from '../../../test/test-server.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/config.ts';
 import { createDb, createPool } from '../../db/client.ts';
