@@ -84,10 +84,10 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** The real server process, serving the built web app, on a fresh database and a free port. */
 /** The built web app the browser tests serve; E2E_WEB_DIST points elsewhere (a build of one's own). */
 export const testWebDist = () => process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 
+/** The real server process, serving the built web app, on a fresh database and a free port. */
 export async function startTestServer(
   options: {
     env?: Record<string, string>;

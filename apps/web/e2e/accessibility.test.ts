@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useE2E } from './support.ts';
+import { settle, signIn, useE2E } from './support.ts';
 import { untranslated } from './untranslated.ts';
 import { fraudCaseFixture } from './work-fixtures.ts';
 
@@ -86,17 +86,6 @@ const describeFindings = (where: string, findings: Finding[]) =>
       }`,
   );
 
-/** A page has settled when its title is up and no list, loader or lazy chunk is still on its way. */
-async function settle(page: Page): Promise<void> {
-  await page.locator('main h1, h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('main .mantine-Loader-root, .mantine-LoadingOverlay-root, [data-fetching="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {});
-}
-
 /**
  * What of the page's visible lists sticks out of the list's own box or the window: every header cell,
  * every cell and status badge of the first row, the last (action) column included.
@@ -138,9 +127,10 @@ describe('accessibility (WCAG 2.2 AA)', () => {
   async function openAs(
     { mode, language }: { mode: Mode; language: Language },
     storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
-    viewport = { width: 1280, height: 800 },
   ) {
-    // bypassCSP: the app's script-src 'self' would refuse the injected axe script.
+    // bypassCSP: the app's script-src 'self' would refuse the injected axe script. 1280 px: the width
+    // the route walk judges list layout at.
+    const viewport = { width: 1280, height: 800 };
     const { context, page } = await e2e.open({ colorScheme: mode, viewport, storageState, bypassCSP: true });
     await context.addCookies([{ name: 'i18n_redirected', value: language, url: e2e.url('/') }]);
     await context.addInitScript((stored) => localStorage.setItem('nuxt-color-mode', stored), mode);

@@ -75,3 +75,14 @@ export async function signIn(page: Page, userName = 'admin'): Promise<void> {
 
 /** The toast region (Mantine renders toasts in a portal). */
 export const toasts = (page: Page) => page.locator('.mantine-Notifications-root');
+
+/** A page has settled when its title is up and no list, loader or lazy chunk is still on its way. */
+export async function settle(page: Page): Promise<void> {
+  await page.locator('main h1, h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('main .mantine-Loader-root, .mantine-LoadingOverlay-root, [data-fetching="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {});
+}

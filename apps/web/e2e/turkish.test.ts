@@ -1,18 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { submitLogin, useE2E } from './support.ts';
+import { settle, submitLogin, useE2E } from './support.ts';
 import { englishLabels, englishPhrases, RAW_KEY, untranslated } from './untranslated.ts';
-
-/** Lets the page load its data (lists, charts) before it is read. */
-async function settle(page: Page): Promise<void> {
-  await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('.mantine-LoadingOverlay-root, [data-fetching="true"]')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => {});
-}
 
 describe('Turkish everywhere', () => {
   const e2e = useE2E();
