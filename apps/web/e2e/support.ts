@@ -74,7 +74,8 @@ export async function signIn(page: Page, userName = 'admin'): Promise<void> {
 }
 
 /** The toast region (Mantine renders toasts in a portal). */
-export const toasts = (page: Page) => page.locator('.mantine-Notifications-root');
+export const TOAST_REGION = '.mantine-Notifications-root';
+export const toasts = (page: Page) => page.locator(TOAST_REGION);
 
 /** A page has settled when its title is up and no list, loader or lazy chunk is still on its way. */
 export async function settle(page: Page): Promise<void> {
