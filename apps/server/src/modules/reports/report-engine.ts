@@ -9,6 +9,7 @@ import type {
 import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { type FineSamples, percentileRows } from './report-percentiles.ts';
 import { periodsOf, type ReportRange } from './report-range.ts';
 
 /**
@@ -17,7 +18,7 @@ import { periodsOf, type ReportRange } from './report-range.ts';
  * bucket; an hour that a local midnight of the display zone cuts in two (zones at :30 or :45, or a
  * range edge there) is read from the raw rows instead, so every day is exact in every zone. The facts
  * are grouped by side (range or previous range) and period, and by each breakdown's dimensions, in one
- * statement (GROUPING SETS; percentiles in branches of their own, see groupedRows).
+ * statement (GROUPING SETS; percentiles apart, see groupedRows).
  */
 
 /** The epoch of `date_bin`: hours are whole UTC hours whatever the session's zone. */
@@ -214,16 +215,11 @@ function sidesAndPeriods(def: ReportDef, range: ReportRange, mode: FactMode) {
       ...periodsOf(range.from, range.to, range.groupBy),
     ]),
   ].sort();
-  const dates = sql.join(
-    starts.map((day) => sql`${day}::date`),
-    sql`, `,
-  );
-  const instants = sql.join(
-    starts.map((day) => localMidnight(day, range.tz)),
-    sql`, `,
-  );
-  const bounds = sql`SELECT ARRAY[${dates}]::date[] AS starts, ARRAY[${instants}]::timestamptz[] AS instants,
-                            ${localMidnight(range.from, range.tz)} AS from_at`;
+  // Two array parameters, not two per period: a year by day bound 2,190 of them in every statement.
+  const bounds = sql`
+    SELECT s.starts, ARRAY(SELECT (d::timestamp AT TIME ZONE ${range.tz}) FROM unnest(s.starts) WITH ORDINALITY u(d, i) ORDER BY i) AS instants,
+           ${localMidnight(range.from, range.tz)} AS from_at
+      FROM (SELECT ${`{${starts.join(',')}}`}::date[] AS starts) s`;
   if (readsFrom(def, mode) === 'daily')
     return {
       bounds,
@@ -232,6 +228,13 @@ function sidesAndPeriods(def: ReportDef, range: ReportRange, mode: FactMode) {
     };
   return { bounds, cur: sql`f.at >= b.from_at`, period: sql`b.starts[width_bucket(f.at, b.instants)]` };
 }
+
+/** GROUPING(a, b, …) of a set: a bit (first argument highest) for each column the set leaves out. */
+const groupingMask = (groupingColumns: string[], set: string[]) =>
+  groupingColumns.reduce(
+    (mask, column, i) => (set.includes(column) ? mask : mask | (1 << (groupingColumns.length - 1 - i))),
+    0,
+  );
 
 type Row = Record<string, unknown> & { g: number; cur: boolean | null; period: string | null };
 
@@ -253,25 +256,20 @@ const partsOf = (m: MeasureDef): [string, Sum][] =>
         ]
       : [];
 
-/**
- * A measure over the rows it is computed from: the facts, or for sums and quotients the partial sums
- * of `fine` (`presummed`).
- */
+/** A sum or quotient over the rows it is computed from: the facts, or the partial sums of `fine` (`presummed`). */
 function aggregateOf(m: MeasureDef, presummed: boolean): SQL {
   const summed = (part: [string, Sum]) => (presummed ? sql`sum(${ident(part[0])})` : sumOf(part[1]));
   const parts = partsOf(m);
   if ('sum' in m) return sql`coalesce(${summed(parts[0]!)}, 0)`;
-  if ('quotient' in m) return sql`round(${summed(parts[0]!)} / nullif(${summed(parts[1]!)}, 0))`;
-  return sql`percentile_disc(${sql.raw(String(m.percentile))}) WITHIN GROUP (ORDER BY ${ident(m.of)})`;
+  return sql`round(${summed(parts[0]!)} / nullif(${summed(parts[1]!)}, 0))`;
 }
+
+type GroupingSet = { columns: string[]; measures: string[] };
 
 /**
  * The facts grouped by side and period and by each set of `sets` (GROUPING SETS), one row per group
- * with `g` = GROUPING(groupingColumns) and a column `m_<key>` per measure, in one statement. Sums and
- * quotients of raw or hourly facts are first summed per side, period and dimension values (`fine`, a
- * hash aggregate), so the sets group those rather than every fact. A percentile cannot be summed: it
- * is computed from the raw rows that have a value (`samples`), only for the sets that show it, one
- * branch per fact column (docs/decisions/0014-report-rollups.md).
+ * with `g` = GROUPING(groupingColumns) and a column `m_<key>` per measure: the sums and quotients
+ * (summedRows) and the percentiles (sampledRows) of a group merged into one row.
  */
 async function groupedRows(
   db: DbOrTx,
@@ -280,11 +278,43 @@ async function groupedRows(
   filters: ReportFilters,
   mode: FactMode,
   groupingColumns: string[],
-  sets: { columns: string[]; measures: string[] }[],
+  sets: GroupingSet[],
 ): Promise<Row[]> {
   const dims = groupingColumns.slice(2);
+  const rows = [
+    ...(await summedRows(db, def, range, filters, mode, groupingColumns, sets)),
+    ...(await sampledRows(db, def, range, filters, groupingColumns, sets)),
+  ];
+  const merged = new Map<string, Row>();
+  for (const row of rows) {
+    const key = JSON.stringify([row.g, row.cur, row.period, ...dims.map((d) => row[d] ?? null)]);
+    const into = merged.get(key);
+    if (into)
+      Object.assign(into, Object.fromEntries(Object.entries(row).filter(([k]) => k.startsWith('m_'))));
+    else merged.set(key, row);
+  }
+  // A group only a percentile saw (a sample without a fact) still sums to 0, not to none.
+  for (const row of merged.values()) for (const m of def.measures) if ('sum' in m) row[`m_${m.key}`] ??= '0';
+  return [...merged.values()];
+}
+
+/**
+ * The sums and quotients per group, in one statement. Those of raw or hourly facts are first summed
+ * per side, period and dimension values (`fine`, a hash aggregate), so the sets group those rather
+ * than every fact.
+ */
+async function summedRows(
+  db: DbOrTx,
+  def: ReportDef,
+  range: ReportRange,
+  filters: ReportFilters,
+  mode: FactMode,
+  groupingColumns: string[],
+  sets: GroupingSet[],
+): Promise<Row[]> {
   const summable = def.measures.filter((m) => !('percentile' in m));
-  const percentileColumns = [...new Set(def.measures.flatMap((m) => ('percentile' in m ? [m.of] : [])))];
+  if (!summable.length) return [];
+  const dims = groupingColumns.slice(2);
   const { bounds, cur, period } = sidesAndPeriods(def, range, mode);
   const facts = sql`SELECT * FROM facts`;
   const sides = sql`(SELECT f.*, ${cur} AS cur, ${period} AS period
@@ -293,85 +323,73 @@ async function groupedRows(
   // the time of a year of raw security events or hourly sign-ups. A daily rollup already holds one
   // row per day and dimension values: pre-summing it again only adds a second large hash (a year of
   // transactions by day: 150 → 470 ms).
-  const presummed = readsFrom(def, mode) !== 'daily' && summable.length > 0;
-  // Percentiles read raw rows, placed by their instants whatever the facts' mode.
-  const byInstant = sidesAndPeriods(def, range, 'raw');
-  const samplesOf = (column: string) => sql`(
-    SELECT f.*, ${byInstant.cur} AS cur, ${byInstant.period} AS period
-      FROM (SELECT q.* FROM ${rawInRange(def, def.source.samples?.[column] ?? def.source.raw, range, filters, sql`q.${ident(column)} IS NOT NULL`)}) f
-     CROSS JOIN bounds b) f`;
-  const branches = [
-    {
-      computed: summable,
-      presummed,
-      from: presummed ? sql`fine` : sides,
-      columnLists: summable.length ? sets.map((set) => set.columns) : [],
-    },
-    ...percentileColumns.map((column) => {
-      const computed = def.measures.filter((m) => 'percentile' in m && m.of === column);
-      const keys = new Set(computed.map((m) => m.key));
-      const showing = sets.filter((set) => set.measures.some((key) => keys.has(key)));
-      return {
-        computed,
-        presummed: false,
-        from: samplesOf(column),
-        columnLists: showing.map((set) => set.columns),
-      };
-    }),
-  ].filter((b) => b.columnLists.length > 0);
-
-  // A branch groups by the columns its sets name; GROUPING() may only name those, so a branch's `g`
-  // is mapped back onto every grouping column (a column it never groups by is always left out).
-  const presentIn = (columnLists: string[][]) =>
-    groupingColumns.filter((c) => columnLists.some((l) => l.includes(c)));
-  const groupingSets = (columnLists: string[][]) =>
-    sql`GROUPING SETS (${sql.join(
-      [...new Map(columnLists.map((c) => [c.join(), c])).values()].map((c) => sql`(${listOf(c)})`),
-      sql`, `,
-    )})`;
-  const select = (b: (typeof branches)[number], part: number) => {
-    const present = presentIn(b.columnLists);
-    const columns = [
-      ...dims.map(
-        (d) => sql`${present.includes(d) ? sql`${ident(d)}::text` : sql`NULL::text`} AS ${ident(d)}`,
-      ),
-      ...def.measures.map(
-        (m) =>
-          sql`${b.computed.includes(m) ? sql`(${aggregateOf(m, b.presummed)})::text` : sql`NULL::text`} AS ${ident(`m_${m.key}`)}`,
-      ),
-    ];
-    return sql`
-      SELECT ${sql.raw(String(part))} AS part, GROUPING(${listOf(present)}) AS g, cur, period::text AS period,
-             ${sql.join(columns, sql`, `)}
-        FROM ${b.from} GROUP BY ${groupingSets(b.columnLists)}`;
-  };
-  const fullMask = (part: number, g: number) => {
-    const present = presentIn(branches[part]!.columnLists);
-    return groupingColumns.reduce((mask, column, i) => {
-      const j = present.indexOf(column);
-      const out = j < 0 || (g >> (present.length - 1 - j)) & 1;
-      return out ? mask | (1 << (groupingColumns.length - 1 - i)) : mask;
-    }, 0);
-  };
+  const presummed = readsFrom(def, mode) !== 'daily';
   const straddle = readsFrom(def, mode) === 'hourly' ? await straddleHours(db, range) : [];
   const partials = summable.flatMap(partsOf).map(([name, part]) => sql`${sumOf(part)} AS ${ident(name)}`);
-
+  const columns = [
+    ...dims.map((d) => sql`${ident(d)}::text AS ${ident(d)}`),
+    ...summable.map((m) => sql`(${aggregateOf(m, presummed)})::text AS ${ident(`m_${m.key}`)}`),
+  ];
+  const distinctSets = [...new Map(sets.map((set) => [set.columns.join(), set.columns])).values()];
   const query = sql`
     WITH bounds AS MATERIALIZED (${bounds}),
     facts AS (${factsSql(def, range, mode, filters, straddle)})
     ${presummed ? sql`, fine AS (SELECT ${listOf(groupingColumns)}, ${sql.join(partials, sql`, `)} FROM ${sides} GROUP BY ${listOf(groupingColumns)})` : sql``}
-    ${sql.join(branches.map(select), sql` UNION ALL `)}`;
-  const merged = new Map<string, Row>();
-  for (const row of (await db.execute<Row & { part: number }>(query)).rows) {
-    row.g = fullMask(row.part, row.g);
-    const key = JSON.stringify([row.g, row.cur, row.period, ...dims.map((d) => row[d])]);
-    const into = merged.get(key);
-    if (!into) merged.set(key, row);
-    else for (const m of branches[row.part]!.computed) into[`m_${m.key}`] = row[`m_${m.key}`];
+    SELECT GROUPING(${listOf(groupingColumns)}) AS g, cur, period::text AS period, ${sql.join(columns, sql`, `)}
+      FROM ${presummed ? sql`fine` : sides}
+     GROUP BY GROUPING SETS (${sql.join(
+       distinctSets.map((c) => sql`(${listOf(c)})`),
+       sql`, `,
+     )})`;
+  return (await db.execute<Row>(query)).rows;
+}
+
+/**
+ * The percentiles per group of the sets that show them. A percentile cannot be summed: it is computed
+ * from the raw rows that have a value (`samples`), placed by their instants whatever the facts' mode.
+ * One statement per fact column hands over each fine group's values (side, period and every
+ * dimension a showing set keeps), and percentileRows pools them per set.
+ */
+async function sampledRows(
+  db: DbOrTx,
+  def: ReportDef,
+  range: ReportRange,
+  filters: ReportFilters,
+  groupingColumns: string[],
+  sets: GroupingSet[],
+): Promise<Row[]> {
+  const percentiles = def.measures.flatMap((m) => ('percentile' in m ? [m] : []));
+  if (!percentiles.length) return [];
+  const { bounds, cur, period } = sidesAndPeriods(def, range, 'raw');
+  const rows: Row[] = [];
+  // The planner cannot tell how many periods there are, and would sort rather than hash a large
+  // aggregate: a sort of every sample by side, period and dimensions, the cost this path avoids.
+  await db.execute(sql`SET LOCAL enable_sort = off`);
+  for (const column of new Set(percentiles.map((m) => m.of))) {
+    const measures = percentiles.filter((m) => m.of === column);
+    const showing = sets.filter((set) => set.measures.some((key) => measures.some((m) => m.key === key)));
+    if (!showing.length) continue;
+    const present = groupingColumns.filter((c) => showing.some((set) => set.columns.includes(c)));
+    const rowsOf = def.source.samples?.[column] ?? def.source.raw;
+    const fine = sql`
+      WITH bounds AS MATERIALIZED (${bounds})
+      SELECT ${sql.join(
+        present.map((c) => (c === 'cur' ? ident(c) : sql`${ident(c)}::text AS ${ident(c)}`)),
+        sql`, `,
+      )}, string_agg(float8send(${ident(column)}), ''::bytea) AS v
+        FROM (SELECT f.*, ${cur} AS cur, ${period} AS period
+                FROM (SELECT q.* FROM ${rawInRange(def, rowsOf, range, filters, sql`q.${ident(column)} IS NOT NULL`)}) f
+               CROSS JOIN bounds b) f
+       GROUP BY ${listOf(present)}`;
+    const samples = (await db.execute<FineSamples>(fine)).rows;
+    const showingSets = showing.map((set) => ({
+      columns: set.columns,
+      g: groupingMask(groupingColumns, set.columns),
+    }));
+    rows.push(...(percentileRows(samples, groupingColumns, showingSets, measures) as Row[]));
   }
-  // A group only a percentile branch saw (a sample without a fact) still sums to 0, not to none.
-  for (const row of merged.values()) for (const m of def.measures) if ('sum' in m) row[`m_${m.key}`] ??= '0';
-  return [...merged.values()];
+  await db.execute(sql`RESET enable_sort`);
+  return rows;
 }
 
 export async function runReport(
@@ -389,12 +407,7 @@ export async function runReport(
     { columns: ['cur'], measures: def.series },
     ...def.breakdowns.map((b) => ({ columns: ['cur', ...b.dimensions], measures: b.measures })),
   ];
-  // GROUPING(a, b, …) sets a bit (first argument highest) for each column a set leaves out.
-  const maskOf = (set: string[]) =>
-    groupingColumns.reduce(
-      (mask, column, i) => (set.includes(column) ? mask : mask | (1 << (groupingColumns.length - 1 - i))),
-      0,
-    );
+  const maskOf = (set: string[]) => groupingMask(groupingColumns, set);
   const rows = await groupedRows(db, def, range, filters, mode, groupingColumns, sets);
   const [seriesMask, totalMask, ...breakdownMasks] = sets.map((set) => maskOf(set.columns));
 

@@ -55,12 +55,15 @@ export function createReportsService(deps: {
       const zoneNames = await knownZones();
       const range = reportRange(query, (tz) => zoneNames.has(tz));
       const source = mode ?? ((await keepsDaily(range.tz)) ? 'daily' : 'hourly');
-      return db.transaction(async (tx) => {
-        // The grouping sets sort the facts once per rollup of sets (percentiles forbid hashing): a
-        // year of compliance facts outgrows the default 4 MB and each sort would spill to disk.
-        await tx.execute(sql.raw(`SET LOCAL work_mem = '${REPORT_WORK_MEM}'`));
-        return runReport(tx, REPORT_DEFS[name], range, query, source, deps.clock.now());
-      });
+      // One snapshot for the report's statements (its sums, then each percentile's samples).
+      return db.transaction(
+        async (tx) => {
+          // A year's samples or facts outgrow the default 4 MB: a hash or sort would spill to disk.
+          await tx.execute(sql.raw(`SET LOCAL work_mem = '${REPORT_WORK_MEM}'`));
+          return runReport(tx, REPORT_DEFS[name], range, query, source, deps.clock.now());
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
     },
 
     async depositConfig() {
