@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntity } from '@backdesk/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { requestTransaction } from '../../lib/request-transaction.ts';
 import { recordAudit } from './audit.repository.ts';
@@ -88,6 +89,38 @@ export function createChanges(db: Db) {
         return result;
       });
     },
+
+    /**
+     * A change made by one statement that writes its own audit row in a CTE (`auditRowsFrom`), for a
+     * hot path where a transaction's three extra round trips are most of the time: "next case",
+     * pressed by many officers at once. Runs in the request's transaction when there is one.
+     */
+    async statement<R>(query: SQL): Promise<R[]> {
+      return (await (requestTransaction() ?? db).execute(query)).rows as R[];
+    },
   };
 }
 export type Changes = ReturnType<typeof createChanges>;
+
+/**
+ * An INSERT of one audit row per row of `from` (the rows a statement changed, as `changes.run` would
+ * record each change), for `changes.statement`: the SQL expressions give each row's id, customer and
+ * its before and after fields.
+ */
+export function auditRowsFrom(
+  actor: Actor,
+  change: {
+    entity: AuditEntity;
+    action: AuditAction;
+    from: SQL;
+    entityId: SQL;
+    customerId: SQL;
+    before: SQL;
+    after: SQL;
+  },
+): SQL {
+  return sql`INSERT INTO audit_log (member_id, request_id, action, entity, entity_id, customer_id, before, after)
+    SELECT ${actor.memberId}, ${actor.requestId}, ${change.action}, ${change.entity}, (${change.entityId})::text,
+           ${change.customerId}, ${change.before}, ${change.after}
+      FROM ${change.from}`;
+}

@@ -111,19 +111,25 @@ export function createKycCasesRepository() {
      * Claims the oldest unassigned case in one statement: rows another officer is claiming right now
      * are skipped, not waited for, so twenty officers at once get twenty different customers.
      */
-    async claimNext(tx: DbOrTx, memberId: number, at: Date): Promise<KycCase | undefined> {
-      // The claimed case comes back from the claim itself, as the next read would show it.
-      const { rows } = await tx.execute<KycCase>(sql`
+    /**
+     * The claim of the oldest unassigned case as one statement, with `audited` (an INSERT over the
+     * claimed rows as `claimed`, joined to their new holder as `m`) in it. The claimed case comes back
+     * from the claim itself, as the next read would show it.
+     */
+    claimNextSql(memberId: number, at: Date, audited: (claimed: SQL) => SQL): SQL {
+      return sql`
         WITH next AS (
           SELECT customer_id FROM kyc_cases WHERE assigned_to IS NULL
           ORDER BY waiting_since, customer_id LIMIT 1 FOR UPDATE SKIP LOCKED),
         claimed AS (
           UPDATE kyc_cases k SET assigned_to = ${memberId}, assigned_at = ${at}
           FROM next WHERE k.customer_id = next.customer_id
-          RETURNING k.*)
-        SELECT ${caseColumns(at)} FROM ${caseFrom(sql`claimed`)}`);
-      return rows[0] ? toCase(rows[0]) : undefined;
+          RETURNING k.*),
+        audit AS (${audited(sql`claimed k LEFT JOIN staff_members m ON m.id = k.assigned_to`)})
+        SELECT ${caseColumns(at)} FROM ${caseFrom(sql`claimed`)}`;
     },
+
+    toCase,
 
     async setAssignee(tx: DbOrTx, customerId: number, memberId: number | null, at: Date): Promise<void> {
       await tx.execute(sql`UPDATE kyc_cases SET assigned_to = ${memberId},

@@ -1,9 +1,10 @@
 import type { CustomerKyc, complianceApi, KycCase } from '@backdesk/contract';
 import { kycStatusOf } from '@backdesk/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Actor } from '../audit/changes.ts';
+import { type Actor, auditRowsFrom } from '../audit/changes.ts';
 import { isFraudFlagged, KYC_LEVEL_APPROVAL, KYC_LEVEL_APPROVAL_TTL_MS } from './kyc-four-eyes.ts';
 import type { KycServiceDeps } from './kyc-state.ts';
 
@@ -136,24 +137,25 @@ export function createKycQueueService(deps: KycServiceDeps) {
       );
     },
 
-    /** Claims the oldest unassigned case (SKIP LOCKED); null when none is left. */
-    claimNext(actor: Actor): Promise<KycCase | null> {
-      return changes.run(actor, async (tx) => {
-        const claimed = await cases.claimNext(tx, actor.memberId, clock.now());
-        if (!claimed) return { result: null, change: null };
-        const customerId = claimed.customer_id;
-        return {
-          result: claimed,
-          change: {
-            entity: 'kyc_case' as const,
-            action: 'claim' as const,
-            entityId: customerId,
-            customerId,
-            before: { assignee: null },
-            after: { assignee: assigneeName(claimed) },
-          },
-        };
-      });
+    /**
+     * Claims the oldest unassigned case (SKIP LOCKED); null when none is left. One statement claims
+     * and audits it (as the other moves would: the holder's display name before and after).
+     */
+    async claimNext(actor: Actor): Promise<KycCase | null> {
+      const audited = (claimed: SQL) =>
+        auditRowsFrom(actor, {
+          entity: 'kyc_case',
+          action: 'claim',
+          from: claimed,
+          entityId: sql`k.customer_id`,
+          customerId: sql`k.customer_id`,
+          before: sql`jsonb_build_object('assignee', NULL)`,
+          after: sql`jsonb_build_object('assignee', m.display_name)`,
+        });
+      const [claimed] = await changes.statement<KycCase>(
+        cases.claimNextSql(actor.memberId, clock.now(), audited),
+      );
+      return claimed ? cases.toCase(claimed) : null;
     },
 
     /**

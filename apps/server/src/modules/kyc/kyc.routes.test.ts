@@ -328,10 +328,34 @@ describe('KYC queue', () => {
     });
     expect(ids.every((id) => typeof id === 'number')).toBe(true);
     expect(new Set(ids).size).toBe(20);
-    const { rows } = await t.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'kyc_case' AND action = 'claim'`,
-    );
-    expect(rows[0]!.n).toBeGreaterThanOrEqual(20);
+    // One audit row per claim, as every other move of a case writes it, and each chained.
+    const { rows } = await t.db.execute<{
+      entity_id: string;
+      customer_id: string;
+      before: unknown;
+      after: unknown;
+      linked: boolean;
+      request: boolean;
+      holder: string;
+    }>(sql`
+      SELECT a.entity_id, a.customer_id::text, a.before, a.after, c.seq IS NOT NULL AS linked,
+             a.request_id IS NOT NULL AS request, m.display_name AS holder
+        FROM audit_log a JOIN staff_members m ON m.id = a.member_id
+        LEFT JOIN audit_chain c ON c.audit_id = a.id
+       WHERE a.entity = 'kyc_case' AND a.action = 'claim' AND a.entity_id IN ${ids.map(String)}`);
+    expect(rows).toHaveLength(20);
+    for (const row of rows)
+      expect(row).toEqual({
+        entity_id: row.customer_id,
+        customer_id: row.customer_id,
+        before: { assignee: null },
+        after: { assignee: row.holder },
+        linked: true,
+        request: true,
+        holder: expect.any(String),
+      });
+    const holders = claims.map((r) => r.json().case.assignee.display_name);
+    expect(new Set(rows.map((r) => r.holder))).toEqual(new Set(holders));
   });
 
   it('assigns, refuses a taken case, releases, and lets only admin reassign', async () => {
