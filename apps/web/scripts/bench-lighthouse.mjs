@@ -73,7 +73,21 @@ async function startServer() {
   };
 }
 
-/** Signs in through the login page in the launched Chromium; returns a sample customer page path. */
+/** Pages of one record, as the accessibility walk opens them: the first row of their list. */
+const SAMPLES = {
+  '/crm/customers/$customerId': {
+    list: '/crm/customers',
+    testId: 'customers-list',
+    opened: /^\/crm\/customers\/\d+$/,
+  },
+  '/compliance/fraud-check/cases/$caseId': {
+    list: '/compliance/fraud-check/cases',
+    testId: 'fraud-cases-list',
+    opened: /^\/compliance\/fraud-check\/cases\/\d+$/,
+  },
+};
+
+/** Signs in through the login page in the launched Chromium; returns a sample path per record route. */
 async function signIn(debuggingPort) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
   try {
@@ -85,12 +99,15 @@ async function signIn(debuggingPort) {
     await page.locator('[data-testid="captcha"][data-status="verified"]').waitFor({ timeout: 60_000 });
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.goto(`${base}/crm/customers`);
-    await page.getByTestId('customers-list').locator('tbody tr').first().click();
-    await page.waitForURL((url) => /^\/crm\/customers\/\d+$/.test(url.pathname));
-    const customerPath = new URL(page.url()).pathname;
+    const samples = {};
+    for (const [route, sample] of Object.entries(SAMPLES)) {
+      await page.goto(base + sample.list);
+      await page.getByTestId(sample.testId).locator('tbody tr[data-row-index]').first().click();
+      await page.waitForURL((url) => sample.opened.test(url.pathname));
+      samples[route] = new URL(page.url()).pathname;
+    }
     await page.close();
-    return customerPath;
+    return samples;
   } finally {
     // Only the CDP connection: the browser and its cookies stay for Lighthouse.
     await browser.close();
@@ -136,7 +153,7 @@ const chrome = await chromeLauncher.launch({
 });
 let failed = false;
 try {
-  const customerPath = await signIn(chrome.port);
+  const samples = await signIn(chrome.port);
 
   // Performance (with accessibility) on the customer list, median of `runs` by performance score.
   const perfRuns = [];
@@ -170,7 +187,7 @@ try {
   console.log(`\nLighthouse mobile accessibility (budget ≥ ${BUDGET.accessibility})`);
   const rows = [];
   for (const route of await appRoutes()) {
-    const pathName = route === '/crm/customers/$customerId' ? customerPath : route;
+    const pathName = samples[route] ?? route;
     const lhr = route === PERF_ROUTE ? median : await audit(chrome.port, base + pathName, ['accessibility']);
     const a11y = score(lhr, 'accessibility');
     failed ||= a11y < BUDGET.accessibility;

@@ -14,7 +14,10 @@ export interface AuditRow {
   after: unknown;
 }
 
-/** Written only through `changes.run` (changes.ts), in the transaction of the change it records. */
+/**
+ * Written only through `changes.run` (changes.ts), in the transaction of the change it records; a
+ * one-statement change writes its row in that statement (`auditRowsFrom`).
+ */
 export async function recordAudit(tx: DbOrTx, entry: AuditRow): Promise<void> {
   await tx.insert(auditLog).values({
     memberId: entry.memberId,

@@ -105,7 +105,8 @@ export type Changes = ReturnType<typeof createChanges>;
 /**
  * An INSERT of one audit row per row of `from` (the rows a statement changed, as `changes.run` would
  * record each change), for `changes.statement`: the SQL expressions give each row's id, customer and
- * its before and after fields.
+ * its before and after fields. Unlike `changes.run` nothing compares the two: name only fields the
+ * statement always changes.
  */
 export function auditRowsFrom(
   actor: Actor,

@@ -110,11 +110,9 @@ export function createKycCasesRepository() {
     /**
      * Claims the oldest unassigned case in one statement: rows another officer is claiming right now
      * are skipped, not waited for, so twenty officers at once get twenty different customers.
-     */
-    /**
-     * The claim of the oldest unassigned case as one statement, with `audited` (an INSERT over the
-     * claimed rows as `claimed`, joined to their new holder as `m`) in it. The claimed case comes back
-     * from the claim itself, as the next read would show it.
+     * `audited` is an INSERT over the claimed rows (as `k`, joined to their new holder as `m`) run in
+     * the same statement. The claimed case comes back from the claim itself, as the next read would
+     * show it.
      */
     claimNextSql(memberId: number, at: Date, audited: (claimed: SQL) => SQL): SQL {
       return sql`

@@ -356,6 +356,19 @@ describe('KYC queue', () => {
       });
     const holders = claims.map((r) => r.json().case.assignee.display_name);
     expect(new Set(rows.map((r) => r.holder))).toEqual(new Set(holders));
+
+    // A retried press (the same Idempotency-Key) answers the first claim again: one claim, one row.
+    const keyed = { ...manager, 'idempotency-key': 'next-case-retry-1' };
+    const [first, retry] = [
+      await post('/api/compliance/kyc/queue/next', {}, keyed),
+      await post('/api/compliance/kyc/queue/next', {}, keyed),
+    ];
+    const id = first.json().case.customer_id;
+    expect(retry.json().case.customer_id).toBe(id);
+    const once = await t.db.execute<{ n: number; linked: number }>(sql`
+      SELECT count(*)::int AS n, count(c.seq)::int AS linked FROM audit_log a LEFT JOIN audit_chain c ON c.audit_id = a.id
+       WHERE a.entity = 'kyc_case' AND a.action = 'claim' AND a.entity_id = ${String(id)}`);
+    expect(once.rows[0]).toEqual({ n: 1, linked: 1 });
   });
 
   it('assigns, refuses a taken case, releases, and lets only admin reassign', async () => {

@@ -8,7 +8,7 @@ import type {
 } from '@backdesk/contract';
 import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { type FineSamples, percentileRows } from './report-percentiles.ts';
 import { periodsOf, type ReportRange } from './report-range.ts';
 
@@ -60,7 +60,10 @@ export type MeasureDef = { key: string; unit: ReportUnit } & (
   | { sum: Sum }
   /** The rounded quotient of two sums (an average); none when the divisor is 0. */
   | { quotient: [Sum, Sum] }
-  /** percentile_disc of a fact column; facts without a value (null) do not count. */
+  /**
+   * percentile_disc of a float8 fact column (its samples travel as float8 bytes: a numeric would be
+   * rounded to one); facts without a value (null) do not count.
+   */
   | { percentile: number; of: string }
 );
 
@@ -272,7 +275,7 @@ type GroupingSet = { columns: string[]; measures: string[] };
  * (summedRows) and the percentiles (sampledRows) of a group merged into one row.
  */
 async function groupedRows(
-  db: DbOrTx,
+  db: Tx,
   def: ReportDef,
   range: ReportRange,
   filters: ReportFilters,
@@ -351,7 +354,7 @@ async function summedRows(
  * dimension a showing set keeps), and percentileRows pools them per set.
  */
 async function sampledRows(
-  db: DbOrTx,
+  db: Tx,
   def: ReportDef,
   range: ReportRange,
   filters: ReportFilters,
@@ -388,12 +391,13 @@ async function sampledRows(
     }));
     rows.push(...(percentileRows(samples, groupingColumns, showingSets, measures) as Row[]));
   }
-  await db.execute(sql`RESET enable_sort`);
+  await db.execute(sql`SET LOCAL enable_sort = on`);
   return rows;
 }
 
+/** A report, read in the caller's transaction (its statements share one snapshot and its settings). */
 export async function runReport(
-  db: DbOrTx,
+  db: Tx,
   def: ReportDef,
   range: ReportRange,
   filters: ReportFilters,

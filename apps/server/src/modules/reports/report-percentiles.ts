@@ -74,12 +74,12 @@ export function percentilesOf(values: Float64Array, ps: number[]): number[] {
   }
   values.fill(Number.NaN, numbers);
   const ranks = ps.map((p) => discRank(p, values.length));
-  // Ascending ranks: each selection leaves the ones above it in [rank, n) for the next.
+  // Ascending ranks: each selection leaves the values at or above it in (rank, n) for the next.
   let from = 0;
   for (const rank of [...new Set(ranks)].sort((a, b) => a - b)) {
     if (rank >= numbers) break;
     select(values, rank, from, numbers);
-    from = rank;
+    from = rank + 1;
   }
   return ranks.map((rank) => values[rank]!);
 }
