@@ -25,7 +25,7 @@ function CountList({
   const { locale } = useLanguage();
   return (
     <Card withBorder radius="md">
-      <Title order={3} fz="md" mb="sm">
+      <Title order={2} fz="md" mb="sm">
         {title}
       </Title>
       <Stack gap={4}>

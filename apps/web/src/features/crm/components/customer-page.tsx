@@ -249,7 +249,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
 
         <Tabs.Panel value="p2p">
           <Stack>
-            <Title order={4}>{t('detail.tradesAsBuyer')}</Title>
+            <Title order={2} size="h4">{t('detail.tradesAsBuyer')}</Title>
             <SimpleTable
               empty={t('detail.noTrades')}
               head={[
@@ -267,7 +267,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
                 }),
               ])}
             />
-            <Title order={4}>{t('detail.offersAsSeller')}</Title>
+            <Title order={2} size="h4">{t('detail.offersAsSeller')}</Title>
             <SimpleTable
               empty={t('detail.noOffers')}
               head={[

@@ -19,7 +19,7 @@ function MoveCustomerCard({ tiers }: { tiers: CustomerType[] }) {
   const [to, setTo] = useState<string | null>(null);
   return (
     <Card withBorder radius="md" mt="lg">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {t('types.moveTitle')}
       </Title>
       <Group align="flex-end">

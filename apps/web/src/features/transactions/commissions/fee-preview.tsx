@@ -36,7 +36,7 @@ export function FeePreview({
   return (
     <Card withBorder radius="md" padding="lg" data-testid="fee-preview">
       <Stack gap="sm">
-        <Title order={3} fz="lg">
+        <Title order={2} fz="lg">
           {t('commissions.previewTitle')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>

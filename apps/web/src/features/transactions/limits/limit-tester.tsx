@@ -22,7 +22,7 @@ export function LimitTester({ limits }: { limits: TransactionLimit[] }) {
     <Card withBorder radius="md" padding="lg" data-testid="limit-tester">
       <Stack gap="sm">
         <div>
-          <Title order={3} fz="lg">
+          <Title order={2} fz="lg">
             {t('tester.title')}
           </Title>
           <Text size="sm" c="dimmed">
