@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import RECORD_ROUTES from './record-routes.json';
 import { settle, signIn, useE2E } from './support.ts';
 import { untranslated } from './untranslated.ts';
 import { fraudCaseFixture } from './work-fixtures.ts';
@@ -147,26 +148,14 @@ describe('accessibility (WCAG 2.2 AA)', () => {
     return session;
   }
 
-  /** Pages of one record: the first row of their list opens one. */
-  const SAMPLES: Record<string, { list: string; testId: string; opened: RegExp }> = {
-    '/crm/customers/$customerId': {
-      list: '/crm/customers',
-      testId: 'customers-list',
-      opened: /^\/crm\/customers\/\d+$/,
-    },
-    '/compliance/fraud-check/cases/$caseId': {
-      list: '/compliance/fraud-check/cases',
-      testId: 'fraud-cases-list',
-      opened: /^\/compliance\/fraud-check\/cases\/\d+$/,
-    },
-  };
+  /** Pages of one record (record-routes.json): the first row of their list opens one. */
   async function resolvePath(page: Page, path: string): Promise<string> {
     if (!path.includes('$')) return path;
-    const sample = SAMPLES[path];
+    const sample = (RECORD_ROUTES as Record<string, { list: string; testId: string }>)[path];
     if (!sample) throw new Error(`No sample parameter for route ${path}`);
     await page.goto(sample.list);
     await page.getByTestId(sample.testId).locator('tbody tr[data-row-index]').first().click();
-    await page.waitForURL((url) => sample.opened.test(url.pathname));
+    await page.waitForURL((url) => new RegExp(`^${sample.list}/\\d+$`).test(url.pathname));
     return new URL(page.url()).pathname;
   }
 

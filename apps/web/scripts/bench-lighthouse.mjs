@@ -14,6 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import RECORD_ROUTES from '../e2e/record-routes.json' with { type: 'json' };
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
@@ -73,20 +74,6 @@ async function startServer() {
   };
 }
 
-/** Pages of one record, as the accessibility walk opens them: the first row of their list. */
-const SAMPLES = {
-  '/crm/customers/$customerId': {
-    list: '/crm/customers',
-    testId: 'customers-list',
-    opened: /^\/crm\/customers\/\d+$/,
-  },
-  '/compliance/fraud-check/cases/$caseId': {
-    list: '/compliance/fraud-check/cases',
-    testId: 'fraud-cases-list',
-    opened: /^\/compliance\/fraud-check\/cases\/\d+$/,
-  },
-};
-
 /** Signs in through the login page in the launched Chromium; returns a sample path per record route. */
 async function signIn(debuggingPort) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
@@ -100,10 +87,11 @@ async function signIn(debuggingPort) {
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL((url) => url.pathname === '/');
     const samples = {};
-    for (const [route, sample] of Object.entries(SAMPLES)) {
+    // Pages of one record, as the accessibility walk opens them: the first row of their list.
+    for (const [route, sample] of Object.entries(RECORD_ROUTES)) {
       await page.goto(base + sample.list);
       await page.getByTestId(sample.testId).locator('tbody tr[data-row-index]').first().click();
-      await page.waitForURL((url) => sample.opened.test(url.pathname));
+      await page.waitForURL((url) => new RegExp(`^${sample.list}/\\d+$`).test(url.pathname));
       samples[route] = new URL(page.url()).pathname;
     }
     await page.close();

@@ -269,25 +269,26 @@ function aggregateOf(m: MeasureDef, presummed: boolean): SQL {
 
 type GroupingSet = { columns: string[]; measures: string[] };
 
+/** What a report's groups are computed from: its definition, range and filters, and its grouping sets. */
+interface Grouping {
+  def: ReportDef;
+  range: ReportRange;
+  filters: ReportFilters;
+  mode: FactMode;
+  /** `cur`, `period` and every dimension a table shows, in GROUPING() order. */
+  groupingColumns: string[];
+  sets: GroupingSet[];
+}
+
 /**
  * The facts grouped by side and period and by each set of `sets` (GROUPING SETS), one row per group
  * with `g` = GROUPING(groupingColumns) and a column `m_<key>` per measure: the sums and quotients
  * (summedRows) and the percentiles (sampledRows) of a group merged into one row.
  */
-async function groupedRows(
-  db: Tx,
-  def: ReportDef,
-  range: ReportRange,
-  filters: ReportFilters,
-  mode: FactMode,
-  groupingColumns: string[],
-  sets: GroupingSet[],
-): Promise<Row[]> {
+async function groupedRows(db: Tx, grouping: Grouping): Promise<Row[]> {
+  const { def, groupingColumns } = grouping;
   const dims = groupingColumns.slice(2);
-  const rows = [
-    ...(await summedRows(db, def, range, filters, mode, groupingColumns, sets)),
-    ...(await sampledRows(db, def, range, filters, groupingColumns, sets)),
-  ];
+  const rows = [...(await summedRows(db, grouping)), ...(await sampledRows(db, grouping))];
   const merged = new Map<string, Row>();
   for (const row of rows) {
     const key = JSON.stringify([row.g, row.cur, row.period, ...dims.map((d) => row[d] ?? null)]);
@@ -306,15 +307,8 @@ async function groupedRows(
  * per side, period and dimension values (`fine`, a hash aggregate), so the sets group those rather
  * than every fact.
  */
-async function summedRows(
-  db: DbOrTx,
-  def: ReportDef,
-  range: ReportRange,
-  filters: ReportFilters,
-  mode: FactMode,
-  groupingColumns: string[],
-  sets: GroupingSet[],
-): Promise<Row[]> {
+async function summedRows(db: Tx, grouping: Grouping): Promise<Row[]> {
+  const { def, range, filters, mode, groupingColumns, sets } = grouping;
   const summable = def.measures.filter((m) => !('percentile' in m));
   if (!summable.length) return [];
   const dims = groupingColumns.slice(2);
@@ -353,14 +347,8 @@ async function summedRows(
  * One statement per fact column hands over each fine group's values (side, period and every
  * dimension a showing set keeps), and percentileRows pools them per set.
  */
-async function sampledRows(
-  db: Tx,
-  def: ReportDef,
-  range: ReportRange,
-  filters: ReportFilters,
-  groupingColumns: string[],
-  sets: GroupingSet[],
-): Promise<Row[]> {
+async function sampledRows(db: Tx, grouping: Grouping): Promise<Row[]> {
+  const { def, range, filters, groupingColumns, sets } = grouping;
   const percentiles = def.measures.flatMap((m) => ('percentile' in m ? [m] : []));
   if (!percentiles.length) return [];
   const { bounds, cur, period } = sidesAndPeriods(def, range, 'raw');
@@ -412,7 +400,7 @@ export async function runReport(
     ...def.breakdowns.map((b) => ({ columns: ['cur', ...b.dimensions], measures: b.measures })),
   ];
   const maskOf = (set: string[]) => groupingMask(groupingColumns, set);
-  const rows = await groupedRows(db, def, range, filters, mode, groupingColumns, sets);
+  const rows = await groupedRows(db, { def, range, filters, mode, groupingColumns, sets });
   const [seriesMask, totalMask, ...breakdownMasks] = sets.map((set) => maskOf(set.columns));
 
   const measureOf = new Map(def.measures.map((m) => [m.key, m]));

@@ -249,7 +249,9 @@ export function CustomerPage({ customerId }: { customerId: number }) {
 
         <Tabs.Panel value="p2p">
           <Stack>
-            <Title order={2} size="h4">{t('detail.tradesAsBuyer')}</Title>
+            <Title order={2} size="h4">
+              {t('detail.tradesAsBuyer')}
+            </Title>
             <SimpleTable
               empty={t('detail.noTrades')}
               head={[
@@ -267,7 +269,9 @@ export function CustomerPage({ customerId }: { customerId: number }) {
                 }),
               ])}
             />
-            <Title order={2} size="h4">{t('detail.offersAsSeller')}</Title>
+            <Title order={2} size="h4">
+              {t('detail.offersAsSeller')}
+            </Title>
             <SimpleTable
               empty={t('detail.noOffers')}
               head={[
