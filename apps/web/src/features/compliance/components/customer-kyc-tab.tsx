@@ -56,7 +56,7 @@ export function CustomerKycTab({ customerId }: { customerId: number }) {
     },
     {
       accessor: 'open',
-      title: '',
+      title: t('actions', { ns: 'list' }),
       textAlign: 'right',
       render: (d) => (
         <Button
@@ -86,7 +86,7 @@ export function CustomerKycTab({ customerId }: { customerId: number }) {
         <Group justify="space-between">
           <div>
             <Group gap="xs">
-              <Title order={3} fz="md" data-testid="customer-kyc-level">
+              <Title order={2} fz="md" data-testid="customer-kyc-level">
                 {t('customerTab.levelNow', { level: customer.kyc_level })}
               </Title>
               <KycBadge status={customer.kyc_status} />
@@ -107,7 +107,7 @@ export function CustomerKycTab({ customerId }: { customerId: number }) {
         </Group>
       </Card>
 
-      <Title order={3} fz="md">
+      <Title order={2} fz="md">
         {t('customerTab.documents')}
       </Title>
       {documents.length ? (
@@ -126,7 +126,7 @@ export function CustomerKycTab({ customerId }: { customerId: number }) {
         </Text>
       )}
 
-      <Title order={3} fz="md">
+      <Title order={2} fz="md">
         {t('customerTab.decisions')}
       </Title>
       {decisions.length ? (

@@ -79,11 +79,12 @@ function useDataColumns(withCustomer: boolean): DataTableColumn<Restriction>[] {
 
 /** The columns of a customer's own restrictions (customer page), the lift action last. */
 export function useRestrictionColumns(onLift: (r: Restriction) => void, withCustomer: boolean) {
+  const { t } = useTranslation('list');
   return [
     ...useDataColumns(withCustomer),
     {
       accessor: 'actions',
-      title: '',
+      title: t('actions'),
       render: (r: Restriction) => <RestrictionAction restriction={r} onLift={onLift} />,
     },
   ] satisfies DataTableColumn<Restriction>[];
