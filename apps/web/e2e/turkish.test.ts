@@ -14,7 +14,7 @@ describe('Turkish everywhere', () => {
 
   // Every route is read in Turkish by the accessibility walk (accessibility.test.ts), which loads
   // each one in Turkish anyway; this reads what only a click reaches.
-  it("shows no raw key and no English text on the sign-in page, a customer's tabs, the KYC review and the command palette, in Turkish", {
+  it("shows no raw key and no English text on the sign-in page, a customer's tabs, the CRM overview, the KYC review and the command palette, in Turkish", {
     timeout: 120_000,
   }, async () => {
     const { context, page } = await e2e.open();
@@ -42,6 +42,16 @@ describe('Turkish everywhere', () => {
       await tabs.nth(index).click();
       await check(`customer detail, tab ${index + 1}`);
     }
+
+    // The CRM overview words the status values it counts as the lists' badges do (not as stored).
+    await page.goto('/crm');
+    const counted = page.locator('.crm-count-link');
+    await counted.first().waitFor();
+    const values = (await counted.allInnerTexts()).map((text) => text.split('\n')[0]!.trim());
+    expect(values).toContain('Aktif');
+    expect(
+      values.filter((v) => /^(active|inactive|suspended|approved|pending|rejected|kyc)$/.test(v)),
+    ).toEqual([]);
 
     // The KYC review open on a pending document, and its rejection form.
     await page.goto('/compliance/kyc-docs?status=pending');

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useCrmOverview } from '../api/crm-lists-api.ts';
+import { useValueLabel } from './status-badges.tsx';
 
 type Count = { value: string | null; count: number };
 
@@ -67,6 +68,7 @@ export function CrmOverviewPage() {
   const { t } = useTranslation(['crm', 'common']);
   const { locale } = useLanguage();
   const { data } = useCrmOverview();
+  const valueLabel = useValueLabel();
   return (
     <>
       <PageHeader title={t('common:pages.crm')} description={t('overview.subtitle')} />
@@ -93,11 +95,13 @@ export function CrmOverviewPage() {
           <CountList
             title={t('overview.byStatus')}
             rows={data.byStatus}
+            label={(v) => valueLabel('status', v)}
             link={(v) => (v ? { to: '/crm/customers', search: { status: v } } : null)}
           />
           <CountList
             title={t('overview.byKyc')}
             rows={data.byKycStatus}
+            label={(v) => valueLabel('kyc', v)}
             link={(v) => ({ to: '/crm/customers', search: { kyc_status: v ?? 'kyc' } })}
           />
           <CountList
