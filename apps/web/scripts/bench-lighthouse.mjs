@@ -9,7 +9,7 @@
 // RUNS times (default 3) and the median run is reported, as one Lighthouse run is noisy.
 // Exits 1 when a budget is missed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -21,6 +21,10 @@ const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/d
 const port = Number(process.env.PORT ?? 3501);
 const dataDir = path.resolve(process.env.DATA_DIR ?? '/tmp/backdesk-bench-lighthouse');
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
+// LHR_OUT=file.json keeps the median run's whole report, to read its waterfall and main-thread tasks.
+const lhrOut = process.env.LHR_OUT;
+// A11Y=0 measures the customer list's performance only (while tuning it); the verdict then skips the routes.
+const walkRoutes = process.env.A11Y !== '0';
 const BUDGET = { performance: 90, accessibility: 95 };
 const PERF_ROUTE = '/crm/customers';
 const base = `http://localhost:${port}`;
@@ -150,6 +154,7 @@ try {
   perfRuns.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const median = perfRuns[Math.floor(perfRuns.length / 2)];
   const perf = score(median, 'performance');
+  if (lhrOut) writeFileSync(lhrOut, JSON.stringify(median));
   console.log(
     `\nLighthouse mobile, ${PERF_ROUTE} (median of ${runs}; scores of all runs: ${perfRuns
       .map((r) => score(r, 'performance'))
@@ -174,7 +179,7 @@ try {
   // Accessibility on every route; the customer list's comes from its median run above.
   console.log(`\nLighthouse mobile accessibility (budget ≥ ${BUDGET.accessibility})`);
   const rows = [];
-  for (const route of await appRoutes()) {
+  for (const route of walkRoutes ? await appRoutes() : [PERF_ROUTE]) {
     const pathName = samples[route] ?? route;
     const lhr = route === PERF_ROUTE ? median : await audit(chrome.port, base + pathName, ['accessibility']);
     const a11y = score(lhr, 'accessibility');

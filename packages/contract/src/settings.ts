@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { FRAUD_SEVERITIES, type FraudSeverity } from './fraud/keys.ts';
 import { VersionSchema } from './list.ts';
 
 /**
@@ -170,8 +171,6 @@ export const NOTIFICATION_KINDS = [
   'system_notice',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const FRAUD_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type FraudSeverity = (typeof FRAUD_SEVERITIES)[number];
 
 export interface NotificationEvent {
   kind: NotificationKind;

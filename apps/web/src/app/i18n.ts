@@ -11,11 +11,11 @@ import {
 } from '../lib/language.ts';
 
 /**
- * Loaded at start; `errors` loads as the signed-in layout opens (any page there may have to word a
- * failure; the sign-in page has its own texts and stays light); feature namespaces (crm,
- * transactions, audit) load with their first page.
+ * Loaded at start; `errors` and `inbox` load as the signed-in layout opens (any page there may have to
+ * word a failure, and the header shows the inbox; the sign-in page has its own texts and stays light);
+ * feature namespaces (dashboard, crm, transactions, audit) load with their first page.
  */
-export const NAMESPACES = ['common', 'auth', 'dashboard', 'inbox'] as const;
+export const NAMESPACES = ['common', 'auth'] as const;
 
 // One lazy chunk per language and namespace: only the active language is ever downloaded.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_app')({
       void import('../features/shell/startup-data.ts').then(({ prefetchStartupData }) =>
         prefetchStartupData(),
       );
-    return i18next.loadNamespaces('errors');
+    return i18next.loadNamespaces(['errors', 'inbox']);
   },
   component: AuthenticatedLayout,
 });

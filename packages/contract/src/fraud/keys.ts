@@ -1,8 +1,7 @@
 // Free of zod, so routes and pages can read fraud check's enums before the schemas load. Each enum
 // exists here once; the schemas, the server's SQL and the web app import it from here.
-import { FRAUD_SEVERITIES, type FraudSeverity } from '../settings.ts';
-
-export { FRAUD_SEVERITIES, type FraudSeverity };
+export const FRAUD_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type FraudSeverity = (typeof FRAUD_SEVERITIES)[number];
 
 /** The rules of PRODUCT.md (Compliance → Fraud check) and issue 13; what each does is code. */
 export const FRAUD_RULE_CODES = [
