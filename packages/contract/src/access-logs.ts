@@ -8,7 +8,13 @@ import {
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from './audit-vocabulary.ts';
 import { CalendarDateSchema } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ExportFormatSchema, listQuerySchema, pageSchema, VersionSchema } from './list.ts';
+import {
+  CountSchema,
+  ExportFormatSchema,
+  listQuerySchema,
+  uncountedPageSchema,
+  VersionSchema,
+} from './list.ts';
 
 /**
  * The access-log screen (/logs/access): who signed in, failed, was refused… and the audit trail of
@@ -71,7 +77,18 @@ export const listAccessLog = defineEndpoint({
   tags: ['logs'],
   access: 'read',
   query: AccessLogQuerySchema,
-  response: pageSchema(AccessLogRowSchema),
+  response: uncountedPageSchema(AccessLogRowSchema),
+});
+
+/** How many access-log rows match the filters, asked apart from the page (paging never recounts). */
+export const countAccessLog = defineEndpoint({
+  method: 'GET',
+  path: '/api/logs/access/count',
+  summary: 'How many access-log rows match the filters: exact up to 100,000, else an estimate',
+  tags: ['logs'],
+  access: 'read',
+  query: AccessLogFiltersSchema,
+  response: CountSchema,
 });
 
 export const exportAccessLog = defineEndpoint({
@@ -121,7 +138,17 @@ export const listAuditTrail = defineEndpoint({
   tags: ['logs'],
   access: 'read',
   query: AuditTrailQuerySchema,
-  response: pageSchema(AuditTrailRowSchema),
+  response: uncountedPageSchema(AuditTrailRowSchema),
+});
+
+export const countAuditTrail = defineEndpoint({
+  method: 'GET',
+  path: '/api/logs/audit/count',
+  summary: 'How many audit-trail rows match the filters: exact up to 100,000, else an estimate',
+  tags: ['logs'],
+  access: 'read',
+  query: AuditTrailFiltersSchema,
+  response: CountSchema,
 });
 
 export const exportAuditTrail = defineEndpoint({

@@ -8,7 +8,7 @@ import {
   INBOX_SORT_KEYS,
   INBOX_STATES,
 } from './inbox/keys.ts';
-import { listQuerySchema, pageSchema, VersionSchema } from './list.ts';
+import { CountSchema, listQuerySchema, uncountedPageSchema, VersionSchema } from './list.ts';
 
 export * from './inbox/keys.ts';
 
@@ -52,13 +52,16 @@ export const InboxItemSchema = z.object({
 });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 
-export const InboxQuerySchema = listQuerySchema(INBOX_SORT_KEYS, 'opened_at').extend({
-  dir: z.enum(['asc', 'desc']).default('desc'),
+export const InboxFiltersSchema = z.object({
   kind: z.enum(INBOX_KINDS).optional(),
   state: z.enum(INBOX_STATES).default('open'),
   read: z.enum(INBOX_READ_FILTERS).optional(),
   assigned: z.enum(INBOX_ASSIGNED_FILTERS).optional(),
 });
+
+export const InboxQuerySchema = listQuerySchema(INBOX_SORT_KEYS, 'opened_at')
+  .extend({ dir: z.enum(['asc', 'desc']).default('desc') })
+  .extend(InboxFiltersSchema.shape);
 export type InboxQuery = z.input<typeof InboxQuerySchema>;
 
 export const listInbox = defineEndpoint({
@@ -68,7 +71,19 @@ export const listInbox = defineEndpoint({
   tags: ['inbox'],
   access: 'read',
   query: InboxQuerySchema,
-  response: pageSchema(InboxItemSchema),
+  response: uncountedPageSchema(InboxItemSchema),
+});
+
+/** How many of the member's items match the filters, asked apart from the page. */
+export const countInbox = defineEndpoint({
+  method: 'GET',
+  path: '/api/inbox/count',
+  summary:
+    "How many of the signed-in member's items match the filters: exact up to 100,000, else an estimate",
+  tags: ['inbox'],
+  access: 'read',
+  query: InboxFiltersSchema,
+  response: CountSchema,
 });
 
 export const InboxSummarySchema = z.object({

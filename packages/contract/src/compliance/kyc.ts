@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { CalendarDateSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import {
+  CountSchema,
   ExportFormatSchema,
   listQuerySchema,
   MAX_SERIAL_ID,
-  pageSchema,
   QueryIdSchema,
   queryInt,
   SerialIdSchema,
+  uncountedPageSchema,
   VersionSchema,
 } from '../list.ts';
 import { KYC_TYPE_LABELS } from '../rules/customer.ts';
@@ -86,11 +87,22 @@ export type KycDocumentsQuery = z.input<typeof KycDocumentsQuerySchema>;
 export const listKycDocuments = defineEndpoint({
   method: 'GET',
   path: '/api/compliance/kyc/documents',
-  summary: 'KYC documents filtered by kind, status, customer, dates and reviewer',
+  summary: 'KYC documents filtered by kind, status, customer, dates and reviewer; the total comes apart',
   tags: ['compliance'],
   access: 'read',
   query: KycDocumentsQuerySchema,
-  response: pageSchema(KycDocumentRowSchema),
+  response: uncountedPageSchema(KycDocumentRowSchema),
+});
+
+/** How many documents match the filters, asked apart from the page (paging never recounts). */
+export const countKycDocuments = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/kyc/documents/count',
+  summary: 'How many KYC documents match the filters: exact up to 100,000, else an estimate',
+  tags: ['compliance'],
+  access: 'read',
+  query: KycDocumentFiltersSchema,
+  response: CountSchema,
 });
 
 export const exportKycDocuments = defineEndpoint({
@@ -334,22 +346,37 @@ export const setKycLevel = defineEndpoint({
 
 // ── The queue ────────────────────────────────────────────────────────────────────────────────────
 
-export const KycQueueQuerySchema = listQuerySchema(KYC_QUEUE_SORT_KEYS, 'waiting_since').extend({
+export const KycQueueFiltersSchema = z.object({
   assignee: blankIsNone(z.enum(KYC_CASE_ASSIGNEES)),
   sla: blankIsNone(z.enum(KYC_SLA_STATES)),
   /** A customer's exact user name or numeric id. */
   customer: blankIsNone(z.string().trim().max(100)),
 });
+
+export const KycQueueQuerySchema = listQuerySchema(KYC_QUEUE_SORT_KEYS, 'waiting_since').extend(
+  KycQueueFiltersSchema.shape,
+);
 export type KycQueueQuery = z.input<typeof KycQueueQuerySchema>;
 
 export const listKycQueue = defineEndpoint({
   method: 'GET',
   path: '/api/compliance/kyc/queue',
-  summary: 'Customers waiting for a KYC decision, oldest first, with age, SLA state and assignee',
+  summary:
+    'Customers waiting for a KYC decision, oldest first, with age, SLA state and assignee; the total comes apart',
   tags: ['compliance'],
   access: 'read',
   query: KycQueueQuerySchema,
-  response: pageSchema(KycCaseSchema),
+  response: uncountedPageSchema(KycCaseSchema),
+});
+
+export const countKycQueue = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/kyc/queue/count',
+  summary: 'How many cases match the queue filters: exact up to 100,000, else an estimate',
+  tags: ['compliance'],
+  access: 'read',
+  query: KycQueueFiltersSchema,
+  response: CountSchema,
 });
 
 const CaseResultSchema = z.object({ success: z.literal(true), case: KycCaseSchema });

@@ -8,6 +8,7 @@ import {
   dayRange,
   type LogPageQuery,
   type LogTable,
+  logCount,
   logExportQuery,
   loggedMember,
   logPage,
@@ -115,6 +116,8 @@ export function createAccessLogRepository() {
       const page = await logPage<StoredRow>(db, LOG, where(query), query);
       return { ...page, items: page.items.map(toAccessLogRow) };
     },
+
+    count: (db: DbOrTx, filters: AccessLogFilters) => logCount(db, LOG, where(filters)),
 
     /** Every matching row in the list's order, for an export streamed from a cursor. */
     exportQuery(query: AccessLogFilters & { dir: 'asc' | 'desc' }) {

@@ -48,11 +48,7 @@ describe('the access log and the audit trail', () => {
   const list = async (query: string) => {
     const res = await get(`/api/logs/access?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as {
-      items: { id: number; event: string }[];
-      nextCursor: string | null;
-      total: unknown;
-    };
+    return res.json() as { items: { id: number; event: string }[]; nextCursor: string | null };
   };
 
   beforeAll(async () => {
@@ -91,7 +87,12 @@ describe('the access log and the audit trail', () => {
     expect((await list('from=2024-03-11&to=2024-03-11')).items).toEqual([]);
 
     const first = await list(`${day}&limit=3`);
-    expect(first.total).toEqual({ value: 4, exact: true });
+    // The total is asked apart, for the filters alone: the page size and the cursor do not change it.
+    expect(first).not.toHaveProperty('total');
+    const total = (query: string) => get(`/api/logs/access/count?${query}`).then((r) => r.json().total);
+    expect(await total(day)).toEqual({ value: 4, exact: true });
+    expect(await total(`${day}&member=MALLORY`)).toEqual({ value: 2, exact: true });
+    expect(await total(`${day}&ip=2001:db8::/32`)).toEqual({ value: 1, exact: true });
     const second = await list(`${day}&limit=3&cursor=${first.nextCursor}`);
     expect(second.items.map((r) => r.id)).toEqual([ids.fail1]);
     expect(second.nextCursor).toBeNull();
@@ -229,6 +230,10 @@ describe('the access log and the audit trail', () => {
     });
     expect(await trail(`customer=${customerId}&member=admin`)).toEqual([]);
     expect(await trail(`customer=${customerId}&from=2000-01-01&to=2000-01-02`)).toEqual([]);
+    const total = (query: string) => get(`/api/logs/audit/count?${query}`).then((r) => r.json().total);
+    expect(await total(`customer=${customerId}`)).toEqual({ value: 2, exact: true });
+    expect(await total(`customer=trail_1&entity=customer`)).toEqual({ value: 1, exact: true });
+    expect(await total(`customer=${customerId}&member=admin`)).toEqual({ value: 0, exact: true });
   });
 
   it('keeps the retention setting for super only, versioned and audited', async () => {

@@ -54,6 +54,9 @@ export function registerAccessLogRoutes(
   registerEndpoint(app, logsApi.listAccessLog, async ({ query, actor }) =>
     deps.accessLog.page(await source(actor.memberId), query),
   );
+  registerEndpoint(app, logsApi.countAccessLog, async ({ query, actor }) => ({
+    total: await deps.accessLog.count(await source(actor.memberId), query),
+  }));
   registerExportEndpoint(app, logsApi.exportAccessLog, async ({ query, reply, actor }) => {
     const { format, sort: _sort, ...filters } = query;
     const from = await source(actor.memberId);
@@ -68,6 +71,9 @@ export function registerAccessLogRoutes(
   registerEndpoint(app, logsApi.listAuditTrail, async ({ query, actor }) =>
     deps.auditTrail.page(await source(actor.memberId), query),
   );
+  registerEndpoint(app, logsApi.countAuditTrail, async ({ query, actor }) => ({
+    total: await deps.auditTrail.count(await source(actor.memberId), query),
+  }));
   registerExportEndpoint(app, logsApi.exportAuditTrail, async ({ query, reply, actor }) => {
     const { format, sort: _sort, ...filters } = query;
     const from = await source(actor.memberId);

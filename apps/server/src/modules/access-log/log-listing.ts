@@ -6,13 +6,7 @@ import { keysetPage } from '../../lib/keyset.ts';
 import { exportStatement } from '../../lib/list-query.ts';
 
 // What the two log screens (access log, audit trail) read the same way: pages in time order, a
-// bounded total, and an export in the list's order.
-
-/**
- * Lists count exactly only this far: the log holds millions of rows and a page must answer in
- * milliseconds; past it the total is the planner's estimate, labelled as one (decision 0004).
- */
-export const LOG_EXACT_TOTAL = 10_000;
+// bounded total asked apart, and an export in the list's order.
 
 export type LogPageQuery = { sort: 'at'; dir: 'asc' | 'desc'; cursor?: string; limit: number };
 
@@ -34,32 +28,35 @@ export interface LogTable {
   id: SQL;
 }
 
-/** One page of the rows `filter` matches, in time order, with a total exact up to LOG_EXACT_TOTAL. */
-export async function logPage<Stored extends { id: string | number }>(
+/** One page of the rows `filter` matches, in time order; its total is logCount's, asked apart. */
+export function logPage<Stored extends { id: string | number }>(
   db: DbOrTx,
   log: LogTable,
   filter: SQL,
   query: LogPageQuery,
 ) {
   type Paged = Stored & { sort_value: string };
-  const [page, total] = await Promise.all([
-    keysetPage<Paged>(
-      { sort: log.at, id: log.id, dir: query.dir },
-      query,
-      (row) => [row.sort_value, Number(row.id)],
-      async (k) => {
-        const { rows } = await db.execute(sql`
-          SELECT ${log.columns}, ${log.at}::text AS sort_value FROM ${log.from}
-          WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
-          ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`);
-        // The caller names its columns' row type; the driver cannot check it.
-        return rows as Paged[];
-      },
-    ),
-    boundedCount(db, sql`${log.table} WHERE ${filter}`, { limit: LOG_EXACT_TOTAL }),
-  ]);
-  return { ...page, total };
+  return keysetPage<Paged>(
+    { sort: log.at, id: log.id, dir: query.dir },
+    query,
+    (row) => [row.sort_value, Number(row.id)],
+    async (k) => {
+      const { rows } = await db.execute(sql`
+        SELECT ${log.columns}, ${log.at}::text AS sort_value FROM ${log.from}
+        WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
+        ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`);
+      // The caller names its columns' row type; the driver cannot check it.
+      return rows as Paged[];
+    },
+  );
 }
+
+/**
+ * How many rows `filter` matches: exact up to 100,000, then the planner's estimate, labelled as one
+ * (decision 0004). Asked apart from the page, so a page of millions of rows still answers at once.
+ */
+export const logCount = (db: DbOrTx, log: LogTable, filter: SQL) =>
+  boundedCount(db, sql`${log.table} WHERE ${filter}`);
 
 /** Every row `filter` matches in the list's order, for an export streamed from a cursor. */
 export function logExportQuery(log: LogTable, filter: SQL, dir: 'asc' | 'desc') {

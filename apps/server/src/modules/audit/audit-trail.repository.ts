@@ -6,6 +6,7 @@ import {
   dayRange,
   type LogPageQuery,
   type LogTable,
+  logCount,
   logExportQuery,
   loggedMember,
   logPage,
@@ -81,6 +82,8 @@ export function createAuditTrailRepository() {
       const page = await logPage<StoredRow>(db, LOG, where(query), query);
       return { ...page, items: page.items.map(toRow) };
     },
+
+    count: (db: DbOrTx, filters: AuditTrailFilters) => logCount(db, LOG, where(filters)),
 
     exportQuery(query: AuditTrailFilters & { dir: 'asc' | 'desc' }) {
       return logExportQuery(LOG, where(query), query.dir);

@@ -6,6 +6,7 @@ import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 
 type ListQuery = z.output<typeof inboxApi.InboxQuerySchema>;
+type Filters = z.output<typeof inboxApi.InboxFiltersSchema>;
 
 /** An item as read for one member; the service adds the SLA state. */
 export type InboxRow = {
@@ -30,9 +31,6 @@ export type InboxRow = {
   version: number;
 };
 
-/** A list's exact count stops here; a member's queue beyond it shows the planner's estimate. */
-const EXACT_UP_TO = 10_000;
-
 const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -47,7 +45,7 @@ const joins = sql`
   LEFT JOIN customers c ON c.id = w.customer_id
   LEFT JOIN staff_members a ON a.id = w.assignee_id`;
 
-function filters(memberId: number, q: ListQuery, muted: readonly string[]): SQL {
+function filters(memberId: number, q: Filters, muted: readonly string[]): SQL {
   const parts = [sql`i.member_id = ${memberId}`, sql`i.open = ${q.state === 'open'}`];
   if (muted.length) parts.push(sql`NOT (i.pref_key = ANY (${textArray(muted)}))`);
   if (q.kind) parts.push(sql`i.kind = ${q.kind}`);
@@ -60,7 +58,7 @@ function filters(memberId: number, q: ListQuery, muted: readonly string[]): SQL 
 
 export function createInboxRepository() {
   return {
-    /** One page of a member's queue: an index range of inbox_items, newest first by default. */
+    /** One page of a member's queue: an index range of inbox_items, newest first by default; no total. */
     async page(db: DbOrTx, memberId: number, q: ListQuery, muted: readonly string[]) {
       const where = filters(memberId, q, muted);
       const page = await keysetPage<InboxRow>(
@@ -75,9 +73,12 @@ export function createInboxRepository() {
           return result.rows;
         },
       );
-      const total = await boundedCount(db, sql`inbox_items i WHERE ${where}`, { limit: EXACT_UP_TO });
-      return { ...page, total };
+      return page;
     },
+
+    /** How many of the member's items match: exact up to 100,000, asked apart from the page. */
+    count: (db: DbOrTx, memberId: number, f: Filters, muted: readonly string[]) =>
+      boundedCount(db, sql`inbox_items i WHERE ${filters(memberId, f, muted)}`),
 
     /** Open unread items by notification choice (an index-only range of the unread index). */
     async unreadByPrefKey(db: DbOrTx, memberId: number): Promise<{ pref_key: string; n: number }[]> {

@@ -38,6 +38,9 @@ const unread = async (who: Record<string, string>) =>
     unread: number;
     by_kind: Record<string, number>;
   };
+/** The total the inbox list shows, asked apart from its page. */
+const countOf = async (who: Record<string, string>, query = '') =>
+  (await t.app.inject({ url: `/api/inbox/count?${query}`, headers: who })).json().total;
 const post = (url: string, who: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: who, payload });
 
@@ -145,6 +148,8 @@ describe('inbox', () => {
     const bulk = await post('/api/inbox/mark', admin, { ids, read: true });
     expect(bulk.json()).toEqual({ success: true, changed: 2 });
     expect((await unread(admin)).unread).toBe(before - 2);
+    // The list's total for unread open items is the header's count.
+    expect(await countOf(admin, 'read=unread')).toEqual({ value: before - 2, exact: true });
     expect((await findFor(admin, 'wallet_transaction', a.id, '&read=read'))?.read).toBe(true);
     expect(await findFor(admin, 'wallet_transaction', a.id, '&read=unread')).toBeUndefined();
     // Only the member's own marker: super still has them unread.

@@ -6,6 +6,7 @@ import type { InboxService } from './inbox.service.ts';
 export function registerInboxRoutes(app: FastifyInstance, deps: { service: InboxService }): void {
   const { service } = deps;
   registerEndpoint(app, inboxApi.listInbox, ({ query, member }) => service.page(member.id, query));
+  registerEndpoint(app, inboxApi.countInbox, ({ query, member }) => service.count(member.id, query));
   registerEndpoint(app, inboxApi.inboxSummary, ({ member }) => service.summary(member.id));
   registerEndpoint(app, inboxApi.markInbox, async ({ body, member }) => ({
     success: true as const,

@@ -136,6 +136,10 @@ export function createInboxService(deps: InboxServiceDeps) {
       return { ...page, items: page.items.map((row) => toItem(row, now)) };
     },
 
+    count: async (memberId: number, filters: z.output<typeof inboxApi.InboxFiltersSchema>) => ({
+      total: await repo.count(db, memberId, filters, await muted(memberId)),
+    }),
+
     async summary(memberId: number): Promise<InboxSummary> {
       const off = new Set(await muted(memberId));
       const byKind = Object.fromEntries(INBOX_KINDS.map((k) => [k, 0])) as Record<InboxKind, number>;

@@ -12,9 +12,10 @@ import { keysetPage } from '../../lib/keyset.ts';
 import { allOf } from '../../lib/list-query.ts';
 import { CUSTOMER_MAPPING, isoUtc } from '../customers/customer-sql.ts';
 import { KYC_SLA_KEY } from './kyc-settings.ts';
-import { CUSTOMER_NAME, customerFilter, EXACT_TOTAL_UP_TO, staffRef } from './kyc-sql.ts';
+import { CUSTOMER_NAME, customerFilter, staffRef } from './kyc-sql.ts';
 
 type QueueQuery = z.output<typeof complianceApi.KycQueueQuerySchema>;
+type QueueFilters = z.output<typeof complianceApi.KycQueueFiltersSchema>;
 
 /**
  * The review SLA in hours (R39), read by the statement that judges the ages rather than asked for
@@ -55,7 +56,7 @@ const toCase = (row: KycCase): KycCase => ({
   pending_documents: Number(row.pending_documents),
 });
 
-function where(q: QueueQuery, memberId: number, now: Date): SQL {
+function where(q: QueueFilters, memberId: number, now: Date): SQL {
   const conditions: SQL[] = [];
   if (q.assignee === 'me') conditions.push(sql`k.assigned_to = ${memberId}`);
   if (q.assignee === 'unassigned') conditions.push(sql`k.assigned_to IS NULL`);
@@ -71,26 +72,27 @@ function where(q: QueueQuery, memberId: number, now: Date): SQL {
 
 export function createKycCasesRepository() {
   return {
+    /** One page, oldest first by default; its total is `count`'s, asked apart. */
     async page(db: DbOrTx, q: QueueQuery, memberId: number, now: Date) {
       const filter = where(q, memberId, now);
       type Paged = KycCase & { sort_value: string };
-      const [page, total] = await Promise.all([
-        keysetPage<Paged>(
-          { sort: sql`k.waiting_since`, id: sql`k.customer_id`, dir: q.dir },
-          q,
-          (row) => [row.sort_value, Number(row.customer_id)],
-          async (k) =>
-            (
-              await db.execute<Paged>(sql`
-                SELECT ${caseColumns(now)}, k.waiting_since::text AS sort_value FROM ${CASE_FROM}
-                WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
-                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
-            ).rows,
-        ),
-        boundedCount(db, sql`kyc_cases k WHERE ${filter}`, { limit: EXACT_TOTAL_UP_TO }),
-      ]);
-      return { ...page, items: page.items.map(({ sort_value: _s, ...row }) => toCase(row)), total };
+      const page = await keysetPage<Paged>(
+        { sort: sql`k.waiting_since`, id: sql`k.customer_id`, dir: q.dir },
+        q,
+        (row) => [row.sort_value, Number(row.customer_id)],
+        async (k) =>
+          (
+            await db.execute<Paged>(sql`
+              SELECT ${caseColumns(now)}, k.waiting_since::text AS sort_value FROM ${CASE_FROM}
+              WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
+              ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
+          ).rows,
+      );
+      return { ...page, items: page.items.map(({ sort_value: _s, ...row }) => toCase(row)) };
     },
+
+    count: (db: DbOrTx, filters: QueueFilters, memberId: number, now: Date) =>
+      boundedCount(db, sql`kyc_cases k WHERE ${where(filters, memberId, now)}`),
 
     async byCustomer(db: DbOrTx, customerId: number, now: Date): Promise<KycCase | undefined> {
       const { rows } = await db.execute<KycCase>(

@@ -12,7 +12,6 @@ import {
   DOCUMENT_FROM,
   dayEnd,
   dayStart,
-  EXACT_TOTAL_UP_TO,
   toDocumentRow,
 } from './kyc-sql.ts';
 
@@ -71,27 +70,27 @@ export function createKycDocumentsRepository() {
   };
 
   return {
+    /** One page in list order; its total is `count`'s, asked apart (paging never recounts). */
     async page(db: DbOrTx, q: PageQuery) {
       const filter = where(q);
       const sort = SORT[q.sort];
       type Paged = KycDocumentRow & { sort_value: string };
-      const [page, total] = await Promise.all([
-        keysetPage<Paged>(
-          { sort, id: sql`d.id`, dir: q.dir },
-          q,
-          (row) => [row.sort_value, Number(row.id)],
-          async (k) =>
-            (
-              await db.execute<Paged>(sql`
-                SELECT ${DOCUMENT_COLUMNS}, (${sort})::text AS sort_value FROM ${DOCUMENT_FROM}
-                WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
-                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
-            ).rows,
-        ),
-        boundedCount(db, sql`kyc_documents d WHERE ${filter}`, { limit: EXACT_TOTAL_UP_TO }),
-      ]);
-      return { ...page, items: page.items.map(({ sort_value: _s, ...row }) => toDocumentRow(row)), total };
+      const page = await keysetPage<Paged>(
+        { sort, id: sql`d.id`, dir: q.dir },
+        q,
+        (row) => [row.sort_value, Number(row.id)],
+        async (k) =>
+          (
+            await db.execute<Paged>(sql`
+              SELECT ${DOCUMENT_COLUMNS}, (${sort})::text AS sort_value FROM ${DOCUMENT_FROM}
+              WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
+              ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
+          ).rows,
+      );
+      return { ...page, items: page.items.map(({ sort_value: _s, ...row }) => toDocumentRow(row)) };
     },
+
+    count: (db: DbOrTx, filters: Filters) => boundedCount(db, sql`kyc_documents d WHERE ${where(filters)}`),
 
     /** The export's query, streamed by lib/export. */
     exportQuery(filters: Filters, order: { sort: SortKey; dir: 'asc' | 'desc' }) {

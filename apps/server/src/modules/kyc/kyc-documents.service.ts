@@ -53,6 +53,8 @@ export function createKycDocumentsService(deps: KycServiceDeps) {
   return {
     list: (query: z.output<typeof complianceApi.KycDocumentsQuerySchema>, source: Db = db) =>
       documents.page(source, query),
+    count: (filters: z.output<typeof complianceApi.KycDocumentFiltersSchema>, source: Db = db) =>
+      documents.count(source, filters),
     exportQuery: documents.exportQuery,
 
     async detail(id: number) {

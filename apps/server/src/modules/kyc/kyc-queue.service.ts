@@ -9,6 +9,7 @@ import { isFraudFlagged, KYC_LEVEL_APPROVAL, KYC_LEVEL_APPROVAL_TTL_MS } from '.
 import type { KycServiceDeps } from './kyc-state.ts';
 
 type QueueQuery = z.output<typeof complianceApi.KycQueueQuerySchema>;
+type QueueFilters = z.output<typeof complianceApi.KycQueueFiltersSchema>;
 type LevelBody = z.output<typeof complianceApi.SetKycLevelBodySchema>;
 /** A level decision's answer; `approval` when it waits for a second member (R63). */
 export interface LevelResult {
@@ -112,6 +113,9 @@ export function createKycQueueService(deps: KycServiceDeps) {
     async page(query: QueueQuery, memberId: number, source: Db = db) {
       return cases.page(source, query, memberId, clock.now());
     },
+
+    count: (filters: QueueFilters, memberId: number, source: Db = db) =>
+      cases.count(source, filters, memberId, clock.now()),
 
     customerKyc: (customerId: number) => customerKyc(db, customerId),
 

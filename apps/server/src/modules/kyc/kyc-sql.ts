@@ -2,12 +2,6 @@ import type { KycDocumentRow } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { isoUtc } from '../customers/customer-sql.ts';
 
-/**
- * The KYC lists count exactly up to this many rows, then show PostgreSQL's estimate (≈): every page
- * carries its total, and counting 100,000 of three million documents would cost a page its 20 ms.
- */
-export const EXACT_TOTAL_UP_TO = 10_000;
-
 /** A customer's name and surname as one text, null when they gave neither. */
 export const CUSTOMER_NAME = (c: string) =>
   sql`nullif(trim(concat_ws(' ', ${sql.raw(c)}.alias_name, ${sql.raw(c)}.alias_surname)), '')`;

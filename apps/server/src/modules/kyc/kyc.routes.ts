@@ -85,6 +85,9 @@ export function registerKycRoutes(
   registerEndpoint(app, complianceApi.listKycDocuments, async ({ query, actor }) =>
     documents.list(query, await app.reads.db(actor.memberId)),
   );
+  registerEndpoint(app, complianceApi.countKycDocuments, async ({ query, actor }) => ({
+    total: await documents.count(query, await app.reads.db(actor.memberId)),
+  }));
   registerExportEndpoint(app, complianceApi.exportKycDocuments, async ({ query, reply, actor }) => {
     const { format, sort, dir, ...filters } = query;
     return sendExport(reply, {
@@ -143,6 +146,9 @@ export function registerKycRoutes(
   registerEndpoint(app, complianceApi.listKycQueue, async ({ query, actor }) =>
     queue.page(query, actor.memberId, await app.reads.db(actor.memberId)),
   );
+  registerEndpoint(app, complianceApi.countKycQueue, async ({ query, actor }) => ({
+    total: await queue.count(query, actor.memberId, await app.reads.db(actor.memberId)),
+  }));
   registerEndpoint(app, complianceApi.assignKycCase, async ({ body, actor }) => ({
     success: true as const,
     case: await queue.assign(body.customer_id, actor),

@@ -30,8 +30,11 @@ export interface ListSourceOptions<E extends EndpointDef, P extends ListPage<unk
   read?: (response: EndpointResponse<E>) => P;
   /** Instead of the plain call and `read`, e.g. to word a failure the spec's way. */
   fetchPage?: (query: EndpointQuery<E>, signal: AbortSignal) => Promise<P>;
-  /** A total asked apart from the page and keyed by the filters alone, so paging never recounts. */
-  count?: (filters: SearchValues, signal: AbortSignal) => Promise<ListTotal>;
+  /**
+   * A total asked apart from the page and keyed by the filters alone, so paging never recounts: the
+   * list's count endpoint (answering `{ total }` for the filters), or a function that asks it.
+   */
+  count?: EndpointRef<EndpointDef> | ((filters: SearchValues, signal: AbortSignal) => Promise<ListTotal>);
   /** URL parameters the endpoint does not take, e.g. the id of an open detail drawer. */
   local?: readonly string[];
   /** Background refresh in ms (false: none); a hook, so a page can pause it. */
@@ -70,6 +73,14 @@ export function listSource<E extends EndpointDef, P extends ListPage<unknown> = 
   options: ListSourceOptions<E, P>,
 ) {
   const local = new Set<string>(options.local ?? []);
+  const countEndpoint = options.count;
+  const count =
+    typeof countEndpoint === 'function' || countEndpoint === undefined
+      ? countEndpoint
+      : async (filters: SearchValues, signal: AbortSignal) =>
+          // The list's filters are the count endpoint's query; the server validates them again.
+          ((await callEndpoint(countEndpoint, { query: filters as never, signal })) as { total: ListTotal })
+            .total;
   const mode = options.mode ?? 'server';
   const read = (options.read ?? readPage) as (response: EndpointResponse<E>) => P;
   // The route validated the search and the server validates the query again (400 with issues).
@@ -112,8 +123,8 @@ export function listSource<E extends EndpointDef, P extends ListPage<unknown> = 
     const f = filters(search);
     return queryOptions({
       queryKey: [...options.queryKey, 'count', f],
-      queryFn: ({ signal }) => (options.count ? options.count(f, signal) : Promise.resolve(undefined)),
-      enabled: Boolean(options.count),
+      queryFn: ({ signal }) => (count ? count(f, signal) : Promise.resolve(undefined)),
+      enabled: Boolean(count),
       refetchInterval: refresh,
       staleTime: FRESH_MS,
     });
@@ -124,7 +135,7 @@ export function listSource<E extends EndpointDef, P extends ListPage<unknown> = 
     queryKey: options.queryKey,
     mode,
     local,
-    hasCount: Boolean(options.count),
+    hasCount: Boolean(count),
     query,
     filters,
     pageOptions,
@@ -146,7 +157,7 @@ export function listSource<E extends EndpointDef, P extends ListPage<unknown> = 
         // too, so its first render is its last (no text swapped in later, moving the list down).
         i18next.loadNamespaces(['list', ...namespaces]),
         queryClient.ensureQueryData(pageOptions(search)),
-        options.count ? queryClient.ensureQueryData(countOptions(search)) : undefined,
+        count ? queryClient.ensureQueryData(countOptions(search)) : undefined,
       ]).catch(() => {});
       if (cause !== 'stay') await loading;
     },

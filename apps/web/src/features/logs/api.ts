@@ -4,6 +4,7 @@ import { endpointRef } from '../../lib/contract.ts';
 /** The access-log screen's endpoints, named without loading the contract (lib/contract.ts). */
 export const logsEndpoints = {
   accessLog: endpointRef((c) => c.logsApi.listAccessLog, 'GET', '/api/logs/access', 'read'),
+  countAccessLog: endpointRef((c) => c.logsApi.countAccessLog, 'GET', '/api/logs/access/count', 'read'),
   exportAccessLog: endpointRef(
     (c) => c.logsApi.exportAccessLog,
     'GET',
@@ -11,6 +12,7 @@ export const logsEndpoints = {
     'exportPersonal',
   ),
   auditTrail: endpointRef((c) => c.logsApi.listAuditTrail, 'GET', '/api/logs/audit', 'read'),
+  countAuditTrail: endpointRef((c) => c.logsApi.countAuditTrail, 'GET', '/api/logs/audit/count', 'read'),
   exportAuditTrail: endpointRef(
     (c) => c.logsApi.exportAuditTrail,
     'GET',
@@ -26,10 +28,12 @@ export const logsEndpoints = {
 export const accessLogSource = listSource({
   endpoint: logsEndpoints.accessLog,
   queryKey: ['logs', 'access'],
+  count: logsEndpoints.countAccessLog,
   local: ['tab'],
 });
 export const auditTrailSource = listSource({
   endpoint: logsEndpoints.auditTrail,
   queryKey: ['logs', 'audit'],
+  count: logsEndpoints.countAuditTrail,
   local: ['tab'],
 });

@@ -8,6 +8,12 @@ export const complianceEndpoints = {
     '/api/compliance/kyc/documents',
     'read',
   ),
+  countDocuments: endpointRef(
+    (c) => c.complianceApi.countKycDocuments,
+    'GET',
+    '/api/compliance/kyc/documents/count',
+    'read',
+  ),
   exportDocuments: endpointRef(
     (c) => c.complianceApi.exportKycDocuments,
     'GET',
@@ -46,6 +52,12 @@ export const complianceEndpoints = {
   ),
   setLevel: endpointRef((c) => c.complianceApi.setKycLevel, 'POST', '/api/compliance/kyc/level', 'operate'),
   queue: endpointRef((c) => c.complianceApi.listKycQueue, 'GET', '/api/compliance/kyc/queue', 'read'),
+  countQueue: endpointRef(
+    (c) => c.complianceApi.countKycQueue,
+    'GET',
+    '/api/compliance/kyc/queue/count',
+    'read',
+  ),
   assign: endpointRef(
     (c) => c.complianceApi.assignKycCase,
     'POST',

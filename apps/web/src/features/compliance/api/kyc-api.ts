@@ -10,6 +10,7 @@ const AREA = ['compliance'] as const;
 export const documentsSource = listSource({
   endpoint: api.documents,
   queryKey: [...AREA, 'documents'],
+  count: api.countDocuments,
   // The open viewer's document id is the page's own, not a filter of the list.
   local: ['doc'],
 });
@@ -17,6 +18,7 @@ export const documentsSource = listSource({
 export const queueSource = listSource({
   endpoint: api.queue,
   queryKey: [...AREA, 'queue'],
+  count: api.countQueue,
   local: ['case'],
   // Cases are claimed by others all day: the queue keeps itself current.
   useRefresh: () => 30_000,

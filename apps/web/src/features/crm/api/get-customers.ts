@@ -26,8 +26,7 @@ export const customersSource = listSource({
   endpoint: crmEndpoints.getUsers,
   queryKey: ['crm', 'customers'],
   fetchPage: getCustomers,
-  count: async (filters, signal) =>
-    (await callEndpoint(crmEndpoints.countUsers, { query: filters, signal })).total,
+  count: crmEndpoints.countUsers,
 });
 
 export const customerFacetsQueryOptions = () =>

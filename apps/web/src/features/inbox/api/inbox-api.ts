@@ -6,6 +6,7 @@ import { endpointRef } from '../../../lib/contract.ts';
 /** The inbox endpoints, named without loading the contract (lib/contract.ts). */
 export const inboxEndpoints = {
   list: endpointRef((c) => c.inboxApi.listInbox, 'GET', '/api/inbox', 'read'),
+  count: endpointRef((c) => c.inboxApi.countInbox, 'GET', '/api/inbox/count', 'read'),
   summary: endpointRef((c) => c.inboxApi.inboxSummary, 'GET', '/api/inbox/summary', 'read'),
   mark: endpointRef((c) => c.inboxApi.markInbox, 'POST', '/api/inbox/mark', 'read'),
   assign: endpointRef((c) => c.inboxApi.assignInbox, 'POST', '/api/inbox/assign', 'read'),
@@ -14,7 +15,11 @@ export const inboxEndpoints = {
 /** Everything the inbox shows lives under this key: a live inbox event refreshes all of it. */
 export const INBOX_KEY = ['inbox'] as const;
 
-export const inboxSource = listSource({ endpoint: inboxEndpoints.list, queryKey: [...INBOX_KEY, 'list'] });
+export const inboxSource = listSource({
+  endpoint: inboxEndpoints.list,
+  queryKey: [...INBOX_KEY, 'list'],
+  count: inboxEndpoints.count,
+});
 
 export const inboxSummaryQuery = queryOptions({
   queryKey: [...INBOX_KEY, 'summary'],
@@ -41,11 +46,17 @@ export const openWorkQuery = (view: OpenWorkView) =>
   queryOptions({
     // Under INBOX_KEY: a live inbox event refreshes it with the header count.
     queryKey: [...INBOX_KEY, 'open-work', view],
-    queryFn: ({ signal }) =>
-      callEndpoint(inboxEndpoints.list, {
-        query: { state: 'open', dir: 'asc', limit: OPEN_WORK_LIMIT, ...OPEN_WORK_FILTER[view] },
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      const filters = { state: 'open' as const, ...OPEN_WORK_FILTER[view] };
+      const [page, { total }] = await Promise.all([
+        callEndpoint(inboxEndpoints.list, {
+          query: { ...filters, dir: 'asc', limit: OPEN_WORK_LIMIT },
+          signal,
+        }),
+        callEndpoint(inboxEndpoints.count, { query: filters, signal }),
+      ]);
+      return { items: page.items, total };
+    },
     refetchInterval: 120_000,
   });
 

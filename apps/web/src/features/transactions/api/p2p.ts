@@ -57,8 +57,7 @@ export const tradesSource = listSource({
   endpoint: p2pEndpoints.trades,
   queryKey: [...P2P_KEY, 'trades'],
   useRefresh: useP2pRefreshInterval,
-  count: async (filters, signal) =>
-    (await callEndpoint(p2pEndpoints.countTrades, { query: filters, signal })).total,
+  count: p2pEndpoints.countTrades,
 });
 
 export const offersSource = listSource({
