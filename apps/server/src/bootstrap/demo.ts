@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import { createDb, createPool } from '../db/client.ts';
+import { seedAccessHistory } from '../db/seed/access-history.ts';
 import { fraudHistoryPending, seedFraudHistory } from '../db/seed/fraud-history.ts';
 import { isDemoDataPresent, seedDemoData } from '../db/seed/index.ts';
 import { storeSeedSpecimens } from '../db/seed/kyc.ts';
@@ -25,6 +26,8 @@ export async function seedDemo(
     const started = Date.now();
     log(`Seeding demo data (${config.demoCustomers.toLocaleString('en-US')} customers)…`);
     await seedDemoData(owner, { customers: config.demoCustomers });
+    // The staff's last 30 days of sign-ins, so the access log's filters find something.
+    await seedAccessHistory(owner);
     // The seeded KYC documents' files: a few specimens, each stored once.
     const store = createDocumentStore(config.documents);
     try {
