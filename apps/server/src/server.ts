@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { openDatabase } from './bootstrap/database.ts';
@@ -7,8 +6,8 @@ import { raiseDemoFraudHistory, seedDemo } from './bootstrap/demo.ts';
 import { loadConfig, plainHttpWarning } from './config/config.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/members/members.service.ts';
 import { reportEventLoopOnSignal } from './plugins/event-loop-report.ts';
+import { SERVER_ROOT } from './server-root.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (msg: string) => console.log(`[backdesk] ${msg}`);
 /** The longest a graceful shutdown may take before the process ends anyway. */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -16,7 +15,7 @@ const SHUTDOWN_TIMEOUT_MS = 30_000;
 async function main() {
   const config = loadConfig();
   reportEventLoopOnSignal();
-  config.webDist ??= path.resolve(here, '../../web/dist');
+  config.webDist ??= path.resolve(SERVER_ROOT, '../web/dist');
   const database = await openDatabase(config, log);
 
   let app: FastifyInstance | undefined;

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { runMigrations as migrateJobQueue } from 'graphile-worker';
 import type pg from 'pg';
 import { JOBS_SCHEMA, quietLogger } from '../jobs/index.ts';
+import { SERVER_ROOT } from '../server-root.ts';
 import { grantAppRole } from './app-role.ts';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 /**
  * Applies the committed migrations and the job queue's schema (jobs/index.ts) as the schema's owner,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fraudApi } from '@backdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -9,6 +8,7 @@ import { createFraudEngine, type FraudEngine } from '../../modules/fraud-engine/
 import { parseList } from '../../modules/fraud-screening/parse.ts';
 import { rescreenAll } from '../../modules/fraud-screening/screen.ts';
 import { createScreeningRepository } from '../../modules/fraud-screening/screening.repository.ts';
+import { SERVER_ROOT } from '../../server-root.ts';
 import { createDb, type Db } from '../client.ts';
 import { DAY_MS } from './timeline.ts';
 
@@ -136,7 +136,7 @@ const SHIPPED_LISTS = [
     name: 'OpenSanctions PEPs and sanctions (demo sample)',
   },
 ] as const;
-const LISTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data/screening');
+const LISTS_DIR = path.join(SERVER_ROOT, 'data/screening');
 
 /** Imports the shipped lists (by the demo admin), then screens every customer against them. */
 async function seedScreening(db: Db, engine: FraudEngine, now: Date): Promise<void> {

@@ -53,6 +53,9 @@ async function schemaObjects(pool: pg.Pool): Promise<string[]> {
      UNION ALL
      SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
       WHERE connamespace = 'public'::regnamespace
+     UNION ALL
+     SELECT 'trigger ' || tgrelid::regclass || ' ' || tgname || ' ' || tgenabled::text FROM pg_trigger
+      WHERE NOT tgisinternal
      ORDER BY 1`,
   );
   return rows.map((r) => r.def);
@@ -96,6 +99,18 @@ describe('seedDemoData against PostgreSQL', () => {
       true,
     );
     expect(await schemaObjects(db.pool)).toEqual(schemaBefore);
+  });
+
+  it('writes what the triggers it set aside would have: every screening key, an empty fraud queue', async () => {
+    const keys = `SELECT DISTINCT k, c.id FROM customers c,
+      unnest(bd_screen_keys(concat_ws(' ', c.alias_name, c.alias_surname))) k`;
+    const differing = `SELECT count(*) AS n FROM ((${keys} EXCEPT SELECT key, customer_id FROM screening_customer_keys)
+      UNION ALL (SELECT key, customer_id FROM screening_customer_keys EXCEPT ${keys})) AS d`;
+    expect(await countOf(db.pool, 'SELECT count(*) AS n FROM screening_customer_keys')).toBeGreaterThan(
+      2_000,
+    );
+    expect(await countOf(db.pool, differing)).toBe(0);
+    expect(await countOf(db.pool, 'SELECT count(*) AS n FROM fraud_event_queue')).toBe(0);
   });
 
   it('stores the counts it reports and calls onProgress', async () => {
