@@ -9,6 +9,7 @@ import {
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer, testWebDist } from '../../server/test/test-server.ts';
+import { LANGUAGE_COOKIE } from '../src/lib/language.ts';
 
 export const DEMO_PASSWORD = 'backdesk-demo';
 
@@ -66,8 +67,15 @@ export async function submitLogin(page: Page, userName: string, password = DEMO_
   await page.locator('form button[type="submit"]').click();
 }
 
-/** Signs in as a panel member and waits for the dashboard. */
+/**
+ * Signs in as a panel member and waits for the (English) dashboard. A browser that has not chosen a
+ * language chooses English first: the member's saved language applies at sign-in otherwise, and an
+ * earlier test of the file may have saved Turkish for the same member.
+ */
 export async function signIn(page: Page, userName = 'admin'): Promise<void> {
+  const context = page.context();
+  if (!(await context.cookies()).some((c) => c.name === LANGUAGE_COOKIE))
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'en', domain: '127.0.0.1', path: '/' }]);
   await submitLogin(page, userName);
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();

@@ -83,8 +83,19 @@ function AlertFilters({ filter }: ListFiltersProps) {
         label={t('filters.assignee')}
         members={handlers}
       />
-      <DateFilter {...filter('raised_from')} label={t('filters.raisedFrom')} testId="filter-raised-from" />
-      <DateFilter {...filter('raised_to')} label={t('filters.raisedTo')} testId="filter-raised-to" />
+      {/* Wide enough for the Turkish label on one line ("Oluşturulma başlangıcı"). */}
+      <DateFilter
+        {...filter('raised_from')}
+        label={t('filters.raisedFrom')}
+        width={190}
+        testId="filter-raised-from"
+      />
+      <DateFilter
+        {...filter('raised_to')}
+        label={t('filters.raisedTo')}
+        width={190}
+        testId="filter-raised-to"
+      />
     </>
   );
 }

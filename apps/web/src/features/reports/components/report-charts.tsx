@@ -4,6 +4,7 @@ import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAxisTick } from '../../../lib/format.ts';
+import { hourTicks } from '../hour-ticks.ts';
 import { type ReportMeta, SERIES_COLORS } from '../report-meta.ts';
 import { Decimal, drawn } from '../report-view.ts';
 import { useReportFormat } from '../use-report-format.ts';
@@ -26,10 +27,7 @@ export function ReportCharts({
   const { cell, period, locale } = useReportFormat();
   // Axis ticks are short words; the tooltips keep the exact figures.
   const axis = { tickFormatter: (value: number) => formatAxisTick(locale, value) };
-  // Durations in hours: an axis of seconds reads "260K".
-  const hoursAxis = {
-    tickFormatter: (value: number) => t('hours', { hours: formatAxisTick(locale, value / 3600) }),
-  };
+
   const unitOf = (key: string) => report.measures.find((m) => m.key === key)?.unit ?? 'count';
   const label = (start: string) => period(start, report.range.groupBy);
   const fmt = (unit: ReturnType<typeof unitOf>) => (value: number) =>
@@ -47,6 +45,13 @@ export function ReportCharts({
     previous: compare ? drawn(sumOf(p.previous, trendKeys)) : null,
   }));
   const trendLabel = meta.trend ? t(`measures.${meta.trend}`) : t('chart.total');
+  // Durations in hours, on whole hours: an axis of seconds reads "260K", its round seconds "18,1 h".
+  const hours = hourTicks(Math.max(0, ...trend.flatMap((p) => [p.current ?? 0, p.previous ?? 0])));
+  const hoursAxis = {
+    ticks: hours,
+    domain: [0, hours.at(-1)!],
+    tickFormatter: (value: number) => t('hours', { hours: formatAxisTick(locale, value / 3600) }),
+  };
 
   const donutUnit =
     (meta.donut &&

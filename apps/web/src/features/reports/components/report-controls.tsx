@@ -1,6 +1,6 @@
 import type { Report, ReportName, ReportQuery } from '@backdesk/contract';
 import { REPORT_FILTERS, REPORT_GROUPINGS, type ReportFilterKey } from '@backdesk/contract/reports/keys';
-import { Button, Group, SegmentedControl, Select, Switch } from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Select, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-fields.tsx';
 import { timeZoneChoices } from '../../../lib/time-zones.ts';
@@ -82,21 +82,17 @@ export function ReportControls({
           />
         </>
       )}
-      <div>
-        <label
-          htmlFor="report-group"
-          style={{ display: 'block', fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 }}
-        >
-          {t('controls.groupBy')}
-        </label>
+      {/* The inputs' own label (size, weight, spacing); a radio group is named by it, not labelled for. */}
+      <Input.Wrapper label={t('controls.groupBy')} labelElement="div" id="report-group">
         <SegmentedControl
-          id="report-group"
+          fullWidth
+          aria-labelledby="report-group-label"
           data={REPORT_GROUPINGS.map((g) => ({ value: g, label: t(`groupings.${g}`) }))}
           value={query.groupBy}
           onChange={(groupBy) => onChange({ groupBy })}
           data-testid="report-grouping"
         />
-      </div>
+      </Input.Wrapper>
       <Select
         label={t('controls.timeZone')}
         w={210}
