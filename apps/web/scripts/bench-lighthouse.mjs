@@ -106,7 +106,10 @@ async function signIn(debuggingPort) {
   }
 }
 
-async function audit(debuggingPort, url, categories) {
+/** Lighthouse's own trace failures, which its message says to retry (the page is not at fault). */
+const RETRIED = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+
+async function audit(debuggingPort, url, categories, attempt = 1) {
   const result = await lighthouse(url, {
     port: debuggingPort,
     output: 'json',
@@ -115,6 +118,10 @@ async function audit(debuggingPort, url, categories) {
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError && RETRIED.has(lhr.runtimeError.code) && attempt < 3) {
+    console.log(`  ${url}: ${lhr.runtimeError.code}, running it again`);
+    return audit(debuggingPort, url, categories, attempt + 1);
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // A route that bounced to /login or elsewhere is not the page asked for.
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
