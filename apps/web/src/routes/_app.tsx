@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import i18next from 'i18next';
+import { useDeferredValue } from 'react';
 import { useAuth } from '../features/auth/auth-store.ts';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { signInGateDetour } from '../features/auth/sign-in-gate.ts';
@@ -37,12 +38,15 @@ function StartupData() {
 function AuthenticatedLayout() {
   // A member held by the sign-in gate may call nothing but its allowlist.
   const confined = Boolean(useAuth().user?.required_action);
+  // The first page renders in a second, deferred pass, which React splits into short tasks: the frame
+  // (header, navigation) commits first, and the page's render no longer holds the main thread whole.
+  const pageShown = useDeferredValue(true, false);
   return (
     <QueryClientProvider client={queryClient}>
       {!confined && <StartupData />}
       <MemberPreferencesSync />
       <AppLayout userMenu={<UserMenu />} navigation={!confined}>
-        <Outlet />
+        {pageShown && <Outlet />}
       </AppLayout>
     </QueryClientProvider>
   );
