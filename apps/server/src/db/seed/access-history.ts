@@ -1,7 +1,9 @@
 import type { AccessEvent } from '@backdesk/contract';
 import { accessOutcome } from '@backdesk/contract';
 import type pg from 'pg';
-import { type Rng, rowRng } from './prng.ts';
+import { uuidV4 } from './addresses.ts';
+import { ATTACKER_AGENTS, BROWSER_AGENTS } from './fraud.ts';
+import { rowRng } from './prng.ts';
 
 /**
  * The demo staff's last 30 days in the access log, so its filters have something to find on the
@@ -39,19 +41,11 @@ const HISTORY_DAYS = 30;
 const QUIET_BEFORE_NOW_MS = 2 * DAY_MS;
 const PANEL_ROLES = new Set(['super', 'admin', 'manager']);
 
-const BROWSERS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.2 Safari/605.1.15',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
-];
 const SPRAYER = {
   ip: '185.220.101.47',
-  userAgent: 'python-requests/2.32.3',
+  userAgent: ATTACKER_AGENTS[0],
   names: ['admin', 'administrator', 'root', 'support', 'test', 'backdesk', 'operator', 'super'],
 };
-
-const sessionId = (rng: Rng) =>
-  `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-${rng.pick(['8', '9', 'a', 'b'])}${rng.hex(3)}-${rng.hex(12)}`;
 
 /** Midnight UTC of the office's calendar day `daysAgo` days before `now`. */
 const officeDay = (now: Date, daysAgo: number) => {
@@ -64,7 +58,7 @@ function memberDays(member: Member, index: number, now: Date, seed: number): Acc
   const rows: AccessHistoryRow[] = [];
   const office = `10.14.2.${20 + index}`;
   const home = `88.230.${40 + index * 7}.${100 + index * 11}`;
-  const userAgent = BROWSERS[index % BROWSERS.length]!;
+  const userAgent = BROWSER_AGENTS[index % BROWSER_AGENTS.length]!;
   const who = { memberId: member.id, userName: member.user_name, userAgent };
   for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo--) {
     const rng = rowRng(seed, 7_000 + member.id, daysAgo);
@@ -78,7 +72,7 @@ function memberDays(member: Member, index: number, now: Date, seed: number): Acc
     const failed = start - rng.int(20, 90) * 1000;
     if (rng.chance(0.08) && failed < now.getTime() - QUIET_BEFORE_NOW_MS)
       rows.push({ ...who, at: new Date(failed), event: 'login_failed', ip, detail: null });
-    const session = sessionId(rng);
+    const session = uuidV4(rng);
     rows.push({ ...who, at: new Date(start), event: 'login', ip, detail: { sessionId: session } });
     const end = start + (working ? rng.int(420, 600) : rng.int(20, 90)) * MINUTE_MS;
     if (end > now.getTime()) continue;
@@ -125,7 +119,7 @@ function refusals(members: Member[], now: Date, seed: number): AccessHistoryRow[
       memberId: m.id,
       userName: m.user_name,
       ip: `10.14.2.${30 + i}`,
-      userAgent: BROWSERS[0]!,
+      userAgent: BROWSER_AGENTS[0],
     };
     if (!m.roles.some((r) => PANEL_ROLES.has(r)))
       return [{ ...who, event: 'access_denied', detail: { roles: m.roles } }];

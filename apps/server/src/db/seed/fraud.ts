@@ -18,16 +18,20 @@ const MINUTE_MS = 60_000;
 /** Sign-ins per customer in the ordinary history (some are skipped: inactive customers sign in less). */
 export const SIGN_INS_PER_CUSTOMER = 4;
 
-const USER_AGENTS = [
-  'Backdesk Exchange/4.12 (iPhone; iOS 17.5)',
-  'Backdesk Exchange/4.12 (Android 14; SM-S918B)',
-  'Backdesk Exchange/4.11 (Android 13; Redmi Note 12)',
+/** Desktop browsers: customers on the web, and staff in the back office (access-history.ts). */
+export const BROWSER_AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
   'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
 ] as const;
+const USER_AGENTS = [
+  'Backdesk Exchange/4.12 (iPhone; iOS 17.5)',
+  'Backdesk Exchange/4.12 (Android 14; SM-S918B)',
+  'Backdesk Exchange/4.11 (Android 13; Redmi Note 12)',
+  ...BROWSER_AGENTS,
+] as const;
 /** Scripts, not people: what credential-stuffing tools tend to send. */
-const ATTACKER_AGENTS = ['python-requests/2.31.0', 'okhttp/4.9.2', 'Mozilla/5.0', null] as const;
+export const ATTACKER_AGENTS = ['python-requests/2.31.0', 'okhttp/4.9.2', 'Mozilla/5.0', null] as const;
 
 /**
  * Attackers' and rings' addresses come from the documentation ranges (RFC 5737), so no real network is
