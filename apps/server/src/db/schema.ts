@@ -333,7 +333,13 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_user_name_key').on(t.userName),
-    index('customers_search_text_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
+    // Search, role and KYC status filters in one GIN scan (migration 0035).
+    index('customers_filters_gin_idx').using(
+      'gin',
+      sql`search_text gin_trgm_ops`,
+      t.rolesFolded,
+      sql`public.bd_fold(coalesce(user_ky, 'kyc'))`,
+    ),
     index('customers_mobile_digits_trgm_idx').using(
       'gin',
       sql`(regexp_replace(mobile, '[^0-9]+', '', 'g')) gin_trgm_ops`,
@@ -351,8 +357,6 @@ export const customers = pgTable(
     index('customers_sort_customer_type_idx').on(sql`coalesce(customer_type, 'bronze')`, t.id),
     index('customers_sort_created_idx').on(t.createDate, t.id),
     index('customers_sort_updated_idx').on(t.updateDate, t.id),
-    // Role filter: any role, Turkish-folded.
-    index('customers_roles_folded_idx').using('gin', t.rolesFolded),
     // Status and KYC filters, newest first (migration 0012).
     index('customers_status_created_idx').on(t.status, t.createDate, t.id),
     index('customers_kyc_fold_created_idx').on(

@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { CUSTOMER_MAPPING } from './customer-sql.ts';
+import { CUSTOMER_MAPPING, customerWhere } from './customer-sql.ts';
 
 const t = useTestApp();
 
@@ -74,5 +74,30 @@ describe('CUSTOMER_MAPPING', () => {
         active: isActiveCustomer(row),
       })),
     );
+  });
+});
+
+describe('customerWhere', () => {
+  it('finds search, role and KYC status matches in one scan of the filters GIN index', async () => {
+    const where = customerWhere({
+      search: 'kaya',
+      status: 'active',
+      kyc_status: 'Pending',
+      role: 'P2P_SELLER',
+    });
+    const plan = await t.db.transaction(async (tx) => {
+      // A handful of test rows would be read whole otherwise; the question is which index serves.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`EXPLAIN SELECT id FROM customers WHERE ${where}`,
+      );
+      return rows.map((row) => row['QUERY PLAN']);
+    });
+    const scan = plan.findIndex((line) => line.includes('Index Scan on customers_filters_gin_idx'));
+    expect(scan, plan.join('\n')).toBeGreaterThanOrEqual(0);
+    const condition = plan[scan + 1] ?? '';
+    expect(condition).toContain("search_text ~~ '%kaya%'");
+    expect(condition).toContain("roles_folded @> '{p2p_seller}'");
+    expect(condition).toMatch(/COALESCE\(user_ky, 'kyc'::text\).*= 'pending'/);
   });
 });
