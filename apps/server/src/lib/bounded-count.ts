@@ -32,6 +32,11 @@ export async function boundedCount(
   return { value: Math.max(estimate, counted ?? 0), exact: false };
 }
 
+/** The planner's estimate alone, labelled so: for a count known to cost more than it may. */
+export async function estimatedCount(db: DbOrTx, fromWhere: SQL): Promise<ListTotal> {
+  return { value: await plannerEstimate(db, fromWhere), exact: false };
+}
+
 /** Rows counted up to `stop`; null when the budget ran out first. */
 export async function countUpTo(
   db: DbOrTx,

@@ -2,6 +2,7 @@ import { CRM_MESSAGES } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
+import { createCustomersRepository } from './customers.repository.ts';
 
 const t = useTestApp();
 const headers = t.session('manager');
@@ -65,6 +66,26 @@ describe('GET /api/customers/count-users', () => {
     for (let i = 0; i < 201; i++) await insertCustomer({ user_name: `countcap_${i}` });
     expect(await count('search=countcap_')).toEqual({ value: 201, exact: true });
     expect(await count('search=countcap_1')).toEqual({ value: 111, exact: true });
+  });
+
+  it('estimates a term too short for the search index at once past its row limit', async () => {
+    const rows = async (where: string) =>
+      Number((await t.pool.query(`SELECT count(*)::int AS n FROM customers WHERE ${where}`)).rows[0].n);
+    const all = await rows('true');
+    const short = "search_text LIKE '%' || public.bd_fold('An') || '%'";
+    const countWith = (limit: number, filters: Record<string, string>) =>
+      createCustomersRepository({ shortSearchExactRows: limit }).count(t.db, filters);
+    // Up to the limit a short term is counted; past it, the planner's estimate, labelled so.
+    expect(await countWith(all, { search: 'An' })).toEqual({ value: await rows(short), exact: true });
+    expect((await countWith(all - 1, { search: 'An' })).exact).toBe(false);
+    // The rows read are those the select filters leave; three letters have the index.
+    const suspended = await rows("status = 'suspended'");
+    expect(suspended).toBeLessThan(all);
+    expect(await countWith(suspended, { search: 'An', status: 'suspended' })).toEqual({
+      value: await rows(`${short} AND status = 'suspended'`),
+      exact: true,
+    });
+    expect((await countWith(0, { search: 'Ann' })).exact).toBe(true);
   });
 });
 
