@@ -239,6 +239,8 @@ describe('no 500 for hostile values that pass or fail the schemas', () => {
     '-1',
     '2147483648',
     '9007199254740993',
+    '9223372036854775808',
+    '99999999999999999999999',
     'x'.repeat(5000),
     "%_'\\",
     'İıŞ🙂',
@@ -257,6 +259,13 @@ describe('no 500 for hostile values that pass or fail the schemas', () => {
     null,
     'İıŞ🙂',
   ];
+
+  // Bodies nested deeper than any call stack: within the size limit, refused by the schemas.
+  const DEPTH = 50_000;
+  const DEEP_BODIES = {
+    'arrays nested 50,000 deep': `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`,
+    'objects nested 50,000 deep': `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`,
+  };
 
   // One test per endpoint: the walk grows with the contract, and a failure names its endpoint.
   const walked = endpoints.filter((e) => e.path !== '/api/auth/signout');
@@ -283,6 +292,16 @@ describe('no 500 for hostile values that pass or fail the schemas', () => {
       if (!e.body) continue;
       const res = await call(e, { body });
       if (res.statusCode >= 500) failures.push(`body=${JSON.stringify(body)}`);
+    }
+    for (const [name, payload] of Object.entries(DEEP_BODIES)) {
+      if (!e.body) continue;
+      const res = await t.app.inject({
+        method: e.method,
+        url: e.path,
+        headers: { ...headersFor(e), 'content-type': 'application/json' },
+        payload,
+      });
+      if (res.statusCode >= 500) failures.push(name);
     }
     expect(failures).toEqual([]);
   });

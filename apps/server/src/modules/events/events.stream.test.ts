@@ -141,6 +141,22 @@ describe('live events across nodes', () => {
     expect((await a.app.inject({ url: '/api/events/stream', headers: support })).statusCode).toBe(401);
   });
 
+  it('answers HEAD with the headers of a stream at once, and holds no stream for it', async () => {
+    const [a] = nodes as [(typeof nodes)[0]];
+    const admin = await sessionHeaders({ db: a.db, clock: systemClock }, 'admin');
+    const url = `${a.url}/api/events/stream`;
+    // More than the streams one member may hold: none of them is counted.
+    for (let i = 0; i < 10; i++) {
+      const head = await fetch(url, { method: 'HEAD', headers: admin, signal: AbortSignal.timeout(3000) });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    }
+    const opened = new AbortController();
+    const get = await fetch(url, { headers: admin, signal: opened.signal });
+    expect(get.status).toBe(200);
+    opened.abort();
+  });
+
   it('ends every stream at shutdown (drain)', async () => {
     const [, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
     const admin = await sessionHeaders({ db: b.db, clock: systemClock }, 'admin');

@@ -151,6 +151,10 @@ export function registerEventStream(
     const member = await authenticate(request);
     // Signed-in members of the panel only, as every screen the events refresh.
     if (!hasCapability(member.roles, 'read')) throw new AppError('FORBIDDEN');
+    // HEAD (Fastify answers it with this handler): the stream's headers, and no stream, which would
+    // hold one of the member's places and never send its headers, a HEAD having no body to write.
+    if (request.method === 'HEAD')
+      return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-cache').send();
     await stream(request, reply, member, after);
   });
 

@@ -1,4 +1,4 @@
-import type { transactionsApi, WalletTransaction } from '@backdesk/contract';
+import { MAX_SERIAL_ID, type transactionsApi, type WalletTransaction } from '@backdesk/contract';
 import type { WalletTxStatus } from '@backdesk/contract/transactions/keys';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,8 +24,9 @@ const COLUMNS = sql`
 const FROM = sql`wallet_transactions w JOIN customers c ON c.id = w.customer_id`;
 
 function filterSql(f: WalletTxFilters): SQL | undefined {
+  // Digits name a customer id when an id can be that large; any other text is a user name.
   const customer = f.customer
-    ? /^\d+$/.test(f.customer)
+    ? /^\d+$/.test(f.customer) && Number(f.customer) <= MAX_SERIAL_ID
       ? sql`w.customer_id = ${Number(f.customer)}`
       : sql`w.customer_id = (SELECT id FROM customers WHERE user_name = ${f.customer})`
     : undefined;

@@ -268,6 +268,25 @@ describe('list, filters and export', () => {
     expect(page.total).toEqual({ value: 2, exact: true });
   });
 
+  it('finds a customer by id, and digits no id can reach name nobody instead of failing', async () => {
+    const customer = await newCustomer();
+    await underReview(customer.id, '70');
+    const list = (query: string) =>
+      t.app.inject({ url: `/api/transactions/wallet-transactions?customer=${query}`, headers: admin });
+    const byId = await list(String(customer.id));
+    expect(byId.json().items.map((i: { customer_id: number }) => i.customer_id)).toEqual([customer.id]);
+    for (const digits of ['2147483648', '9223372036854775808', '99999999999999999999999']) {
+      const res = await list(digits);
+      expect(res.statusCode, digits).toBe(200);
+      expect(res.json().items, digits).toEqual([]);
+      const exported = await t.app.inject({
+        url: `/api/transactions/wallet-transactions/export?format=csv&customer=${digits}`,
+        headers: admin,
+      });
+      expect(exported.statusCode, digits).toBe(200);
+    }
+  });
+
   it('exports the filtered rows as formula-safe CSV', async () => {
     const customer = await newCustomer();
     await underReview(customer.id, '80', '=HYPERLINK("http://evil")');
