@@ -110,6 +110,22 @@ describe('routing', () => {
     }
   });
 
+  it('keeps Fraud Check current on its tabs, and an overview only on itself', async () => {
+    const { page } = await e2e.open();
+    await signIn(page, 'super');
+    const current = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .locator('a[aria-current="page"]');
+    for (const tab of ['cases', 'rules', 'blocklist', 'screening', 'runs']) {
+      await page.goto(`/compliance/fraud-check/${tab}`);
+      await expect.poll(() => current.getAttribute('href'), { message: tab }).toBe('/compliance/fraud-check');
+      expect(await current.count()).toBe(1);
+    }
+    await page.goto('/compliance/kyc-docs');
+    await expect.poll(() => current.getAttribute('href')).toBe('/compliance/kyc-docs');
+    expect(await current.count()).toBe(1);
+  });
+
   it('shows the 404 page for an unknown path and goes back home', async () => {
     const { page } = await e2e.open();
     await signIn(page);

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, callEndpoint, setGateRefusalListener, setSessionExpiredListener } from './api.ts';
-import { endpointRef } from './contract.ts';
+import { authEndpointRef } from './contract.ts';
 
-const credentials = endpointRef((c) => c.authApi.getCredentials, 'GET', '/api/auth/credentials', 'read');
-const login = endpointRef((c) => c.authApi.login, 'POST', '/api/auth/login', 'public');
+const credentials = authEndpointRef((c) => c.getCredentials, 'GET', '/api/auth/credentials', 'read');
+const login = authEndpointRef((c) => c.login, 'POST', '/api/auth/login', 'public');
 
 const member = {
   id: 1,

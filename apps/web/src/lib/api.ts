@@ -59,12 +59,12 @@ export function setGateRefusalListener(listener: () => void): void {
   onGateRefusal = listener;
 }
 
-export async function callEndpoint<E extends EndpointDef, M>(
-  endpoint: EndpointRef<E, M>,
+export async function callEndpoint<E extends EndpointDef>(
+  endpoint: EndpointRef<E>,
   options: CallOptions<E> = {},
 ): Promise<EndpointResponse<E>> {
   // Fetch the endpoint's schema module in parallel with the request; it is needed only to read a success.
-  endpoint.source().catch(() => {});
+  endpoint.load().catch(() => {});
   const url = buildUrl(endpoint.path, options.query as Record<string, unknown> | undefined);
   const intercept = options.intercept ?? true;
   const init: RequestInit = {
@@ -118,8 +118,8 @@ export async function callEndpoint<E extends EndpointDef, M>(
   }
 
   const json: unknown = await response.json();
-  const [module, { parseWith }] = await Promise.all([endpoint.source(), loadAuthContract()]);
-  return parseWith(endpoint.select(module).response, json) as EndpointResponse<E>;
+  const [descriptor, { parseWith }] = await Promise.all([endpoint.load(), loadAuthContract()]);
+  return parseWith(descriptor.response, json) as EndpointResponse<E>;
 }
 
 /**
@@ -202,10 +202,8 @@ function refreshAccessToken(): Promise<RefreshOutcome> {
       if (!response.ok) return 'unavailable';
       const json: unknown = await response.json();
       const ok =
-        (await loadAuthContract()).safeParseWith(
-          refreshEndpoint.select(await refreshEndpoint.source()).response,
-          json,
-        ).data?.status === 'success';
+        (await loadAuthContract()).safeParseWith((await refreshEndpoint.load()).response, json).data
+          ?.status === 'success';
       return ok ? 'refreshed' : 'unavailable';
     } catch {
       return 'unavailable';

@@ -98,3 +98,14 @@ export const formatDateTime = (locale: string, iso: string | null | undefined): 
 
 export const formatDate = (locale: string, iso: string | null | undefined): string =>
   iso ? dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : '—';
+
+/**
+ * A calendar day (YYYY-MM-DD: a birth date, an expiry, a rate's first day) in the locale, the same
+ * day in every time zone.
+ */
+export function formatDay(locale: string, day: string | null | undefined): string {
+  if (!day) return '—';
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day.slice(0, 10)}T00:00:00Z`),
+  );
+}

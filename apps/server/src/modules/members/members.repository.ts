@@ -36,11 +36,17 @@ const COLUMN_OF: Record<keyof MemberChange, string> = {
 /** Passwords a member gave up that a new one may not repeat, besides the current one. */
 const PASSWORD_HISTORY = 5;
 
-/** Two-factor is on when the member has an enabled method (table of migration 0015). */
+/**
+ * Two-factor is on when the member has an enabled method (table of migration 0015). The last sign-in
+ * is the later of the newest session and the access log's newest sign-in (index of 0011): a sign-in
+ * writes both, but the log also holds history that has no session (the demo's last 30 days).
+ */
 const memberColumns = (now: Date) => sql`
   m.id, m.user_name, m.display_name, m.email, m.roles, m.status, m.must_change_password,
   EXISTS (SELECT 1 FROM staff_two_factor_methods f WHERE f.member_id = m.id) AS two_factor,
-  (SELECT ${isoUtc(sql`max(s.created_at)`)} FROM staff_sessions s WHERE s.member_id = m.id) AS last_sign_in_at,
+  ${isoUtc(sql`greatest(
+    (SELECT max(s.created_at) FROM staff_sessions s WHERE s.member_id = m.id),
+    (SELECT max(a.at) FROM access_log a WHERE a.user_name = m.user_name AND a.event = 'login'))`)} AS last_sign_in_at,
   (SELECT count(*)::int FROM staff_sessions s
     WHERE s.member_id = m.id AND s.revoked_at IS NULL AND s.expires_at > ${now}) AS active_sessions,
   ${isoUtc(sql`m.created_at`)} AS created_at, m.version`;

@@ -71,6 +71,18 @@ describe('the members list', () => {
     expect((await member('super')).active_sessions).toBeGreaterThanOrEqual(1);
   });
 
+  it('takes the last sign-in from the access log too, where history has no session', async () => {
+    const m = await created('log.only');
+    expect((await member('log.only')).last_sign_in_at).toBeNull();
+    for (const [event, at] of [
+      ['login', '2026-11-02T08:15:00.000Z'],
+      ['login_failed', '2026-11-03T09:00:00.000Z'],
+    ] as const)
+      await t.db.execute(sql`INSERT INTO access_log (event, outcome, at, member_id, user_name, ip)
+        VALUES (${event}, ${event === 'login' ? 'success' : 'failure'}, ${at}, ${m.id}, 'log.only', '10.0.0.1')`);
+    expect((await member('log.only')).last_sign_in_at).toBe('2026-11-02T08:15:00.000Z');
+  });
+
   it('answers a non-super with 403, an access-log row, and changes nothing', async () => {
     const target = await member('manager');
     const auditBefore = (await auditOf(target.id)).length;

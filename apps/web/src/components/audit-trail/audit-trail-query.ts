@@ -1,9 +1,9 @@
 import type { AuditEntity } from '@backdesk/contract/audit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api.ts';
-import { endpointRef } from '../../lib/contract.ts';
+import { auditRef } from '../../lib/contract.ts';
 
-const historyEndpoint = endpointRef((c) => c.auditApi.getAuditHistory, 'GET', '/api/audit/history', 'read');
+const historyEndpoint = auditRef((c) => c.getAuditHistory, 'GET', '/api/audit/history', 'read');
 
 /**
  * The one key of a record's trail: `['audit', entity, entityId]`. A change invalidates

@@ -4,11 +4,11 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint, fetchWithSession } from '../../lib/api.ts';
-import { endpointRef } from '../../lib/contract.ts';
+import { exportsRef } from '../../lib/contract.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 
-const listExports = endpointRef((c) => c.exportsApi.listExports, 'GET', '/api/exports', 'read');
+const listExports = exportsRef((c) => c.listExports, 'GET', '/api/exports', 'read');
 const EXPORTS_KEY = ['background-exports'] as const;
 
 export const downloadUrl = (id: number) => `/api/exports/download?id=${id}`;

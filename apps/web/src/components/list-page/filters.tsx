@@ -2,6 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const DATE_FILTER_WIDTH = 150;
 
@@ -71,6 +72,7 @@ export function SelectFilter({
   clearable?: boolean;
   searchable?: boolean;
 }) {
+  const { t } = useTranslation('list');
   return (
     <Select
       label={label}
@@ -79,7 +81,8 @@ export function SelectFilter({
       data={options as (string | { value: string; label: string })[]}
       value={value ?? null}
       onChange={(next) => onChange(next ?? undefined)}
-      placeholder={placeholder}
+      // An empty filter that can be emptied reads as every value, as on every list.
+      placeholder={placeholder ?? (clearable ? t('anyValue') : undefined)}
       clearable={clearable}
       allowDeselect={clearable}
       searchable={searchable}

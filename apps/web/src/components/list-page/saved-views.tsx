@@ -4,15 +4,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api.ts';
-import { endpointRef } from '../../lib/contract.ts';
+import { savedViewsRef } from '../../lib/contract.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import type { SearchValues } from './list-source.ts';
 
 const endpoints = {
-  list: endpointRef((c) => c.savedViewsApi.listSavedViews, 'GET', '/api/saved-views', 'read'),
-  save: endpointRef((c) => c.savedViewsApi.saveView, 'POST', '/api/saved-views/save', 'read'),
-  delete: endpointRef((c) => c.savedViewsApi.deleteSavedView, 'POST', '/api/saved-views/delete', 'read'),
+  list: savedViewsRef((c) => c.listSavedViews, 'GET', '/api/saved-views', 'read'),
+  save: savedViewsRef((c) => c.saveView, 'POST', '/api/saved-views/save', 'read'),
+  delete: savedViewsRef((c) => c.deleteSavedView, 'POST', '/api/saved-views/delete', 'read'),
 };
 
 const viewsKey = (list: string) => ['saved-views', list] as const;

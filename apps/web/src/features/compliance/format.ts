@@ -26,11 +26,3 @@ export function fileSize(locale: string, bytes: number): string {
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
-
-/** A calendar day (YYYY-MM-DD: a birth date, an expiry) in the locale, the same day in every time zone. */
-export function formatDay(locale: string, day: string | null | undefined): string {
-  if (!day) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day.slice(0, 10)}T00:00:00Z`),
-  );
-}

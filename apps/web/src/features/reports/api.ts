@@ -1,36 +1,26 @@
 import type { ReportName, ReportQuery } from '@backdesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api.ts';
-import { endpointRef } from '../../lib/contract.ts';
+import { reportsRef } from '../../lib/contract.ts';
 
 /** The report endpoints (spec §7, under /api/panel/), named without loading the contract. */
 export const reportEndpoints = {
-  compliance: endpointRef(
-    (c) => c.reportsApi.reportCompliance,
-    'GET',
-    '/api/panel/report-compliance',
-    'read',
-  ),
-  csc: endpointRef((c) => c.reportsApi.reportDepositCsc, 'GET', '/api/panel/report-deposit-csc', 'read'),
-  customers: endpointRef((c) => c.reportsApi.reportCustomers, 'GET', '/api/panel/report-customers', 'read'),
-  financial: endpointRef((c) => c.reportsApi.reportFinancial, 'GET', '/api/panel/report-financial', 'read'),
-  'fraud-security': endpointRef(
-    (c) => c.reportsApi.reportFraudSecurity,
+  compliance: reportsRef((c) => c.reportCompliance, 'GET', '/api/panel/report-compliance', 'read'),
+  csc: reportsRef((c) => c.reportDepositCsc, 'GET', '/api/panel/report-deposit-csc', 'read'),
+  customers: reportsRef((c) => c.reportCustomers, 'GET', '/api/panel/report-customers', 'read'),
+  financial: reportsRef((c) => c.reportFinancial, 'GET', '/api/panel/report-financial', 'read'),
+  'fraud-security': reportsRef(
+    (c) => c.reportFraudSecurity,
     'GET',
     '/api/panel/report-fraud-security',
     'read',
   ),
-  p2p: endpointRef((c) => c.reportsApi.reportP2p, 'GET', '/api/panel/report-p2p', 'read'),
-  transactions: endpointRef(
-    (c) => c.reportsApi.reportTransactions,
-    'GET',
-    '/api/panel/report-transactions',
-    'read',
-  ),
+  p2p: reportsRef((c) => c.reportP2p, 'GET', '/api/panel/report-p2p', 'read'),
+  transactions: reportsRef((c) => c.reportTransactions, 'GET', '/api/panel/report-transactions', 'read'),
 } as const;
 
-export const depositConfigEndpoint = endpointRef(
-  (c) => c.reportsApi.getDepositReportsConfig,
+export const depositConfigEndpoint = reportsRef(
+  (c) => c.getDepositReportsConfig,
   'GET',
   '/api/panel/get-deposit-reports-config',
   'read',

@@ -1,11 +1,11 @@
 import type { SetReportRateBody } from '@backdesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api.ts';
-import { endpointRef } from '../../lib/contract.ts';
+import { reportsRef } from '../../lib/contract.ts';
 
 export const ratesEndpoints = {
-  list: endpointRef((c) => c.reportsApi.listReportRates, 'GET', '/api/panel/report-rates', 'read'),
-  set: endpointRef((c) => c.reportsApi.setReportRate, 'POST', '/api/panel/report-rates', 'configure'),
+  list: reportsRef((c) => c.listReportRates, 'GET', '/api/panel/report-rates', 'read'),
+  set: reportsRef((c) => c.setReportRate, 'POST', '/api/panel/report-rates', 'configure'),
 };
 
 export const useReportRates = () =>

@@ -14,6 +14,7 @@ const RouterNavLink = createLink(NavAnchor);
 
 /** A link is current only on its own page: an overview must not light up for its children. */
 const EXACT = { exact: true, includeSearch: false } as const;
+const WITH_SUBPAGES = { exact: false, includeSearch: false } as const;
 
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
                 key={item.to}
                 to={item.to}
                 label={t(`nav.items.${item.label}`)}
-                activeOptions={EXACT}
+                activeOptions={item.withSubpages ? WITH_SUBPAGES : EXACT}
                 className={classes.link}
                 onClick={onNavigate}
                 data-nested

@@ -22,6 +22,8 @@ export interface NavLinkItem {
   label: NavItemKey;
   /** Shown only to members holding this capability (the page itself refuses the others). */
   access?: Access;
+  /** Current on its own pages below it too (tabs, a record's page), which have no item of their own. */
+  withSubpages?: true;
 }
 
 /** A single top-level link, or an area with its screens (docs/product-rules.md R5). */
@@ -37,7 +39,7 @@ export const NAVIGATION: NavEntry[] = [
     icon: IconShieldCheck,
     items: [
       { to: '/compliance', label: 'overview' },
-      { to: '/compliance/fraud-check', label: 'fraudCheck' },
+      { to: '/compliance/fraud-check', label: 'fraudCheck', withSubpages: true },
       { to: '/compliance/kyc-docs', label: 'kycDocs' },
       { to: '/compliance/kyc-manage', label: 'kycManage' },
     ],

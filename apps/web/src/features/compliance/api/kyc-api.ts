@@ -130,8 +130,8 @@ export function useUploadDocument() {
         headers: { Accept: 'application/json', 'Idempotency-Key': key },
         body: form,
       });
-      const [contract, json] = await Promise.all([api.upload.source(), response.json() as Promise<unknown>]);
-      return api.upload.select(contract).response.parse(json);
+      const [upload, json] = await Promise.all([api.upload.load(), response.json() as Promise<unknown>]);
+      return upload.response.parse(json);
     },
     onSettled: invalidate,
   });

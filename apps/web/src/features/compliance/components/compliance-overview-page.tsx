@@ -8,9 +8,10 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { formatDay } from '../../../lib/locale-format.ts';
 import { FraudQueueCard } from '../../fraud/summary/fraud-queue-card.tsx';
 import { useComplianceOverview } from '../api/kyc-api.ts';
-import { ageText, formatDay } from '../format.ts';
+import { ageText } from '../format.ts';
 
 type Target = Pick<LinkProps, 'to' | 'search'>;
 

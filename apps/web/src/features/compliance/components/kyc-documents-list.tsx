@@ -11,10 +11,11 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { formatDay } from '../../../lib/locale-format.ts';
 import { customerColumn } from '../../crm/components/customer-link.tsx';
 import { complianceEndpoints } from '../api/endpoints.ts';
 import { documentsSource, useKycReviewers } from '../api/kyc-api.ts';
-import { fileSize, formatDay } from '../format.ts';
+import { fileSize } from '../format.ts';
 import { DocumentStatusBadge } from './badges.tsx';
 
 function useDocumentColumns(): DataTableColumn<KycDocumentRow>[] {

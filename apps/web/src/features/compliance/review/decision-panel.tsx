@@ -7,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { DateField, FormFailure, useContractForm } from '../../../components/forms/index.ts';
 import { errorCode } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDateTime } from '../../../lib/locale-format.ts';
+import { formatDateTime, formatDay } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useDecideDocument } from '../api/kyc-api.ts';
 import { DocumentStatusBadge } from '../components/badges.tsx';
-import { formatDay } from '../format.ts';
 import { useReviewKeys } from '../viewer/review-keys.ts';
 
 const blank = (text: string) => (text.trim() === '' ? undefined : text.trim());

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { approvalsRef } from '../../../lib/contract.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -16,19 +16,9 @@ import { ReasonDialog } from '../../transactions/shared/reason-dialog.tsx';
 
 /** The four-eyes endpoints (contract approvals.ts), named without loading the contract. */
 const approvals = {
-  list: endpointRef((c) => c.approvalsApi.listApprovalRequests, 'GET', '/api/approvals', 'read'),
-  approve: endpointRef(
-    (c) => c.approvalsApi.approveApprovalRequest,
-    'POST',
-    '/api/approvals/approve',
-    'approve',
-  ),
-  reject: endpointRef(
-    (c) => c.approvalsApi.rejectApprovalRequest,
-    'POST',
-    '/api/approvals/reject',
-    'approve',
-  ),
+  list: approvalsRef((c) => c.listApprovalRequests, 'GET', '/api/approvals', 'read'),
+  approve: approvalsRef((c) => c.approveApprovalRequest, 'POST', '/api/approvals/approve', 'approve'),
+  reject: approvalsRef((c) => c.rejectApprovalRequest, 'POST', '/api/approvals/reject', 'approve'),
 };
 
 /** The customer's level request waiting for a second member (R63), if any. */

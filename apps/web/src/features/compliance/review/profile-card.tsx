@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/language.ts';
+import { formatDay } from '../../../lib/locale-format.ts';
 import { KycBadge } from '../../crm/components/status-badges.tsx';
-import { formatDay } from '../format.ts';
 
 /** A labelled value of the review's side cards. */
 export function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {

@@ -1,4 +1,3 @@
-import * as contract from '@backdesk/contract';
 import { CRM_MESSAGES } from '@backdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../lib/api.ts';
@@ -30,7 +29,7 @@ const customer = {
 } as const;
 
 /** The answer's schema, as callEndpoint parses it. */
-const schema = crmEndpoints.getUsers.select(contract).response;
+const schema = (await crmEndpoints.getUsers.load()).response;
 const parsed = (body: unknown) => schema.parse(body);
 
 describe('customer list response (docs/product-rules.md R25)', () => {

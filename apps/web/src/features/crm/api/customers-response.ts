@@ -20,7 +20,7 @@ export class CustomerFetchError extends Error {
   }
 }
 
-type CustomersResponse = EndpointResponse<ReturnType<typeof crmEndpoints.getUsers.select>>;
+type CustomersResponse = EndpointResponse<Awaited<ReturnType<typeof crmEndpoints.getUsers.load>>>;
 
 /**
  * docs/product-rules.md R25: a bare array, or a success flag with a users array. The schema (endpoints.ts) already refused

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { dashboardRef } from '../../../lib/contract.ts';
 
-const kpisEndpoint = endpointRef(
-  (c) => c.dashboardApi.getDashboardKpis,
-  'GET',
-  '/api/dashboard/kpis',
-  'read',
-);
+const kpisEndpoint = dashboardRef((c) => c.getDashboardKpis, 'GET', '/api/dashboard/kpis', 'read');
 
 export const getDashboardKpis = (signal?: AbortSignal) => callEndpoint(kpisEndpoint, { signal });
 

@@ -110,7 +110,7 @@ function RuleEditor({ rule, onClose }: { rule: Rule; onClose: () => void }) {
     toInput: (v) => ({ ...setting(v), version: rule.version, reason: v.reason }),
   });
   const current = JSON.stringify(setting(form.getValues()));
-  const run = useRun(backtest?.runId ?? 0);
+  const run = useRun(backtest?.runId);
   const result =
     backtest && run.data?.run.status === 'done' ? (run.data.run.result as fraudApi.BacktestResult) : null;
 

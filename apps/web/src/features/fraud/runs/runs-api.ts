@@ -21,14 +21,16 @@ export const runsSource = listSource({
 /** How often an unfinished run is read again: its progress and log are rows any node writes. */
 const POLL_MS = 1_000;
 
-export const runOptions = (id: number) =>
+export const runOptions = (id: number | undefined) =>
   queryOptions({
     queryKey: [...RUNS_KEY, 'detail', id],
-    queryFn: ({ signal }) => callEndpoint(api.detail, { query: { id, afterSeq: 0 }, signal }),
+    queryFn: ({ signal }) => callEndpoint(api.detail, { query: { id: id ?? 0, afterSeq: 0 }, signal }),
+    // No run yet (a rule's backtest not started): nothing to ask for.
+    enabled: id !== undefined,
     refetchInterval: (query) => (isUnderWay(query.state.data?.run) ? POLL_MS : false),
   });
 
-export const useRun = (id: number) => useQuery(runOptions(id));
+export const useRun = (id: number | undefined) => useQuery(runOptions(id));
 
 export function useCancelRun() {
   const client = useQueryClient();

@@ -2,8 +2,7 @@ import type { fraudApi } from '@backdesk/contract';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatPercent } from '../../../lib/locale-format.ts';
-import { formatDay } from '../../compliance/format.ts';
+import { formatDay, formatPercent } from '../../../lib/locale-format.ts';
 
 type Hit = fraudApi.ScreeningHit;
 

@@ -70,11 +70,8 @@ export function useScreeningActions() {
           headers: { Accept: 'application/json', 'Idempotency-Key': key },
           body: form,
         });
-        const [contract, json] = await Promise.all([
-          api.import.source(),
-          response.json() as Promise<unknown>,
-        ]);
-        return api.import.select(contract).response.parse(json);
+        const [upload, json] = await Promise.all([api.import.load(), response.json() as Promise<unknown>]);
+        return upload.response.parse(json);
       },
       onSettled,
     }),

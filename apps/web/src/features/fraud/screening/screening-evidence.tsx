@@ -2,7 +2,7 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDay } from '../../compliance/format.ts';
+import { formatDay } from '../../../lib/locale-format.ts';
 import { HitExplanation } from './explanation.tsx';
 import { useScreeningEvidence } from './screening-api.ts';
 

@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { inboxRef } from '../../../lib/contract.ts';
 
 /** The inbox endpoints, named without loading the contract (lib/contract.ts). */
 export const inboxEndpoints = {
-  list: endpointRef((c) => c.inboxApi.listInbox, 'GET', '/api/inbox', 'read'),
-  count: endpointRef((c) => c.inboxApi.countInbox, 'GET', '/api/inbox/count', 'read'),
-  summary: endpointRef((c) => c.inboxApi.inboxSummary, 'GET', '/api/inbox/summary', 'read'),
-  mark: endpointRef((c) => c.inboxApi.markInbox, 'POST', '/api/inbox/mark', 'read'),
-  assign: endpointRef((c) => c.inboxApi.assignInbox, 'POST', '/api/inbox/assign', 'read'),
+  list: inboxRef((c) => c.listInbox, 'GET', '/api/inbox', 'read'),
+  count: inboxRef((c) => c.countInbox, 'GET', '/api/inbox/count', 'read'),
+  summary: inboxRef((c) => c.inboxSummary, 'GET', '/api/inbox/summary', 'read'),
+  mark: inboxRef((c) => c.markInbox, 'POST', '/api/inbox/mark', 'read'),
+  assign: inboxRef((c) => c.assignInbox, 'POST', '/api/inbox/assign', 'read'),
 };
 
 /** Everything the inbox shows lives under this key: a live inbox event refreshes all of it. */

@@ -6,7 +6,7 @@ import { DateField } from '../../../components/forms/date-fields.tsx';
 import { DecimalInput } from '../../../components/forms/decimal-input.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal, parseDecimal } from '../../../lib/locale-format.ts';
+import { formatDay, formatDecimal, parseDecimal } from '../../../lib/locale-format.ts';
 import { useCan } from '../../auth/can.ts';
 import { ratesEndpoints, useReportRates, useSetReportRate } from '../rates-api.ts';
 import { Decimal } from '../report-view.ts';
@@ -67,7 +67,7 @@ export function RatesPanel() {
           {(rates.data?.items ?? []).map((r) => (
             <Table.Tr key={r.id}>
               <Table.Td>{r.asset}</Table.Td>
-              <Table.Td>{r.valid_from}</Table.Td>
+              <Table.Td>{formatDay(locale, r.valid_from)}</Table.Td>
               <Table.Td ta="right">
                 {editing?.id === r.id ? (
                   <DecimalInput
@@ -102,7 +102,10 @@ export function RatesPanel() {
                   ) : (
                     <ActionIcon
                       variant="subtle"
-                      aria-label={t('rates.editOf', { asset: r.asset, date: r.valid_from })}
+                      aria-label={t('rates.editOf', {
+                        asset: r.asset,
+                        date: formatDay(locale, r.valid_from),
+                      })}
                       onClick={() =>
                         setEditing({ id: r.id, text: formatDecimal(locale, new Decimal(r.rate).toFixed()) })
                       }

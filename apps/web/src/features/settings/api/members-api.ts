@@ -1,29 +1,24 @@
 import type { CreateMemberBody, Member } from '@backdesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { membersRef, twoFactorRef } from '../../../lib/contract.ts';
 
 /** The staff endpoints of a super (capability `staff`), named without loading the contract. */
 export const membersEndpoints = {
-  list: endpointRef((c) => c.membersApi.listMembers, 'GET', '/api/members', 'staff'),
-  create: endpointRef((c) => c.membersApi.createMember, 'POST', '/api/members/create', 'staff'),
-  oneTimePassword: endpointRef(
-    (c) => c.membersApi.issueOneTimePassword,
+  list: membersRef((c) => c.listMembers, 'GET', '/api/members', 'staff'),
+  create: membersRef((c) => c.createMember, 'POST', '/api/members/create', 'staff'),
+  oneTimePassword: membersRef(
+    (c) => c.issueOneTimePassword,
     'POST',
     '/api/members/one-time-password',
     'staff',
   ),
-  roles: endpointRef((c) => c.membersApi.changeMemberRoles, 'POST', '/api/members/roles', 'staff'),
-  disable: endpointRef((c) => c.membersApi.disableMember, 'POST', '/api/members/disable', 'staff'),
-  enable: endpointRef((c) => c.membersApi.enableMember, 'POST', '/api/members/enable', 'staff'),
-  endSessions: endpointRef(
-    (c) => c.membersApi.endMemberSessions,
-    'POST',
-    '/api/members/sessions/end',
-    'staff',
-  ),
-  resetTwoFactor: endpointRef(
-    (c) => c.twoFactorApi.resetMemberTwoFactor,
+  roles: membersRef((c) => c.changeMemberRoles, 'POST', '/api/members/roles', 'staff'),
+  disable: membersRef((c) => c.disableMember, 'POST', '/api/members/disable', 'staff'),
+  enable: membersRef((c) => c.enableMember, 'POST', '/api/members/enable', 'staff'),
+  endSessions: membersRef((c) => c.endMemberSessions, 'POST', '/api/members/sessions/end', 'staff'),
+  resetTwoFactor: twoFactorRef(
+    (c) => c.resetMemberTwoFactor,
     'POST',
     '/api/members/two-factor/reset',
     'staff',

@@ -6,42 +6,32 @@ import type {
 } from '@backdesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { settingsRef } from '../../../lib/contract.ts';
 import { getCredentials } from '../../auth/api/get-credentials.ts';
 import { authStore } from '../../auth/auth-store.ts';
 
 /** The member's own settings endpoints, named without loading the contract (lib/contract.ts). */
 export const settingsEndpoints = {
-  profile: endpointRef((c) => c.settingsApi.getProfile, 'GET', '/api/settings/profile', 'read'),
-  updateProfile: endpointRef((c) => c.settingsApi.updateProfile, 'POST', '/api/settings/profile', 'read'),
-  preferences: endpointRef(
-    (c) => c.settingsApi.updatePreferences,
-    'POST',
-    '/api/settings/preferences',
-    'read',
-  ),
-  password: endpointRef((c) => c.settingsApi.changePassword, 'POST', '/api/settings/password', 'read'),
-  sessions: endpointRef((c) => c.settingsApi.listSessions, 'GET', '/api/settings/sessions', 'read'),
-  revokeSession: endpointRef(
-    (c) => c.settingsApi.revokeSession,
-    'POST',
-    '/api/settings/sessions/revoke',
-    'read',
-  ),
-  revokeOthers: endpointRef(
-    (c) => c.settingsApi.revokeOtherSessions,
+  profile: settingsRef((c) => c.getProfile, 'GET', '/api/settings/profile', 'read'),
+  updateProfile: settingsRef((c) => c.updateProfile, 'POST', '/api/settings/profile', 'read'),
+  preferences: settingsRef((c) => c.updatePreferences, 'POST', '/api/settings/preferences', 'read'),
+  password: settingsRef((c) => c.changePassword, 'POST', '/api/settings/password', 'read'),
+  sessions: settingsRef((c) => c.listSessions, 'GET', '/api/settings/sessions', 'read'),
+  revokeSession: settingsRef((c) => c.revokeSession, 'POST', '/api/settings/sessions/revoke', 'read'),
+  revokeOthers: settingsRef(
+    (c) => c.revokeOtherSessions,
     'POST',
     '/api/settings/sessions/revoke-others',
     'read',
   ),
-  notifications: endpointRef(
-    (c) => c.settingsApi.getNotificationPreferences,
+  notifications: settingsRef(
+    (c) => c.getNotificationPreferences,
     'GET',
     '/api/settings/notifications',
     'read',
   ),
-  updateNotifications: endpointRef(
-    (c) => c.settingsApi.updateNotificationPreferences,
+  updateNotifications: settingsRef(
+    (c) => c.updateNotificationPreferences,
     'POST',
     '/api/settings/notifications',
     'read',

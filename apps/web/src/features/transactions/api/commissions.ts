@@ -6,31 +6,26 @@ import type {
 } from '@backdesk/contract';
 import { type ListPage, listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { transactionsRef } from '../../../lib/contract.ts';
 import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
 /** The fee schedule endpoints, named without loading the contract (lib/contract.ts). */
 export const commissionEndpoints = {
-  list: endpointRef(
-    (c) => c.transactionsApi.listCommissionRules,
-    'GET',
-    '/api/transactions/commissions',
-    'read',
-  ),
-  create: endpointRef(
-    (c) => c.transactionsApi.createCommissionRule,
+  list: transactionsRef((c) => c.listCommissionRules, 'GET', '/api/transactions/commissions', 'read'),
+  create: transactionsRef(
+    (c) => c.createCommissionRule,
     'POST',
     '/api/transactions/commissions/create',
     'configure',
   ),
-  update: endpointRef(
-    (c) => c.transactionsApi.updateCommissionRule,
+  update: transactionsRef(
+    (c) => c.updateCommissionRule,
     'POST',
     '/api/transactions/commissions/update',
     'configure',
   ),
-  delete: endpointRef(
-    (c) => c.transactionsApi.deleteCommissionRule,
+  delete: transactionsRef(
+    (c) => c.deleteCommissionRule,
     'POST',
     '/api/transactions/commissions/delete',
     'configure',

@@ -2,25 +2,25 @@ import type { EndpointBody, TransactionLimit, transactionsApi } from '@backdesk/
 import { useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { transactionsRef } from '../../../lib/contract.ts';
 import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
 /** The limit endpoints, named without loading the contract (lib/contract.ts). */
 export const limitEndpoints = {
-  list: endpointRef(
-    (c) => c.transactionsApi.listTransactionLimits,
+  list: transactionsRef(
+    (c) => c.listTransactionLimits,
     'GET',
     '/api/transactions/transaction-limits',
     'read',
   ),
-  create: endpointRef(
-    (c) => c.transactionsApi.createTransactionLimit,
+  create: transactionsRef(
+    (c) => c.createTransactionLimit,
     'POST',
     '/api/transactions/transaction-limit-create',
     'configure',
   ),
-  delete: endpointRef(
-    (c) => c.transactionsApi.deleteTransactionLimit,
+  delete: transactionsRef(
+    (c) => c.deleteTransactionLimit,
     'POST',
     '/api/transactions/transaction-limit-delete',
     'configure',

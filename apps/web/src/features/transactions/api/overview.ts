@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { transactionsRef } from '../../../lib/contract.ts';
 
-const overviewEndpoint = endpointRef(
-  (c) => c.transactionsApi.getTransactionsOverview,
+const overviewEndpoint = transactionsRef(
+  (c) => c.getTransactionsOverview,
   'GET',
   '/api/transactions/overview',
   'read',

@@ -1,44 +1,19 @@
 import type { EndpointBody, transactionsApi } from '@backdesk/contract';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { transactionsRef } from '../../../lib/contract.ts';
 import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 import { useP2pRefresh } from '../p2p/p2p-refresh.ts';
 
 /** The P2P endpoints, named without loading the contract (lib/contract.ts). */
 export const p2pEndpoints = {
-  trades: endpointRef((c) => c.transactionsApi.listTrades, 'GET', '/api/transactions/p2p/trades', 'read'),
-  countTrades: endpointRef(
-    (c) => c.transactionsApi.countTrades,
-    'GET',
-    '/api/transactions/p2p/trades/count',
-    'read',
-  ),
-  offers: endpointRef((c) => c.transactionsApi.listOffers, 'GET', '/api/transactions/p2p/offers', 'read'),
-  suspend: endpointRef(
-    (c) => c.transactionsApi.suspendOffer,
-    'POST',
-    '/api/transactions/p2p/offers/suspend',
-    'p2p',
-  ),
-  resume: endpointRef(
-    (c) => c.transactionsApi.resumeOffer,
-    'POST',
-    '/api/transactions/p2p/offers/resume',
-    'p2p',
-  ),
-  cancel: endpointRef(
-    (c) => c.transactionsApi.cancelTrade,
-    'POST',
-    '/api/transactions/p2p/trades/cancel',
-    'p2p',
-  ),
-  settle: endpointRef(
-    (c) => c.transactionsApi.settleDispute,
-    'POST',
-    '/api/transactions/p2p/trades/settle',
-    'p2p',
-  ),
+  trades: transactionsRef((c) => c.listTrades, 'GET', '/api/transactions/p2p/trades', 'read'),
+  countTrades: transactionsRef((c) => c.countTrades, 'GET', '/api/transactions/p2p/trades/count', 'read'),
+  offers: transactionsRef((c) => c.listOffers, 'GET', '/api/transactions/p2p/offers', 'read'),
+  suspend: transactionsRef((c) => c.suspendOffer, 'POST', '/api/transactions/p2p/offers/suspend', 'p2p'),
+  resume: transactionsRef((c) => c.resumeOffer, 'POST', '/api/transactions/p2p/offers/resume', 'p2p'),
+  cancel: transactionsRef((c) => c.cancelTrade, 'POST', '/api/transactions/p2p/trades/cancel', 'p2p'),
+  settle: transactionsRef((c) => c.settleDispute, 'POST', '/api/transactions/p2p/trades/settle', 'p2p'),
 };
 
 /** docs/product-rules.md R17: P2P data refreshes in the background every 60 seconds. */

@@ -1,42 +1,42 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
-import { endpointRef } from '../../../lib/contract.ts';
+import { transactionsRef } from '../../../lib/contract.ts';
 
 /** The wallet endpoints, named without loading the contract (lib/contract.ts). */
 export const walletEndpoints = {
-  list: endpointRef(
-    (c) => c.transactionsApi.listWalletTransactions,
+  list: transactionsRef(
+    (c) => c.listWalletTransactions,
     'GET',
     '/api/transactions/wallet-transactions',
     'read',
   ),
-  export: endpointRef(
-    (c) => c.transactionsApi.exportWalletTransactions,
+  export: transactionsRef(
+    (c) => c.exportWalletTransactions,
     'GET',
     '/api/transactions/wallet-transactions/export',
     'exportPersonal',
   ),
-  detail: endpointRef(
-    (c) => c.transactionsApi.getWalletTransaction,
+  detail: transactionsRef(
+    (c) => c.getWalletTransaction,
     'GET',
     '/api/transactions/wallet-transaction',
     'read',
   ),
-  checks: endpointRef(
-    (c) => c.transactionsApi.getWithdrawalChecks,
+  checks: transactionsRef(
+    (c) => c.getWithdrawalChecks,
     'GET',
     '/api/transactions/wallet-transactions/checks',
     'read',
   ),
-  approve: endpointRef(
-    (c) => c.transactionsApi.approveWithdrawal,
+  approve: transactionsRef(
+    (c) => c.approveWithdrawal,
     'POST',
     '/api/transactions/wallet-transactions/approve',
     'approve',
   ),
-  reject: endpointRef(
-    (c) => c.transactionsApi.rejectWithdrawal,
+  reject: transactionsRef(
+    (c) => c.rejectWithdrawal,
     'POST',
     '/api/transactions/wallet-transactions/reject',
     'approve',

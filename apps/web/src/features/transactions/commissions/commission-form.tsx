@@ -11,6 +11,7 @@ import {
 } from '../../../components/forms/index.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { formatDecimal } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveCommission } from '../api/commissions.ts';
 
@@ -103,6 +104,8 @@ export function CommissionForm({
         />
         <DecimalInput
           label={form.getValues().kind === 'percent' ? t('commissions.percent') : t('commissions.flat')}
+          // A percentage is a small figure (0.25 is 0.25 %), not the amount the other fields show.
+          placeholder={form.getValues().kind === 'percent' ? formatDecimal(locale, '0.25') : undefined}
           name="value"
           {...form.getInputProps('value')}
         />
