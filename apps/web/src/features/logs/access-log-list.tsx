@@ -1,6 +1,7 @@
 import type { AccessLogRow } from '@backdesk/contract';
 import { ACCESS_EVENTS, ACCESS_OUTCOMES } from '@backdesk/contract/access-log';
 import { Badge, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import {
@@ -39,11 +40,17 @@ function AccessLogFilters({ filter }: ListFiltersProps) {
   );
 }
 
-/** The refused URL, a reason, a session: what else the event recorded, as one short line. */
-const detailText = (detail: AccessLogRow['detail']) =>
+/**
+ * The refused URL, a reason, a session: what else the event recorded, as one short line, each field
+ * named in the member's language (a field this build does not know keeps its own name).
+ */
+const detailText = (detail: AccessLogRow['detail'], t: TFunction<'logs'>) =>
   detail
     ? Object.entries(detail)
-        .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+        .map(([key, value]) => {
+          const shown = typeof value === 'object' ? JSON.stringify(value) : String(value);
+          return `${t(`detailKeys.${key}`, { defaultValue: key })}: ${shown}`;
+        })
         .join(' · ')
     : '';
 
@@ -73,7 +80,7 @@ function useColumns(): DataTableColumn<AccessLogRow>[] {
       accessor: 'detail',
       title: t('columns.detail'),
       render: (r) => {
-        const text = detailText(r.detail);
+        const text = detailText(r.detail, t);
         return (
           <Text size="xs" c="dimmed" truncate="end" maw={260} title={text}>
             {text}

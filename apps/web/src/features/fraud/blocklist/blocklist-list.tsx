@@ -44,7 +44,16 @@ function useBlocklistColumns(): DataTableColumn<Entry>[] {
       noWrap: true,
       render: (e) => e.network ?? (e.kind === 'address' ? t('blocklist.allNetworks') : '—'),
     },
-    { accessor: 'reason', title: t('blocklist.columns.reason') },
+    {
+      accessor: 'reason',
+      title: t('blocklist.columns.reason'),
+      // Two lines at most, the whole reason on hover: the state, who added it and the actions stay in view.
+      render: (e) => (
+        <Text size="sm" lineClamp={2} maw={280} title={e.reason}>
+          {e.reason}
+        </Text>
+      ),
+    },
     { accessor: 'source', title: t('blocklist.columns.source'), noWrap: true },
     {
       accessor: 'state',
