@@ -81,4 +81,18 @@ describe('seeded fraud history', () => {
     expect(cases.length).toBeGreaterThanOrEqual(1);
     expect(cases.every((c) => c.alerts > 0)).toBe(true);
   });
+
+  it('restricts the withdrawals of a customer whose case closed with "restrict"', async () => {
+    const unrestricted = await rows<{ id: number }>(
+      `SELECT c.id FROM fraud_cases c WHERE c.decision = 'restrict'
+          AND NOT EXISTS (SELECT 1 FROM customer_restrictions r WHERE r.customer_id = c.customer_id
+                             AND r.kind = 'withdrawal' AND r.lifted_at IS NULL
+                             AND (r.ends_at IS NULL OR r.ends_at > now()))`,
+    );
+    const restricting = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM fraud_cases WHERE decision = 'restrict'`,
+    );
+    expect(restricting[0]!.n).toBeGreaterThanOrEqual(1);
+    expect(unrestricted).toEqual([]);
+  });
 });

@@ -124,6 +124,17 @@ async function workAlerts(pool: pg.Pool, now: Date): Promise<void> {
        RETURNING id, customer_id)
      UPDATE fraud_alerts a SET case_id = o.id FROM opened o WHERE a.customer_id = o.customer_id`,
   );
+  // A case closed with "restrict" restricted its customer's withdrawals, as the decision does in the
+  // product; the customer's page shows it (unless one was already running).
+  await pool.query(
+    `INSERT INTO customer_restrictions (customer_id, kind, reason, created_by, starts_at, created_at)
+     SELECT c.customer_id, 'withdrawal', c.closing_note, c.closed_by, c.closed_at, c.closed_at
+       FROM fraud_cases c
+      WHERE c.status = 'closed' AND c.decision = 'restrict'
+        AND NOT EXISTS (SELECT 1 FROM customer_restrictions r
+                         WHERE r.customer_id = c.customer_id AND r.kind = 'withdrawal' AND r.lifted_at IS NULL
+                           AND (r.ends_at IS NULL OR r.ends_at > now()))`,
+  );
 }
 
 /** The synthetic lists the repository ships (apps/server/data/screening), as a member would import them. */
