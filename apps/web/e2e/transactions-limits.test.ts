@@ -72,6 +72,27 @@ describe('transaction limits', () => {
     }
   });
 
+  it('names customer types by name in the fee schedule, its preview and its form', async () => {
+    const { page } = await e2e.open();
+    await signIn(page, 'admin');
+    await page.goto('/transactions/commissions');
+    const table = page.getByTestId('commissions-table');
+    // The demo schedule has general trade rules for the gold tier.
+    await table.getByRole('cell', { name: 'Gold', exact: true }).first().waitFor();
+    expect(await table.getByRole('cell', { name: 'gold', exact: true }).count()).toBe(0);
+
+    const preview = page.getByTestId('fee-preview');
+    await preview.getByLabel('Customer type').click();
+    await page.getByRole('option', { name: 'Gold', exact: true }).click();
+    await expect.poll(() => preview.getByTestId('preview-fee').textContent()).toBeTruthy();
+
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const form = page.getByTestId('commission-form');
+    await form.getByLabel('Customer type').click();
+    await page.getByRole('option', { name: 'Platinum', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: 'platinum', exact: true }).count()).toBe(0);
+  });
+
   it('the tester shows the winning limit and every candidate score (ties to the highest lid)', async () => {
     const { page } = await e2e.open();
     await signIn(page, 'manager');

@@ -80,8 +80,15 @@ export const CommissionUpdateSchema = withIssues(
 );
 export type CommissionUpdate = z.input<typeof CommissionUpdateSchema>;
 
-/** A customer type as the fee schedule sees it: the discount it takes off general rules (percent). */
-export const CommissionCustomerTypeSchema = z.object({ code: z.string(), commission_discount: z.string() });
+/**
+ * A customer type as the fee schedule sees it: its name (rules name types by code) and the discount it
+ * takes off general rules (percent).
+ */
+export const CommissionCustomerTypeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  commission_discount: z.string(),
+});
 export type CommissionCustomerType = z.infer<typeof CommissionCustomerTypeSchema>;
 
 export const listCommissionRules = defineEndpoint({

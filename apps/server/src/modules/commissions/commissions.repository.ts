@@ -1,4 +1,4 @@
-import type { CommissionRule } from '@backdesk/contract';
+import type { CommissionCustomerType, CommissionRule } from '@backdesk/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { commissionRules, customerTypes } from '../../db/schema.ts';
@@ -48,9 +48,13 @@ export function createCommissionsRepository() {
     },
 
     /** Every customer type by rank, with its commission discount (percent, exact). */
-    customerTypes(db: DbOrTx): Promise<{ code: string; commission_discount: string }[]> {
+    customerTypes(db: DbOrTx): Promise<CommissionCustomerType[]> {
       return db
-        .select({ code: customerTypes.code, commission_discount: customerTypes.commissionDiscount })
+        .select({
+          code: customerTypes.code,
+          name: customerTypes.name,
+          commission_discount: customerTypes.commissionDiscount,
+        })
         .from(customerTypes)
         .orderBy(asc(customerTypes.rank));
     },

@@ -150,6 +150,6 @@ describe('commissions', () => {
       discount: null,
     });
     const list = (await t.app.inject({ url: '/api/transactions/commissions', headers: admin })).json();
-    expect(list.customer_types).toContainEqual({ code: 'gold', commission_discount: '10.00' });
+    expect(list.customer_types).toContainEqual({ code: 'gold', name: 'Gold', commission_discount: '10.00' });
   });
 });

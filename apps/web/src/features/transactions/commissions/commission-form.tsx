@@ -1,4 +1,4 @@
-import type { CommissionRule } from '@backdesk/contract';
+import type { CommissionCustomerType, CommissionRule } from '@backdesk/contract';
 import { COMMISSION_KINDS, COMMISSION_OPERATIONS } from '@backdesk/contract/rules';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -25,7 +25,7 @@ export function CommissionForm({
   onClose,
 }: {
   rule: CommissionRule | undefined;
-  customerTypes: string[];
+  customerTypes: CommissionCustomerType[];
   onClose: () => void;
 }) {
   const { t } = useTranslation('transactions');
@@ -86,7 +86,7 @@ export function CommissionForm({
         <Select
           label={t('fields.customer_type')}
           placeholder={t('commissions.anyType')}
-          data={customerTypes}
+          data={customerTypes.map((type) => ({ value: type.code, label: type.name }))}
           clearable
           name="customer_type"
           {...form.getInputProps('customer_type')}

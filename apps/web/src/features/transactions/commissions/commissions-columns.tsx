@@ -1,5 +1,6 @@
 import type { CommissionRule } from '@backdesk/contract';
 import { Badge } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { defineList, useColumnKit } from '../../../components/list-page/index.ts';
@@ -10,6 +11,9 @@ function useRuleColumns(): DataTableColumn<CommissionRule>[] {
   const { t } = useTranslation('transactions');
   const kit = useColumnKit();
   const { locale } = kit;
+  // The schedule's own cache entry, which the list reads too: rules name a type by code, staff by name.
+  const types = useQuery(commissionsSource.pageOptions({})).data?.customerTypes ?? [];
+  const typeName = (code: string) => types.find((type) => type.code === code)?.name ?? code;
   const any = (
     <Badge variant="outline" color="gray" tt="none">
       {t('commissions.any')}
@@ -28,7 +32,7 @@ function useRuleColumns(): DataTableColumn<CommissionRule>[] {
       accessor: 'customer_type',
       title: t('fields.customer_type'),
       sortable: true,
-      render: (rule) => rule.customer_type ?? any,
+      render: (rule) => (rule.customer_type === null ? any : typeName(rule.customer_type)),
     },
     {
       accessor: 'value',

@@ -104,7 +104,7 @@ export function CommissionsPage() {
       {editing && (
         <CommissionForm
           rule={editing === 'new' ? undefined : editing}
-          customerTypes={customerTypes.map((type) => type.code)}
+          customerTypes={customerTypes}
           onClose={() => setEditing(null)}
         />
       )}

@@ -19,6 +19,7 @@ export function FeePreview({
   const { t } = useTranslation('transactions');
   const { locale } = useLanguage();
   const [input, setInput] = useState({ operation: 'trade', asset: 'TRY', customer_type: '', amount: '1000' });
+  const chosenType = customerTypes.find((type) => type.code === input.customer_type);
   // The amount as the member types it (tr 1.000,50); the fee is computed from its exact canonical text.
   const amount = parseDecimal(input.amount, locale, decimalsOf(input.asset));
   const quote =
@@ -27,7 +28,7 @@ export function FeePreview({
           ...input,
           amount: amount.value,
           customer_type: input.customer_type || null,
-          discount: customerTypes.find((type) => type.code === input.customer_type)?.commission_discount,
+          discount: chosenType?.commission_discount,
         })
       : null;
   const set = (field: keyof typeof input) => (value: string | null) =>
@@ -55,7 +56,7 @@ export function FeePreview({
           <Select
             label={t('fields.customer_type')}
             placeholder={t('commissions.anyType')}
-            data={customerTypes.map((type) => type.code)}
+            data={customerTypes.map((type) => ({ value: type.code, label: type.name }))}
             value={input.customer_type || null}
             onChange={set('customer_type')}
             clearable
@@ -82,7 +83,7 @@ export function FeePreview({
               <Text size="sm" c="dimmed" data-testid="preview-discount">
                 {t('commissions.discountApplied', {
                   discount: formatPercent(locale, quote.discount),
-                  type: input.customer_type,
+                  type: chosenType?.name ?? input.customer_type,
                 })}
               </Text>
             )}
