@@ -142,12 +142,12 @@ describe('compliance report: fraud alerts closed', () => {
       median: number;
       p90: number;
     }>(sql`
-      SELECT GROUPING(m.user_name, k.decision) AS g, coalesce(m.user_name, '') AS officer, k.decision AS outcome,
+      SELECT GROUPING(m.display_name, k.decision) AS g, coalesce(m.display_name, '') AS officer, k.decision AS outcome,
              percentile_disc(0.5) WITHIN GROUP (ORDER BY date_part('epoch', k.at - k.review_started_at)) AS median,
              percentile_disc(0.9) WITHIN GROUP (ORDER BY date_part('epoch', k.at - k.review_started_at)) AS p90
         FROM kyc_decisions k LEFT JOIN staff_members m ON m.id = k.member_id
        WHERE k.at >= '2024-05-01' AND k.at < '2024-05-08' AND k.review_started_at IS NOT NULL
-       GROUP BY GROUPING SETS ((m.user_name), (k.decision))`);
+       GROUP BY GROUPING SETS ((m.display_name), (k.decision))`);
     const figures = (key: string) =>
       Object.fromEntries(
         table(body, key)

@@ -52,7 +52,7 @@ describe('compliance report: review-time percentiles', () => {
              percentile_disc(0.5) WITHIN GROUP (ORDER BY seconds) AS median,
              percentile_disc(0.9) WITHIN GROUP (ORDER BY seconds) AS p90
         FROM (SELECT (k.at AT TIME ZONE ${TZ})::date AS day, (k.at AT TIME ZONE ${TZ})::date >= '2024-03-08' AS cur,
-                     coalesce(m.user_name, '') AS officer, k.decision AS outcome,
+                     coalesce(m.display_name, '') AS officer, k.decision AS outcome,
                      date_part('epoch', k.at - k.review_started_at) AS seconds
                 FROM kyc_decisions k LEFT JOIN staff_members m ON m.id = k.member_id
                WHERE k.review_started_at IS NOT NULL

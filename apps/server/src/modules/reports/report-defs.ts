@@ -210,10 +210,11 @@ const customers: ReportDef = {
 };
 
 // A decision's review started at the first document the customer sent after their previous decision
-// (kept on the row when it is written: migration 0028). Its officer is read by name at report time.
+// (kept on the row when it is written: migration 0028). Its officer is named as staff know them (display
+// name), read at report time so a rename shows at once.
 const KYC_DECISIONS = sql`
   SELECT k.at, k.decision AS outcome, coalesce(k.reason_code, '') AS reason,
-         coalesce(m.user_name, '') AS officer, k.review_started_at
+         coalesce(m.display_name, '') AS officer, k.review_started_at
     FROM kyc_decisions k
     LEFT JOIN staff_members m ON m.id = k.member_id`;
 /**
@@ -246,7 +247,7 @@ const alertsFalsePositive = count(
 // A KYC decision or a closed fraud alert, per hour from the rollups of migration 0034 or one row each
 // from the raw rows; each side's columns are blank on the other's rows.
 const COMPLIANCE_ROLLUP = sql`
-  SELECT k.hour AS at, 'kyc_decision' AS event, k.outcome, k.reason, coalesce(m.user_name, '') AS officer,
+  SELECT k.hour AS at, 'kyc_decision' AS event, k.outcome, k.reason, coalesce(m.display_name, '') AS officer,
          k.n, k.sla_breaches, '' AS rule, '' AS alert_outcome
     FROM rpt_kyc_hourly k LEFT JOIN staff_members m ON m.id = k.member_id
   UNION ALL
