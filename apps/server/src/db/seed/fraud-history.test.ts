@@ -82,6 +82,23 @@ describe('seeded fraud history', () => {
     expect(cases.every((c) => c.alerts > 0)).toBe(true);
   });
 
+  it('gives each case the timeline its opening, its alerts and its closing would have written', async () => {
+    const events = await rows<{ status: string; kinds: string[]; attached: string; alerts: string }>(
+      `SELECT c.status, array_agg(e.kind ORDER BY e.id) AS kinds,
+              min(e.params ->> 'alerts') AS attached,
+              (SELECT string_agg(a.id::text, ', ' ORDER BY a.id) FROM fraud_alerts a WHERE a.case_id = c.id) AS alerts
+         FROM fraud_cases c LEFT JOIN fraud_case_events e ON e.case_id = c.id
+        GROUP BY c.id, c.status`,
+    );
+    for (const c of events) {
+      expect(c.kinds).toEqual(
+        c.status === 'closed' ? ['opened', 'alerts_attached', 'closed'] : ['opened', 'alerts_attached'],
+      );
+      expect(c.attached).toBe(c.alerts);
+    }
+    expect(events.some((c) => c.status === 'closed')).toBe(true);
+  });
+
   it('restricts the withdrawals of a customer whose case closed with "restrict"', async () => {
     const unrestricted = await rows<{ id: number }>(
       `SELECT c.id FROM fraud_cases c WHERE c.decision = 'restrict'

@@ -124,6 +124,21 @@ async function workAlerts(pool: pg.Pool, now: Date): Promise<void> {
        RETURNING id, customer_id)
      UPDATE fraud_alerts a SET case_id = o.id FROM opened o WHERE a.customer_id = o.customer_id`,
   );
+  // Their timelines say what the product's own actions would have: opened by the demo admin with the
+  // customer's alerts attached, and the closed one's decision.
+  await pool.query(
+    `INSERT INTO fraud_case_events (case_id, at, member_id, kind, params)
+     SELECT c.id, c.opened_at, c.opened_by, e.kind, e.params
+       FROM fraud_cases c
+      CROSS JOIN LATERAL (
+        VALUES ('opened', '{}'::jsonb),
+               ('alerts_attached', jsonb_build_object('alerts',
+                  (SELECT string_agg(a.id::text, ', ' ORDER BY a.id) FROM fraud_alerts a WHERE a.case_id = c.id)))
+      ) AS e(kind, params)
+     UNION ALL
+     SELECT id, closed_at, closed_by, 'closed', jsonb_build_object('decision', decision)
+       FROM fraud_cases WHERE status = 'closed'`,
+  );
   // A case closed with "restrict" restricted its customer's withdrawals, as the decision does in the
   // product; the customer's page shows it (unless one was already running).
   await pool.query(

@@ -162,6 +162,20 @@ describe('amounts, addresses and references', () => {
     }
   });
 
+  it('has withdrawals only from customers verified to level 1 or more (R38)', () => {
+    let withdrawals = 0;
+    for (let id = 1; id <= plan.walletTransactions; id++) {
+      const tx = walletTransactionAt(plan.seed, plan.timeline, id, plan.walletTransactions);
+      if (tx.type !== 'withdrawal') continue;
+      withdrawals++;
+      expect(
+        customerAt(plan.seed, plan.timeline, tx.customerId).kycLevel,
+        `withdrawal ${id}`,
+      ).toBeGreaterThan(0);
+    }
+    expect(withdrawals).toBeGreaterThan(plan.walletTransactions / 10);
+  });
+
   it('points about 3% of trades at a market with no offer', () => {
     const guids = new Set(
       Array.from({ length: plan.offers }, (_, i) => offerAt(plan.seed, plan.timeline, i).tradeMarketGuid),

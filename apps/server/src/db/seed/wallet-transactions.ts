@@ -6,7 +6,7 @@ import {
   platformWallet,
   type Rail,
 } from './assets.ts';
-import { customerCreateDate } from './customers.ts';
+import { customerAt, customerCreateDate } from './customers.ts';
 import { drawAmount } from './decimal-text.ts';
 import { hash32, type Rng, rowRng, Stream, weighted } from './prng.ts';
 import { DAY_MS, type Timeline } from './timeline.ts';
@@ -85,7 +85,9 @@ export function walletTransactionAt(
   const customerId = pickOwner(rng, seed, Math.max(1, timeline.customersBy(at)));
   const createdAt = Math.max(at, customerCreateDate(seed, timeline, customerId));
   const age = timeline.now - createdAt;
-  const type = pickType(rng);
+  let type = pickType(rng);
+  // Level 0 allows deposits only (R38): such a customer has no withdrawal to show.
+  if (type === 'withdrawal' && customerAt(seed, timeline, customerId).kycLevel === 0) type = 'deposit';
   const rail = pickRail(rng);
 
   let status = 'completed';
