@@ -32,7 +32,7 @@ import { formatDateTime, formatDecimal, fullName } from '../format.ts';
 import { EditCustomerModal } from './edit-customer-modal.tsx';
 import { AddRestrictionModal, LiftRestrictionModal } from './restriction-forms.tsx';
 import { useRestrictionColumns } from './restrictions-table.tsx';
-import { KycBadge, StatusBadge } from './status-badges.tsx';
+import { KycBadge, StatusBadge, useValueLabel } from './status-badges.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -96,6 +96,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
   const { locale } = useLanguage();
   const { data, isError, error } = useCustomer(customerId);
   const tiers = useCustomerTypes();
+  const label = useValueLabel();
   const [editing, setEditing] = useState(false);
   const [restricting, setRestricting] = useState(false);
   const [lifting, setLifting] = useState<Restriction | null>(null);
@@ -171,7 +172,9 @@ export function CustomerPage({ customerId }: { customerId: number }) {
             {t(c.kyc_type_label === 'Business' ? 'kycType.business' : 'kycType.individual')}
           </Field>
           <Field label={t('fields.kycLevel')}>{c.kyc_level}</Field>
-          <Field label={t('fields.roles')}>{c.roles.join(', ') || '—'}</Field>
+          <Field label={t('fields.roles')}>
+            {c.roles.map((role) => label('role', role)).join(', ') || '—'}
+          </Field>
           <Field label={t('fields.created')}>{dt(c.created_at)}</Field>
           <Field label={t('fields.updated')}>{dt(c.updated_at)}</Field>
         </SimpleGrid>

@@ -43,7 +43,6 @@ function CustomerFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('crm');
   const facets = useCustomerFacets();
   const label = useValueLabel();
-  const any = t('customers.filters.any');
   return (
     <>
       <TextFilter
@@ -57,7 +56,6 @@ function CustomerFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('status')}
         label={t('customers.filters.status')}
-        placeholder={any}
         options={valueOptions(facets.data?.statuses, (value) => label('status', value))}
         testId="filter-status"
       />
@@ -65,8 +63,7 @@ function CustomerFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('role')}
         label={t('customers.filters.role')}
-        placeholder={any}
-        options={facets.data?.roles ?? []}
+        options={valueOptions(facets.data?.roles, (value) => label('role', value))}
         searchable
         width={170}
         testId="filter-role"
@@ -78,6 +75,7 @@ function CustomerFilters({ filter }: ListFiltersProps) {
 function useCustomerColumns(): DataTableColumn<Customer>[] {
   const { t } = useTranslation('crm');
   const kit = useColumnKit();
+  const label = useValueLabel();
   // At 1280 px every column but the hidden ones must fit, in Turkish too: long user names are cut.
   const identity = customerIdentityColumns<Customer>(t, 150);
   return [
@@ -108,7 +106,7 @@ function useCustomerColumns(): DataTableColumn<Customer>[] {
       title: t('customers.columns.roles'),
       render: (c) => (
         <Text size="xs" c="dimmed">
-          {c.roles.join(', ')}
+          {c.roles.map((role) => label('role', role)).join(', ')}
         </Text>
       ),
     },

@@ -21,10 +21,10 @@ const RESTRICTION_COLOR: Record<string, string> = {
   lifted: 'teal',
 };
 
-/** Words a customer status or KYC status value: translated when known, else as stored. */
+/** Words a customer's status, KYC status or role: translated when known, else as stored (roles are upstream data). */
 export function useValueLabel() {
   const { t } = useTranslation('crm');
-  return (kind: 'status' | 'kyc', value: string | null): string =>
+  return (kind: 'status' | 'kyc' | 'role', value: string | null): string =>
     value === null
       ? t('common.none')
       : t(`values.${kind}.${value.toLowerCase() as 'active'}`, { defaultValue: value });
