@@ -21,7 +21,6 @@ function AccessLogFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('event')}
         label={t('filters.event')}
-        placeholder={t('filters.any')}
         width={210}
         searchable
         options={ACCESS_EVENTS.map((e) => ({ value: e, label: t(`events.${e}`) }))}
@@ -30,7 +29,6 @@ function AccessLogFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('outcome')}
         label={t('filters.outcome')}
-        placeholder={t('filters.any')}
         width={130}
         options={ACCESS_OUTCOMES.map((o) => ({ value: o, label: t(`outcomes.${o}`) }))}
         testId="filter-outcome"

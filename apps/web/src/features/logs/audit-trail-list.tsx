@@ -23,7 +23,6 @@ function AuditTrailFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('entity')}
         label={t('logs:filters.entity')}
-        placeholder={t('logs:filters.any')}
         width={190}
         options={AUDIT_ENTITIES.map((e) => ({ value: e, label: t(`audit:entities.${e}`) }))}
         testId="filter-entity"

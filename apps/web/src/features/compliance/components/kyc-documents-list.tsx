@@ -84,13 +84,11 @@ function useDocumentColumns(): DataTableColumn<KycDocumentRow>[] {
 function DocumentFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('compliance');
   const reviewers = useKycReviewers();
-  const any = t('docs.filters.any');
   return (
     <>
       <SelectFilter
         {...filter('kind')}
         label={t('docs.columns.kind')}
-        placeholder={any}
         options={KYC_DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
         width={200}
         testId="filter-kind"
@@ -98,7 +96,6 @@ function DocumentFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('status')}
         label={t('docs.columns.status')}
-        placeholder={any}
         options={KYC_DOCUMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
         width={200}
         testId="filter-status"
@@ -113,7 +110,6 @@ function DocumentFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('reviewer')}
         label={t('docs.filters.reviewer')}
-        placeholder={any}
         options={(reviewers.data?.items ?? []).map((m) => ({ value: String(m.id), label: m.display_name }))}
         width={170}
         searchable

@@ -90,7 +90,6 @@ function QueueFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('sla')}
         label={t('manage.filters.sla')}
-        placeholder={t('manage.filters.any')}
         options={KYC_SLA_STATES.map((s) => ({ value: s, label: t(`sla.${s}`) }))}
         width={170}
         testId="filter-sla"

@@ -18,7 +18,6 @@ export const KYC_LEVELS = ['0', '1', '2', '3'] as const;
 
 function KycFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('crm');
-  const any = t('customers.filters.any');
   return (
     <>
       <TextFilter {...filter('search')} label={t('customers.filters.search')} search width={240} />
@@ -26,19 +25,12 @@ function KycFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('kyc_type')}
         label={t('customers.columns.type')}
-        placeholder={any}
         options={CUSTOMER_KYC_TYPES.map((type) => ({
           value: type,
           label: t(type === 'kyb' ? 'kycType.business' : 'kycType.individual'),
         }))}
       />
-      <SelectFilter
-        {...filter('kyc_level')}
-        label={t('fields.kycLevel')}
-        placeholder={any}
-        options={KYC_LEVELS}
-        width={120}
-      />
+      <SelectFilter {...filter('kyc_level')} label={t('fields.kycLevel')} options={KYC_LEVELS} width={120} />
     </>
   );
 }

@@ -32,7 +32,6 @@ export function KycStatusFilter({ filter, testId }: Pick<ListFiltersProps, 'filt
     <SelectFilter
       {...filter('kyc_status')}
       label={t('customers.filters.kycStatus')}
-      placeholder={t('customers.filters.any')}
       options={valueOptions(facets.data?.kycStatuses, (value) => label('kyc', value))}
       testId={testId}
     />

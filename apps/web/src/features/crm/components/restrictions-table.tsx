@@ -92,13 +92,11 @@ export function useRestrictionColumns(onLift: (r: Restriction) => void, withCust
 
 function RestrictionFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('crm');
-  const any = t('customers.filters.any');
   return (
     <>
       <SelectFilter
         {...filter('kind')}
         label={t('restrictions.columns.kind')}
-        placeholder={any}
         options={RESTRICTION_KINDS.map((k) => ({ value: k, label: t(`restrictions.kinds.${k}`) }))}
         width={170}
         testId="filter-kind"
@@ -106,7 +104,6 @@ function RestrictionFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('state')}
         label={t('restrictions.columns.state')}
-        placeholder={any}
         options={RESTRICTION_STATES.map((s) => ({ value: s, label: t(`restrictions.states.${s}`) }))}
         width={170}
         testId="filter-state"

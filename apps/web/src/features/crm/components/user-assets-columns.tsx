@@ -18,13 +18,7 @@ function AssetFilters({ filter }: ListFiltersProps) {
   return (
     <>
       <TextFilter {...filter('customer')} label={t('restrictions.columns.customer')} width={240} />
-      <SelectFilter
-        {...filter('asset')}
-        label={t('assets.columns.asset')}
-        placeholder={t('customers.filters.any')}
-        options={ASSETS}
-        width={130}
-      />
+      <SelectFilter {...filter('asset')} label={t('assets.columns.asset')} options={ASSETS} width={130} />
     </>
   );
 }

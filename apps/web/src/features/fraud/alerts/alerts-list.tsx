@@ -48,13 +48,11 @@ function useAlertColumns(): DataTableColumn<AlertRow>[] {
 function AlertFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation(['fraudAlerts', 'fraud']);
   const handlers = useFraudHandlers();
-  const any = t('filters.any');
   return (
     <>
       <SelectFilter
         {...filter('rule')}
         label={t('columns.rule')}
-        placeholder={any}
         options={keyOptions(FRAUD_RULE_CODES, (r) => t(`fraud:rules.${r}`))}
         width={230}
         testId="filter-rule"
@@ -62,7 +60,6 @@ function AlertFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('severity')}
         label={t('columns.severity')}
-        placeholder={any}
         options={keyOptions(FRAUD_SEVERITIES, (s) => t(`fraud:severity.${s}`))}
         width={140}
         testId="filter-severity"
@@ -70,7 +67,6 @@ function AlertFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('status')}
         label={t('columns.status')}
-        placeholder={any}
         options={keyOptions(FRAUD_ALERT_STATUSES, (s) => t(`fraud:status.${s}`))}
         width={200}
         testId="filter-status"

@@ -74,13 +74,11 @@ function useBlocklistColumns(): DataTableColumn<Entry>[] {
 
 function BlocklistFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation(['fraudRules', 'fraud']);
-  const any = t('blocklist.filters.any');
   return (
     <>
       <SelectFilter
         {...filter('kind')}
         label={t('blocklist.columns.kind')}
-        placeholder={any}
         options={keyOptions(BLOCKLIST_KINDS, (k) => t(`fraud:blocklistKind.${k}`))}
         width={160}
         testId="filter-kind"
@@ -100,7 +98,6 @@ function BlocklistFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('state')}
         label={t('blocklist.columns.state')}
-        placeholder={any}
         options={keyOptions(BLOCKLIST_STATES, (s) => t(`blocklist.state.${s}`))}
         width={140}
         testId="filter-state"

@@ -74,13 +74,11 @@ function useCaseColumns(): DataTableColumn<CaseRow>[] {
 
 function CaseFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation(['fraudCases', 'fraud']);
-  const any = t('filters.any');
   return (
     <>
       <SelectFilter
         {...filter('status')}
         label={t('columns.status')}
-        placeholder={any}
         options={keyOptions(FRAUD_CASE_STATUSES, (s) => t(`fraud:caseStatus.${s}`))}
         width={150}
         testId="filter-status"
@@ -90,7 +88,6 @@ function CaseFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('due')}
         label={t('filters.followUp')}
-        placeholder={any}
         options={[{ value: 'yes', label: t('filters.due') }]}
         width={170}
         testId="filter-due"

@@ -44,7 +44,6 @@ export function HolderFilter({
     <SelectFilter
       {...filter(name)}
       label={label}
-      placeholder={t('filters.any')}
       options={[
         { value: 'me', label: t('filters.me') },
         { value: 'none', label: t('filters.nobody') },

@@ -75,7 +75,6 @@ function RunFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('kind')}
         label={t('runs.columns.kind')}
-        placeholder={t('runs.any')}
         options={keyOptions(FRAUD_RUN_KINDS, (k) => t(`fraud:runKind.${k}`))}
         width={170}
         testId="filter-run-kind"
@@ -83,7 +82,6 @@ function RunFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('status')}
         label={t('runs.columns.status')}
-        placeholder={t('runs.any')}
         options={keyOptions(FRAUD_RUN_STATUSES, (s) => t(`fraud:runStatus.${s}`))}
         width={160}
         testId="filter-run-status"

@@ -95,13 +95,11 @@ function useInboxColumns(): DataTableColumn<InboxItem>[] {
 
 function InboxFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('inbox');
-  const any = t('filters.any');
   return (
     <>
       <SelectFilter
         {...filter('kind')}
         label={t('columns.kind')}
-        placeholder={any}
         options={INBOX_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
         width={210}
         testId="filter-kind"
@@ -117,7 +115,6 @@ function InboxFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('read')}
         label={t('filters.read')}
-        placeholder={any}
         options={INBOX_READ_FILTERS.map((r) => ({ value: r, label: t(`read.${r}`) }))}
         width={150}
         testId="filter-read"
@@ -125,7 +122,6 @@ function InboxFilters({ filter }: ListFiltersProps) {
       <SelectFilter
         {...filter('assigned')}
         label={t('filters.assigned')}
-        placeholder={any}
         options={INBOX_ASSIGNED_FILTERS.map((a) => ({ value: a, label: t(`assigned.${a}`) }))}
         width={170}
         testId="filter-assigned"
