@@ -2,7 +2,8 @@
 // Bundles the server's TypeScript (and the contract's) into apps/server/dist/server.mjs, which
 // `npm start` runs with plain node: compiling every module through tsx at each start took about a
 // second of the two a start takes. npm packages stay outside the bundle, loaded from node_modules as
-// usual. Tests, benches and `npm run dev` keep running the sources through tsx.
+// usual. The browser tests run it too (what ships is what they test); the other tests, benches and
+// `npm run dev` keep running the sources through tsx.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';

@@ -68,7 +68,8 @@ step('no focused or skipped tests', () => {
   return markers.length === 0;
 });
 step('unit and API tests', () => vitest([], path.join(reportDir, 'unit.json')));
-step('build', () => spawn('npm', ['run', 'build']));
+// The browser tests run what `npm start` runs: the built web app and the server bundle.
+step('build', () => spawn('npm', ['run', 'build']) && spawn(process.execPath, ['scripts/build-server.mjs']));
 step('browser tests', () =>
   vitest(
     ['--config', 'apps/web/vitest.e2e.config.ts'],

@@ -1,14 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: the built app (run `npm run build -w @backdesk/web` first) served by the real server
-// on a fresh database, driven in Chromium. One file at a time: each starts a server and a browser.
+// Browser tests: the built app and server bundle (`npm run build`, `node scripts/build-server.mjs`) on a
+// fresh database per file, driven in Chromium. Two files at a time: a file spends much of its time
+// waiting (network idle, transitions, polls), so two fill the machine's two cores better than one.
 export default defineConfig({
   // Paths below are this folder's, also when run from the repository root.
   root: import.meta.dirname,
   test: {
     include: ['e2e/**/*.test.ts'],
     globalSetup: ['../server/test/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,

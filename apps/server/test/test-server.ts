@@ -86,6 +86,8 @@ export interface TestServer {
 
 /** The built web app the browser tests serve; E2E_WEB_DIST points elsewhere (a build of one's own). */
 export const testWebDist = () => process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
+/** The server bundle `npm start` runs (`node scripts/build-server.mjs`). */
+export const serverBundle = () => path.join(repoRoot, 'apps/server/dist/server.mjs');
 
 /** The real server process, serving the built web app, on a fresh database and a free port. */
 export async function startTestServer(
@@ -93,10 +95,18 @@ export async function startTestServer(
     env?: Record<string, string>;
     /** A database shared with other nodes: not dropped at stop. */
     database?: TestDatabase;
+    /**
+     * Run the built bundle, as `npm start` does, instead of the sources through tsx (which compiles
+     * every module at each start).
+     */
+    bundle?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const entry = options.bundle
+    ? ['--enable-source-maps', serverBundle()]
+    : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -8,7 +8,12 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer, testWebDist } from '../../server/test/test-server.ts';
+import {
+  serverBundle,
+  startTestServer,
+  type TestServer,
+  testWebDist,
+} from '../../server/test/test-server.ts';
 import { LANGUAGE_COOKIE } from '../src/lib/language.ts';
 
 export const DEMO_PASSWORD = 'backdesk-demo';
@@ -29,7 +34,9 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
   beforeAll(async () => {
     if (!existsSync(path.join(testWebDist(), 'index.html')))
       throw new Error('Build the web app first: npm run build -w @backdesk/web');
-    e2e.server = await startTestServer({ env: options.env });
+    if (!existsSync(serverBundle())) throw new Error('Build the server first: node scripts/build-server.mjs');
+    // What `npm start` runs: the built app and the server bundle.
+    e2e.server = await startTestServer({ env: options.env, bundle: true });
     e2e.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
