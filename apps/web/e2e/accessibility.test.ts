@@ -102,8 +102,9 @@ const describeFindings = (where: string, findings: Finding[]) =>
   );
 
 /**
- * What of the page's visible lists sticks out of the list's own box or the window: every header cell,
- * every cell and status badge of the first row, the last (action) column included.
+ * What of the page's visible lists sticks out of the list's own box or the window, or lies under its pinned
+ * row actions: every header cell, every cell and status badge of the first row, the last (action) column
+ * included.
  */
 async function cutOffCells(page: Page): Promise<{ lists: number; cut: string[] }> {
   const tables = page.locator('main .mantine-datatable');
@@ -117,13 +118,21 @@ async function cutOffCells(page: Page): Promise<{ lists: number; cut: string[] }
       const viewport = root.querySelector('.mantine-ScrollArea-viewport') ?? root;
       const box = viewport.getBoundingClientRect();
       const right = Math.min(box.right, document.documentElement.clientWidth);
+      // The row actions stay pinned on the right: a cell that reaches under them is covered.
+      const pinned = (cell: Element) => getComputedStyle(cell).position === 'sticky';
+      const visibleUpTo = (cell: Element) => {
+        const last = cell.closest('tr')?.lastElementChild;
+        return last && last !== cell.closest('td, th') && pinned(last)
+          ? Math.min(right, last.getBoundingClientRect().left)
+          : right;
+      };
       return [
         ...root.querySelectorAll('thead th'),
         ...root.querySelectorAll('tbody tr:first-child td'),
         ...root.querySelectorAll('tbody tr:first-child .mantine-Badge-root'),
       ]
         .map((cell) => ({ cell, r: cell.getBoundingClientRect() }))
-        .filter(({ r }) => r.width > 0 && (r.right > right + 1 || r.left < box.left - 1))
+        .filter(({ cell, r }) => r.width > 0 && (r.right > visibleUpTo(cell) + 1 || r.left < box.left - 1))
         .map(({ cell }) => (cell.textContent ?? '').trim().slice(0, 30) || cell.tagName);
     });
     cut.push(...cells);

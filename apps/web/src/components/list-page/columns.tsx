@@ -47,12 +47,17 @@ export function useColumnKit() {
         },
       };
     },
-    dateTime<T>(accessor: TextField<T>, title: string, options: ColumnOptions = {}): DataTableColumn<T> {
+    /** An instant; `narrow` wraps it onto two lines (the time under the date) where a list is tight. */
+    dateTime<T>(
+      accessor: TextField<T>,
+      title: string,
+      options: ColumnOptions & { narrow?: boolean } = {},
+    ): DataTableColumn<T> {
       return {
         accessor,
         title,
         sortable: options.sortable,
-        noWrap: true,
+        ...(options.narrow ? { noWrap: false, width: 116 } : { noWrap: true }),
         render: (row) => shown(row[accessor] as string | null, options, (v) => formatDateTime(locale, v)),
       };
     },

@@ -27,7 +27,7 @@ export function RestrictionAction({
     const text = t('restrictions.liftedBy', { who: r.lifted_by ?? '—', reason: r.lift_reason ?? '' });
     // Kept narrow: the action column is pinned, and a long reason would cover the other columns.
     return (
-      <Text size="xs" c="dimmed" maw={200} lineClamp={2} title={text}>
+      <Text size="xs" c="dimmed" maw={140} truncate title={text}>
         {text}
       </Text>
     );
@@ -64,7 +64,7 @@ function useDataColumns(withCustomer: boolean): DataTableColumn<Restriction>[] {
       accessor: 'reason',
       title: t('restrictions.columns.reason'),
       noWrap: false,
-      width: 280,
+      width: 240,
       render: (r) => (
         <Text size="sm" lineClamp={2}>
           {r.reason}
@@ -72,8 +72,12 @@ function useDataColumns(withCustomer: boolean): DataTableColumn<Restriction>[] {
       ),
     },
     { accessor: 'created_by', title: t('restrictions.columns.by'), render: (r) => r.created_by ?? '—' },
-    kit.dateTime('starts_at', t('restrictions.columns.from'), { sortable: withCustomer }),
-    kit.dateTime('ends_at', t('restrictions.columns.until'), { empty: t('restrictions.openEnded') }),
+    // Two lines each, as the reason may take: the period stays in view beside the pinned lift action.
+    kit.dateTime('starts_at', t('restrictions.columns.from'), { sortable: withCustomer, narrow: true }),
+    kit.dateTime('ends_at', t('restrictions.columns.until'), {
+      empty: t('restrictions.openEnded'),
+      narrow: true,
+    }),
   ];
 }
 

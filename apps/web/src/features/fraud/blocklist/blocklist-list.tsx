@@ -47,9 +47,12 @@ function useBlocklistColumns(): DataTableColumn<Entry>[] {
     {
       accessor: 'reason',
       title: t('blocklist.columns.reason'),
-      // Two lines at most, the whole reason on hover: the state, who added it and the actions stay in view.
+      // Two lines at most (rows are one line unless a column wraps), the whole reason on hover: the
+      // state, who added it, when, and the actions stay in view at 1280 px.
+      noWrap: false,
+      width: 240,
       render: (e) => (
-        <Text size="sm" lineClamp={2} maw={280} title={e.reason}>
+        <Text size="sm" lineClamp={2} title={e.reason}>
           {e.reason}
         </Text>
       ),

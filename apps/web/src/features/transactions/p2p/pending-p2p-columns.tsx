@@ -45,18 +45,27 @@ function useTradeColumns(): DataTableColumn<EnrichedTrade>[] {
   const { t } = useTranslation('transactions');
   const kit = useColumnKit();
   return [
-    kit.dateTime('created_at', t('fields.created_at'), { sortable: true }),
-    { accessor: 'buyer_user_name', title: t('fields.buyer') },
+    // Narrow enough at 1280 px that the status stays clear of the pinned actions.
+    kit.dateTime('created_at', t('fields.created_at'), { sortable: true, narrow: true }),
+    {
+      accessor: 'buyer_user_name',
+      title: t('fields.buyer'),
+      width: 130,
+      ellipsis: true,
+      render: (r) => <span title={r.buyer_user_name}>{r.buyer_user_name}</span>,
+    },
     {
       accessor: 'seller_user_name',
       title: t('fields.seller'),
+      width: 130,
+      ellipsis: true,
       render: (r) =>
         r.selling_contract_name === null && r.seller_user_name === 'Unknown' ? (
           <Text c="dimmed" size="sm">
             {t('p2p.unknownSeller')}
           </Text>
         ) : (
-          r.seller_user_name
+          <span title={r.seller_user_name}>{r.seller_user_name}</span>
         ),
     },
     contractColumn(t('fields.contract_name')),
