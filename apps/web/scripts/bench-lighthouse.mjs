@@ -6,7 +6,9 @@
 // The server gets a data folder of its own (demo data is seeded before it listens); the system Chromium
 // is signed in once through the real login page (its captcha is a proof-of-work the page solves), and
 // Lighthouse then opens its tabs in that browser, so they carry the session cookies. Performance runs
-// RUNS times (default 3) and the median run is reported, as one Lighthouse run is noisy.
+// RUNS times (default 3) and the median run is reported, as one Lighthouse run is noisy. The preset's 4×
+// CPU slowdown assumes a fast desktop host: on a slower one, Lighthouse's guide says to lower it, and the
+// bench reports both the preset's figures and those at the multiplier the guide suggests for this host.
 // Exits 1 when a budget is missed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -91,10 +93,15 @@ async function signIn(debuggingPort) {
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL((url) => url.pathname === '/');
     const samples = {};
-    // Pages of one record, as the accessibility walk opens them: the first row of their list.
-    for (const [route, sample] of Object.entries(RECORD_ROUTES)) {
+    // Pages of one record, as the accessibility walk opens them: the first row of their list. The demo's
+    // fraud cases are raised just after the server listens: their list may take a few seconds to fill.
+    for (const [route, sample] of walkRoutes ? Object.entries(RECORD_ROUTES) : []) {
       await page.goto(base + sample.list);
-      await page.getByTestId(sample.testId).locator('tbody tr[data-row-index]').first().click();
+      await page
+        .getByTestId(sample.testId)
+        .locator('tbody tr[data-row-index]')
+        .first()
+        .click({ timeout: 120_000 });
       await page.waitForURL((url) => new RegExp(`^${sample.list}/\\d+$`).test(url.pathname));
       samples[route] = new URL(page.url()).pathname;
     }
@@ -109,24 +116,65 @@ async function signIn(debuggingPort) {
 /** Lighthouse's own trace failures, which its message says to retry (the page is not at fault). */
 const RETRIED = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
 
-async function audit(debuggingPort, url, categories, attempt = 1) {
+async function audit(debuggingPort, url, categories, { slowdown, attempt = 1 } = {}) {
   const result = await lighthouse(url, {
     port: debuggingPort,
     output: 'json',
     logLevel: 'error',
     onlyCategories: categories,
+    // Merged into the mobile preset's throttling: only the CPU multiplier changes.
+    ...(slowdown ? { throttling: { cpuSlowdownMultiplier: slowdown } } : {}),
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError && RETRIED.has(lhr.runtimeError.code) && attempt < 3) {
     console.log(`  ${url}: ${lhr.runtimeError.code}, running it again`);
-    return audit(debuggingPort, url, categories, attempt + 1);
+    return audit(debuggingPort, url, categories, { slowdown, attempt: attempt + 1 });
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // A route that bounced to /login or elsewhere is not the page asked for.
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}`);
   return lhr;
+}
+
+/**
+ * The CPU multiplier Lighthouse's own guide suggests for this host (docs/throttling.md, "Calibrating the
+ * CPU slowdown"), to emulate the mid-tier phone the mobile preset stands for. Its default 4× assumes a
+ * high-end desktop host (benchmarkIndex 1500–2000); the guide's table suggests 2× on a low-end desktop
+ * or high-end phone (800–1500), and 1× on a host that is itself mid-tier (below 800).
+ */
+function calibratedSlowdown(benchmarkIndex) {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex >= 1500) return 4;
+  if (benchmarkIndex >= 800) return 2;
+  return 1;
+}
+
+/** Performance runs of the customer list, sorted by score: the median is the middle one. */
+async function perfRuns(debuggingPort, slowdown) {
+  const lhrs = [];
+  for (let i = 0; i < runs; i++)
+    lhrs.push(await audit(debuggingPort, base + PERF_ROUTE, ['performance', 'accessibility'], { slowdown }));
+  return lhrs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+}
+
+function printPerf(title, lhrs) {
+  const median = lhrs[Math.floor(lhrs.length / 2)];
+  const perf = score(median, 'performance');
+  console.log(
+    `\n${title} (median of ${runs}; all runs: ${lhrs.map((r) => score(r, 'performance')).join(', ')})`,
+  );
+  console.log(
+    [
+      `  performance ${perf} (budget ≥ ${BUDGET.performance}): ${verdict(perf, BUDGET.performance)}`,
+      `  FCP ${ms(metric(median, 'first-contentful-paint'))}`,
+      `LCP ${ms(metric(median, 'largest-contentful-paint'))}`,
+      `TBT ${ms(metric(median, 'total-blocking-time'))}`,
+      `CLS ${metric(median, 'cumulative-layout-shift').toFixed(3)}`,
+      `SI ${ms(metric(median, 'speed-index'))}`,
+    ].join(' · '),
+  );
+  return { median, perf };
 }
 
 const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -154,33 +202,26 @@ let failed = false;
 try {
   const samples = await signIn(chrome.port);
 
-  // Performance (with accessibility) on the customer list, median of `runs` by performance score.
-  const perfRuns = [];
-  for (let i = 0; i < runs; i++)
-    perfRuns.push(await audit(chrome.port, base + PERF_ROUTE, ['performance', 'accessibility']));
-  perfRuns.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
-  const median = perfRuns[Math.floor(perfRuns.length / 2)];
-  const perf = score(median, 'performance');
+  // Performance (with accessibility) on the customer list: first with the preset's 4× CPU slowdown, then,
+  // when Lighthouse's benchmark of this machine says 4× overshoots a mid-tier phone, with the multiplier
+  // its guide suggests. Both are printed; the budget is judged on the calibrated one.
+  const asShipped = printPerf(
+    `Lighthouse mobile, ${PERF_ROUTE}, preset 4× CPU slowdown`,
+    await perfRuns(chrome.port),
+  );
+  const benchmark = Math.round(asShipped.median.environment?.benchmarkIndex ?? Number.NaN);
+  const slowdown = calibratedSlowdown(benchmark);
+  // Lighthouse's measure of this machine's CPU (a mid-range phone is ~125–800; a desktop 1000–2000).
+  console.log(`  this machine's CPU benchmark index: ${benchmark} → calibrated CPU slowdown ${slowdown}×`);
+  const calibrated =
+    slowdown === 4
+      ? asShipped
+      : printPerf(
+          `Lighthouse mobile, ${PERF_ROUTE}, CPU slowdown ${slowdown}× (calibrated)`,
+          await perfRuns(chrome.port, slowdown),
+        );
+  const { median, perf } = calibrated;
   if (lhrOut) writeFileSync(lhrOut, JSON.stringify(median));
-  console.log(
-    `\nLighthouse mobile, ${PERF_ROUTE} (median of ${runs}; scores of all runs: ${perfRuns
-      .map((r) => score(r, 'performance'))
-      .join(', ')})`,
-  );
-  // Lighthouse's own measure of this machine's CPU (a mid-range phone is ~500-1000; a desktop ~1500+).
-  // The simulated 4× slowdown multiplies what this CPU took: on a busy machine every figure swells.
-  const benchmark = Math.round(median.environment?.benchmarkIndex ?? Number.NaN);
-  console.log(`  this machine's CPU benchmark index: ${benchmark} (lower means busier or slower)`);
-  console.log(
-    [
-      `  performance ${perf} (budget ≥ ${BUDGET.performance}): ${verdict(perf, BUDGET.performance)}`,
-      `  FCP ${ms(metric(median, 'first-contentful-paint'))}`,
-      `LCP ${ms(metric(median, 'largest-contentful-paint'))}`,
-      `TBT ${ms(metric(median, 'total-blocking-time'))}`,
-      `CLS ${metric(median, 'cumulative-layout-shift').toFixed(3)}`,
-      `SI ${ms(metric(median, 'speed-index'))}`,
-    ].join(' · '),
-  );
   failed ||= perf < BUDGET.performance;
 
   // Accessibility on every route; the customer list's comes from its median run above.
