@@ -37,7 +37,7 @@ describe('change rows', () => {
     });
     expect(rows).toEqual([
       { field: 'status', label: 'Status', before: 'Under review', after: 'Pending' },
-      { field: 'max_amount', label: 'Max per operation', before: '1,234,567.5', after: '2,000,000' },
+      { field: 'max_amount', label: 'Maximum per operation', before: '1,234,567.5', after: '2,000,000' },
     ]);
   });
 
@@ -56,7 +56,7 @@ describe('change rows', () => {
 
   it('words nested records and lists field by field', () => {
     expect(valueText(t, 'en-US', 'payload', { limit_type: 'withdrawal', max_amount: '5000' })).toBe(
-      'Limit type: Withdrawal; Max per operation: 5,000',
+      'Limit type: Withdrawal; Maximum per operation: 5,000',
     );
     expect(valueText(t, 'en-US', 'roles', ['admin', 'super'])).toBe('admin, super');
     expect(valueText(t, 'en-US', 'reason', '')).toBe('—');
