@@ -33,7 +33,7 @@ export function InboxKind({ item }: { item: InboxItem }) {
           {t('unreadMark')}
         </Badge>
       )}
-      <Text size="sm" fw={item.read ? 400 : 600} truncate="end">
+      <Text size="sm" fw={item.read ? 400 : 600} truncate="end" maw={170} title={t(`kinds.${item.kind}`)}>
         {t(`kinds.${item.kind}`)}
       </Text>
     </Group>

@@ -1,5 +1,5 @@
 import type { InboxItem } from '@backdesk/contract';
-import { Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconMail, IconUserCheck, IconUserMinus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,19 +19,22 @@ function ItemActions({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxIt
   return (
     <Group gap={4} wrap="nowrap">
       {item.state === 'open' && (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          leftSection={mine ? <IconUserMinus size={14} /> : <IconUserCheck size={14} />}
-          loading={assign.isPending}
-          onClick={(e) => {
-            e.stopPropagation();
-            assign.mutate({ id: item.id, version: item.version, assign: !mine });
-          }}
-          data-testid={mine ? 'inbox-unassign' : 'inbox-assign'}
-        >
-          {mine ? t('actions.unassign') : t('actions.assignToMe')}
-        </Button>
+        // An icon with its name on hover: the pinned actions stay narrow enough at 1280 px for every
+        // column beside them, in Turkish too.
+        <Tooltip label={mine ? t('actions.unassign') : t('actions.assignToMe')}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={mine ? t('actions.unassign') : t('actions.assignToMe')}
+            loading={assign.isPending}
+            onClick={(e) => {
+              e.stopPropagation();
+              assign.mutate({ id: item.id, version: item.version, assign: !mine });
+            }}
+            data-testid={mine ? 'inbox-unassign' : 'inbox-assign'}
+          >
+            {mine ? <IconUserMinus size={16} /> : <IconUserCheck size={16} />}
+          </ActionIcon>
+        </Tooltip>
       )}
       {opensSomething(item) && (
         <Button
