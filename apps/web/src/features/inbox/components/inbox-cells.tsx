@@ -1,5 +1,5 @@
 import type { InboxItem } from '@backdesk/contract';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CustomerLink } from '../../crm/components/customer-link.tsx';
 
@@ -23,18 +23,29 @@ export function ageOf(
   return { unit: 'days', count: Math.floor(minutes / 1440) };
 }
 
-/** The kind, bold with an "Unread" mark while the member has not read the item. */
+/**
+ * The kind, bold with a blue dot while the member has not read the item (a dot, not a worded badge:
+ * the inbox's columns fit beside its pinned actions at 1280 px, in Turkish too).
+ */
 export function InboxKind({ item }: { item: InboxItem }) {
   const { t } = useTranslation('inbox');
+  const kind = t(`kinds.${item.kind}`);
   return (
     <Group gap={6} wrap="nowrap">
       {!item.read && (
-        <Badge size="xs" color="blue" variant="filled" data-testid="inbox-unread-mark">
-          {t('unreadMark')}
-        </Badge>
+        <Box
+          role="img"
+          aria-label={t('unreadMark')}
+          title={t('unreadMark')}
+          w={8}
+          h={8}
+          bg="blue.7"
+          style={{ borderRadius: '50%', flex: 'none' }}
+          data-testid="inbox-unread-mark"
+        />
       )}
-      <Text size="sm" fw={item.read ? 400 : 600} truncate="end" maw={170} title={t(`kinds.${item.kind}`)}>
-        {t(`kinds.${item.kind}`)}
+      <Text size="sm" fw={item.read ? 400 : 600} truncate="end" maw={170} title={kind}>
+        {kind}
       </Text>
     </Group>
   );

@@ -22,8 +22,8 @@ export const InboxSelection = createContext<{ ids: ReadonlySet<number>; toggle: 
 });
 
 /** Long subjects and names are cut with an ellipsis (the whole text on hover) so a 1280 px screen fits. */
-const SUBJECT_WIDTH = 240;
-const ASSIGNEE_WIDTH = 140;
+const SUBJECT_WIDTH = 200;
+const ASSIGNEE_WIDTH = 120;
 
 function SelectCell({ item }: { item: InboxItem }) {
   const { t } = useTranslation('inbox');
