@@ -70,6 +70,24 @@ export function useColumnKit() {
         render: (row) => shown(row[accessor] as string | null, options, (v) => formatDate(locale, v)),
       };
     },
+    /** Text cut at `width` with an ellipsis, the whole value on hover (user names, e-mails). */
+    clipped<T>(
+      accessor: TextField<T>,
+      title: string,
+      options: ColumnOptions & { width: number },
+    ): DataTableColumn<T> {
+      return {
+        accessor,
+        title,
+        sortable: options.sortable,
+        width: options.width,
+        ellipsis: true,
+        render: (row) => {
+          const value = (row[accessor] as string | null | undefined) ?? undefined;
+          return <span title={value}>{value ?? options.empty ?? '—'}</span>;
+        },
+      };
+    },
     code<T>(
       accessor: TextField<T>,
       title: string,

@@ -47,13 +47,7 @@ function useTradeColumns(): DataTableColumn<EnrichedTrade>[] {
   return [
     // Narrow enough at 1280 px that the status stays clear of the pinned actions.
     kit.dateTime('created_at', t('fields.created_at'), { sortable: true, narrow: true }),
-    {
-      accessor: 'buyer_user_name',
-      title: t('fields.buyer'),
-      width: 130,
-      ellipsis: true,
-      render: (r) => <span title={r.buyer_user_name}>{r.buyer_user_name}</span>,
-    },
+    kit.clipped('buyer_user_name', t('fields.buyer'), { width: 130 }),
     {
       accessor: 'seller_user_name',
       title: t('fields.seller'),

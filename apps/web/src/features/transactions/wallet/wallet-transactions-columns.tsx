@@ -47,13 +47,7 @@ function useWalletColumns(): DataTableColumn<WalletTransaction>[] {
   const kit = useColumnKit();
   return [
     kit.dateTime('created_at', t('fields.created_at'), { sortable: true }),
-    {
-      accessor: 'customer_user_name',
-      title: t('fields.customer'),
-      width: 160,
-      ellipsis: true,
-      render: (r) => <span title={r.customer_user_name}>{r.customer_user_name}</span>,
-    },
+    kit.clipped('customer_user_name', t('fields.customer'), { width: 160 }),
     { accessor: 'type', title: t('fields.type'), render: (r) => t(`walletType.${r.type}`) },
     { accessor: 'asset', title: t('fields.asset'), noWrap: true, render: (r) => `${r.asset} · ${r.network}` },
     kit.amount('amount', t('fields.amount'), { sortable: true }),
