@@ -67,7 +67,9 @@ describe('fraud alerts', () => {
 
     await drawer.getByTestId('comment-body').fill('Called the customer; no answer.');
     await drawer.getByTestId('comment-add').click();
-    await drawer.getByTestId('alert-comments').getByText('Called the customer; no answer.').waitFor();
+    // The comment is listed and the box is emptied for the next one.
+    await drawer.getByTestId('alert-comment').getByText('Called the customer; no answer.').waitFor();
+    await expect.poll(() => drawer.getByTestId('comment-body').inputValue()).toBe('');
 
     await restrictFromAlert(page, drawer, 'Velocity alert under investigation', 'e2e-fraud-mallory');
 

@@ -126,6 +126,33 @@ describe('routing', () => {
     expect(await current.count()).toBe(1);
   });
 
+  it('shows the loading bar for a slow navigation and takes it down for good once the page is there', async () => {
+    const { page } = await e2e.open();
+    await signIn(page);
+    // The next page's code comes in slowly: the navigation outlasts the bar's 200 ms throttle.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    const bar = page.getByRole('progressbar', { name: 'Loading page' });
+    const shown = page.locator('[data-mounted]', { has: bar });
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .locator('[data-nav-group="reports"]')
+      .getByRole('link', { name: 'Overview', exact: true })
+      .click();
+    await shown.waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Reports', exact: true }).waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    // Down within the 2 s cap and back at rest, and still: no timer left behind to move it (or
+    // re-render it) again.
+    await shown.waitFor({ state: 'detached', timeout: 3000 });
+    await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('0');
+    await page.waitForTimeout(600);
+    expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(await shown.count()).toBe(0);
+  });
+
   it('shows the 404 page for an unknown path and goes back home', async () => {
     const { page } = await e2e.open();
     await signIn(page);

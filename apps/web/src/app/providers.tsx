@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { colorModeManager } from '../lib/color-mode.ts';
 import type { Latch } from '../lib/latch.ts';
 import { TOAST_AUTO_CLOSE_MS, toastsWanted } from '../lib/notify.ts';
-import { progressBarWanted } from './router.ts';
+import { progressBarMounted, progressBarWanted } from './progress-bar.ts';
 import { theme } from './theme.ts';
 
 const colorSchemeManager = colorModeManager();
@@ -21,6 +21,7 @@ const NavigationProgress = lazy(() =>
   import('@mantine/nprogress').then((module) => ({
     default: function LoadingBar() {
       const { t } = useTranslation();
+      useEffect(progressBarMounted, []);
       return <module.NavigationProgress size={3} aria-label={t('nav.loadingPage')} />;
     },
   })),

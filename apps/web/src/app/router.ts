@@ -1,24 +1,12 @@
 import { createRouter } from '@tanstack/react-router';
 import type { AuthStore } from '../features/auth/auth-store.ts';
 import { createConcurrencyLimit } from '../lib/concurrency-limit.ts';
-import { createLatch } from '../lib/latch.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { createNavigationProgress } from './navigation-progress.ts';
+import { lazyProgressBar } from './progress-bar.ts';
 
 /** docs/product-rules.md R26: never more than four route preloads at once. */
 const MAX_PARALLEL_PRELOADS = 4;
-
-// The bar's code is fetched the first time a navigation is slow, not with the entry.
-const loadNprogress = () => import('@mantine/nprogress');
-/** Opens with the first slow navigation: app/providers.tsx mounts the bar then. */
-export const progressBarWanted = createLatch();
-const lazyProgressBar = {
-  start: () => {
-    progressBarWanted.open();
-    void loadNprogress().then(({ nprogress }) => nprogress.start());
-  },
-  complete: () => void loadNprogress().then(({ nprogress }) => nprogress.complete()),
-};
 
 export function createAppRouter(context: { auth: AuthStore }) {
   const router = createRouter({

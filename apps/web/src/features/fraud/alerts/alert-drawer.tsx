@@ -403,7 +403,7 @@ function Comments({ alertId, comments }: { alertId: number; comments: Detail['co
           </Text>
         )}
         {comments.map((c) => (
-          <div key={c.id}>
+          <div key={c.id} data-testid="alert-comment">
             <Text size="xs" c="dimmed">
               {c.member.display_name} · {formatDateTime(locale, c.created_at)}
             </Text>
