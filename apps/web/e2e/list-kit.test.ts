@@ -88,6 +88,12 @@ describe('list pages', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-row-index')))
       .toBe('1');
+    // The focused row is now the list's one tab stop.
+    const stops = () =>
+      page
+        .locator('tbody tr[data-row-index][tabindex="0"]')
+        .evaluateAll((found) => found.map((row) => row.getAttribute('data-row-index')));
+    await expect.poll(stops).toEqual(['1']);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('k');
     await page.keyboard.press('Enter');

@@ -6,14 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import {
-  type ComponentType,
-  type KeyboardEvent,
-  type ReactNode,
-  useDeferredValue,
-  useMemo,
-  useState,
-} from 'react';
+import { type ComponentType, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/auth-store.ts';
 import { useCan } from '../../features/auth/can.ts';
@@ -31,6 +24,7 @@ import classes from './list-page.module.css';
 import { type Density, useListPrefs } from './list-prefs.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, registerList, type SortDir } from './list-search.ts';
 import type { ListPage as ListPageData, ListSource, SearchValues } from './list-source.ts';
+import { rowTabIndex, useRowKeyboard } from './row-keyboard.ts';
 import { SavedViews } from './saved-views.tsx';
 
 /** What a list's filter bar gets: the URL search and a setter that also goes back to the first page. */
@@ -147,7 +141,6 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
   const page = useQuery(source.pageOptions(search, refresh));
   const count = useQuery(source.countOptions(search, refresh));
   const [prefs, setPrefs] = useListPrefs(useAuth().user?.id, list.key, list.hiddenByDefault);
-  const [activeRow, setActiveRow] = useState(0);
   const declared = list.useColumns();
 
   const filters = source.filters(search);
@@ -177,25 +170,9 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
       : []),
   ];
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const row = event.target as HTMLElement;
-    // Keys inside a row's own links, buttons and inputs keep their usual meaning.
-    if (!row.matches('tr[data-row-index]')) return;
-    const all = [...event.currentTarget.querySelectorAll<HTMLElement>('tbody tr[data-row-index]')];
-    const index = all.indexOf(row);
-    const focus = (to: number) => {
-      event.preventDefault();
-      all[Math.max(0, Math.min(all.length - 1, to))]?.focus();
-    };
-    if (event.key === 'ArrowDown' || event.key === 'j') focus(index + 1);
-    else if (event.key === 'ArrowUp' || event.key === 'k') focus(index - 1);
-    else if (event.key === 'Home') focus(0);
-    else if (event.key === 'End') focus(all.length - 1);
-    else if (event.key === 'Enter' && onRowOpen && rows?.[index]) {
-      event.preventDefault();
-      onRowOpen(rows[index]);
-    }
-  };
+  const keyboard = useRowKeyboard(shownRows, (index) => {
+    if (onRowOpen && rows?.[index]) onRowOpen(rows[index]);
+  });
 
   const totalText =
     total &&
@@ -283,7 +260,14 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
             {errorText(page.error)}
           </Alert>
         ))}
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} onKeyDown={onKeyDown}>
+      <Paper
+        withBorder
+        radius="md"
+        style={{ overflow: 'hidden' }}
+        ref={keyboard.ref}
+        onFocus={keyboard.onFocus}
+        onKeyDown={keyboard.onKeyDown}
+      >
         <DataTable<Row>
           className={clsx(
             classes.table,
@@ -313,8 +297,7 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
           horizontalSpacing={8}
           customRowAttributes={(row, index) => ({
             'data-row-index': index,
-            tabIndex: index === Math.min(activeRow, (rows?.length ?? 1) - 1) ? 0 : -1,
-            onFocus: () => setActiveRow(index),
+            tabIndex: rowTabIndex(index),
             ...list.rowAttributes?.(row),
           })}
           {...(onRowOpen ? { onRowClick: ({ record }: { record: Row }) => onRowOpen(record) } : {})}
