@@ -12,7 +12,9 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     pool: 'forks',
-    testTimeout: 60_000,
+    // Bounds for a hung test, not speed limits: on a slow day of the CI machine whole files ran
+    // 2–3× longer than usual, and the longest tests came within a second of 60 s.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // A real browser on a busy 2-core machine can take more than vitest's 1 s default to re-render;
     // a poll still fails when the awaited state never comes.

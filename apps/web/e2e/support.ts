@@ -51,6 +51,8 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
     e2e.url = (path) => new URL(path, e2e.server.url).toString();
     e2e.open = async (options) => {
       const context = await e2e.browser.newContext({ baseURL: e2e.server.url, ...options });
+      // A page of ~100 chunks can take more than the default 30 s to fire "load" on a loaded machine.
+      context.setDefaultNavigationTimeout(60_000);
       contexts.push(context);
       return { context, page: await context.newPage() };
     };
