@@ -18,12 +18,19 @@ const loadNotifications = () => import('@mantine/notifications');
 /** Opens with the first toast: app/providers.tsx mounts the toast stack then, not with every page. */
 export const toastsWanted = createLatch();
 
-/** Shows a toast shaped like the Notification entity (docs/product-rules.md R29): the id is the current timestamp. */
-export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_MS }: Toast): string {
+/**
+ * Shows a toast shaped like the Notification entity (docs/product-rules.md R29): the id is the current
+ * timestamp. `shown` settles once the toast is in the stack, which renders it at once (or once it could
+ * not be): a caller about to leave the page waits for it, so the toast is not taken away unseen.
+ */
+export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_MS }: Toast): {
+  id: string;
+  shown: Promise<void>;
+} {
   const id = Date.now().toString();
   toastsWanted.open();
-  loadNotifications()
-    .then(({ notifications }) =>
+  const shown = loadNotifications()
+    .then(({ notifications }) => {
       notifications.show({
         id,
         title,
@@ -31,8 +38,8 @@ export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_M
         color,
         autoClose: timeout,
         withBorder: true,
-      }),
-    )
+      });
+    })
     .catch((error: unknown) => console.error('Toast could not be shown', error));
-  return id;
+  return { id, shown };
 }

@@ -14,6 +14,8 @@ export const AUTH_ERROR_COOKIE = AUTH_COOKIES.authError;
 export const SESSION_EXPIRED_REDIRECT_MS = 500;
 export const SESSION_EXPIRED_TOAST_MS = 3000;
 export const AUTH_ERROR_POLL_MS = 1000;
+/** The longest the redirect waits for the toast's code (loaded with the first toast) on a slow link. */
+const TOAST_WAIT_CAP_MS = 5000;
 
 let expiring = false;
 
@@ -24,7 +26,7 @@ let expiring = false;
 export function expireSession(): void {
   if (expiring) return;
   expiring = true;
-  notify({
+  const { shown } = notify({
     title: i18next.t('session.expiredTitle'),
     description: i18next.t('session.expiredDescription'),
     color: 'red',
@@ -35,9 +37,13 @@ export function expireSession(): void {
   clearAuthCookies();
   signoutBeforeLeaving();
   authStore.signOut();
-  setTimeout(() => {
-    window.location.href = '/login';
-  }, SESSION_EXPIRED_REDIRECT_MS);
+  // The 500 ms count from the toast showing: when its code is still loading, leaving at once would
+  // take the page, and the only word of why, away before the toast appeared.
+  const leave = () =>
+    setTimeout(() => {
+      window.location.href = '/login';
+    }, SESSION_EXPIRED_REDIRECT_MS);
+  void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, TOAST_WAIT_CAP_MS))]).then(leave);
 }
 
 /** Polls the auth_error cookie (docs/product-rules.md R4). On /login there is no session to end: the cookie is just dropped. */
