@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import i18next from 'i18next';
-import { useDeferredValue } from 'react';
+import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { useAuth } from '../features/auth/auth-store.ts';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { signInGateDetour } from '../features/auth/sign-in-gate.ts';
@@ -38,16 +39,27 @@ function StartupData() {
 function AuthenticatedLayout() {
   // A member held by the sign-in gate may call nothing but its allowlist.
   const confined = Boolean(useAuth().user?.required_action);
-  // The first page renders in a second, deferred pass, which React splits into short tasks: the frame
-  // (header, navigation) commits first, and the page's render no longer holds the main thread whole.
-  const pageShown = useDeferredValue(true, false);
+  // The frame (header, navigation) and then the page each render in a deferred pass, which React
+  // splits into short tasks; rendered at once, each held the main thread whole. The loader stays up
+  // until the frame commits.
+  const frameShown = useDeferredValue(true, false);
+  if (!frameShown) return <FullScreenLoader />;
   return (
     <QueryClientProvider client={queryClient}>
       {!confined && <StartupData />}
       <MemberPreferencesSync />
       <AppLayout userMenu={<UserMenu />} navigation={!confined}>
-        {pageShown && <Outlet />}
+        <AfterFrame>
+          <Outlet />
+        </AfterFrame>
       </AppLayout>
     </QueryClientProvider>
   );
+}
+
+/** Renders its children in a transition of their own once the frame around them has committed. */
+function AfterFrame({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown ? children : null;
 }
