@@ -15,11 +15,6 @@ import { MoveFilteredToTier } from './move-filtered-to-tier.tsx';
 export function CustomersPage() {
   const { t } = useTranslation(['crm', 'common']);
   const navigate = useNavigate();
-  const can = useCan();
-  const { search } = useListSearch();
-  const filters = customersSource.filters(search) as CustomerFilters;
-  const count = useQuery(customersSource.countOptions(search));
-  const failed = useQuery(customersSource.pageOptions(search)).isError;
   return (
     <>
       <PageHeader
@@ -27,9 +22,7 @@ export function CustomersPage() {
         description={t('customers.subtitle')}
         actions={
           <Group gap="sm">
-            {can(crmEndpoints.moveCustomers) && Object.keys(filters).length > 0 && !failed && (
-              <MoveFilteredToTier filters={filters} total={count.data} />
-            )}
+            <MoveFilteredAction />
             <Button component={Link} to="/crm/customers/add" leftSection={<IconUserPlus size={16} />}>
               {t('common:pages.addCustomer')}
             </Button>
@@ -43,4 +36,18 @@ export function CustomersPage() {
       />
     </>
   );
+}
+
+/**
+ * "Move to tier" for the filtered customers. The list's queries are read here, not in the page: a
+ * change of their state (even going stale) re-renders this button, not the page and its 50 rows.
+ */
+function MoveFilteredAction() {
+  const can = useCan();
+  const { search } = useListSearch();
+  const filters = customersSource.filters(search) as CustomerFilters;
+  const count = useQuery(customersSource.countOptions(search));
+  const failed = useQuery(customersSource.pageOptions(search)).isError;
+  if (!can(crmEndpoints.moveCustomers) || Object.keys(filters).length === 0 || failed) return null;
+  return <MoveFilteredToTier filters={filters} total={count.data} />;
 }
