@@ -20,6 +20,7 @@ import { sortRows } from './client-sort.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { LIST_COMBOBOX } from './filters.tsx';
+import { ListFetching } from './list-fetching.tsx';
 import classes from './list-page.module.css';
 import { type Density, useListPrefs } from './list-prefs.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, registerList, type SortDir } from './list-search.ts';
@@ -138,7 +139,10 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
   const { search, set, replace } = useListSearch();
   const { source } = list;
   const refresh = source.useRefresh();
-  const page = useQuery(source.pageOptions(search, refresh));
+  const pageQuery = source.pageOptions(search, refresh);
+  // Read for what it holds, not whether it is fetching (ListFetching shows that), so a refresh that
+  // brings the same rows leaves the page and its table as they are.
+  const page = useQuery(pageQuery);
   const count = useQuery(source.countOptions(search, refresh));
   const [prefs, setPrefs] = useListPrefs(useAuth().user?.id, list.key, list.hiddenByDefault);
   const declared = list.useColumns();
@@ -263,7 +267,7 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
       <Paper
         withBorder
         radius="md"
-        style={{ overflow: 'hidden' }}
+        className={classes.frame}
         ref={keyboard.ref}
         onFocus={keyboard.onFocus}
         onKeyDown={keyboard.onKeyDown}
@@ -281,7 +285,7 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
           records={shownRows ?? []}
           columns={columns}
           idAccessor={list.rowKey as keyof Row}
-          fetching={page.isFetching}
+          fetching={page.isPending}
           noRecordsText={emptyText ?? t('empty')}
           sortStatus={{ columnAccessor: search.sort, direction: search.dir }}
           onSortStatusChange={(s) =>
@@ -302,6 +306,7 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
           })}
           {...(onRowOpen ? { onRowClick: ({ record }: { record: Row }) => onRowOpen(record) } : {})}
         />
+        <ListFetching queryKey={pageQuery.queryKey} rowsShown={!page.isPending} />
       </Paper>
       {!client && (
         <Group justify="flex-end" gap="xs">

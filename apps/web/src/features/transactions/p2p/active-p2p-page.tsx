@@ -1,6 +1,5 @@
 import type { MarketOffer } from '@backdesk/contract';
 import { Button, Group } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
@@ -17,7 +16,6 @@ export function ActiveP2pPage() {
   const { t } = useTranslation(['transactions', 'common']);
   const can = useCan();
   const { search } = useListSearch();
-  const offers = useQuery(offersSource.pageOptions(search, offersSource.useRefresh()));
   const suspend = useSuspendOffer();
   const resume = useResumeOffer();
   const keys = useActionKeys();
@@ -52,7 +50,7 @@ export function ActiveP2pPage() {
       <PageHeader
         title={t('common:pages.activeP2p')}
         description={t('p2p.activeSubtitle')}
-        actions={<RefreshControls query={offers} />}
+        actions={<RefreshControls options={offersSource.pageOptions(search)} />}
       />
       <ListPage
         list={offersList}

@@ -1,6 +1,5 @@
 import type { EnrichedTrade } from '@backdesk/contract';
 import { Button, Group } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
@@ -24,8 +23,6 @@ export function PendingP2pPage() {
   const { locale } = useLanguage();
   const can = useCan();
   const { search } = useListSearch();
-  // The list's own query: the refresh controls show and trigger its 60 s background refresh.
-  const trades = useQuery(tradesSource.pageOptions(search, tradesSource.useRefresh()));
   const cancel = useCancelTrade();
   const settle = useSettleDispute();
   const keys = useActionKeys();
@@ -67,7 +64,7 @@ export function PendingP2pPage() {
       <PageHeader
         title={t('common:pages.pendingP2p')}
         description={t('p2p.pendingSubtitle')}
-        actions={<RefreshControls query={trades} />}
+        actions={<RefreshControls options={tradesSource.pageOptions(search)} />}
       />
       <ListPage
         list={tradesList}

@@ -1,18 +1,21 @@
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { setP2pRefreshPaused, useP2pRefresh } from './p2p-refresh.ts';
 
 /** Pause/resume of the 60 s background refresh, the time of the last refresh, and a refresh now. */
-export function RefreshControls({
-  query,
+export function RefreshControls<T, K extends QueryKey>({
+  options,
 }: {
-  /** The list's own query, whose refresh these controls show and trigger. */
-  query: Pick<UseQueryResult, 'dataUpdatedAt' | 'isFetching' | 'refetch'>;
+  /** The list's page query, whose refresh these controls show and trigger. */
+  options: UseQueryOptions<T, Error, T, K>;
 }) {
+  // Watched here rather than by the page, so a refresh redraws these controls, not the page and its
+  // rows. The list's own observer keeps the 60 s timer; a second one here would fetch twice.
+  const query = useQuery({ ...options, refetchInterval: false });
   const { dataUpdatedAt: updatedAt, isFetching: fetching } = query;
   const onRefresh = () => void query.refetch();
   const { t } = useTranslation('transactions');
