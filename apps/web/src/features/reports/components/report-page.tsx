@@ -4,10 +4,11 @@ import { Alert, Button, Group, Loader, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconHourglass, IconPrinter } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FetchingLoader } from '../../../components/fetching-loader.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useProfile } from '../../settings/api/settings-api.ts';
-import { useReport } from '../api.ts';
+import { reportQueryOptions, useReport } from '../api.ts';
 import { download, toCsv, toXlsx } from '../export-file.ts';
 import { REPORT_META } from '../report-meta.ts';
 import { type ReportSearch, reportQueryOf } from '../report-search.ts';
@@ -29,7 +30,9 @@ export function ReportPage({ name }: { name: ReportName }) {
   const meta = REPORT_META[name];
   const { data: profile } = useProfile();
   const query = reportQueryOf(search, REPORT_FILTERS[name], profile?.time_zone ?? undefined);
-  const { data, error, isPending, isFetching } = useReport(name, query);
+  // What the report holds, not whether it is fetching (FetchingLoader shows that): a refetch that
+  // brings the same figures, as when the window comes back into focus, leaves the charts as they are.
+  const { data, error, isPending } = useReport(name, query);
   const { day, period } = useReportFormat();
   const compare = search.compare !== 'off';
   const title = t(`common:pages.${meta.titleKey}`);
@@ -82,7 +85,7 @@ export function ReportPage({ name }: { name: ReportName }) {
         }
         actions={
           <Group gap="xs" data-report-controls>
-            {isFetching && <Loader size="sm" aria-label={t('loading')} />}
+            <FetchingLoader queryKey={reportQueryOptions(name, query).queryKey} label={t('loading')} />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button

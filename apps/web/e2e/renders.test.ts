@@ -6,7 +6,7 @@ import { settle, signIn, useE2E } from './support.ts';
 /** Far below one list page drawn again (50 rows are some 2,000 components), above the few controls that do change. */
 const FEW = 400;
 
-describe('a list is not drawn again for nothing', () => {
+describe('a page is not drawn again for nothing', () => {
   const e2e = useE2E();
 
   /** Opens a list with every row of its first page drawn, and the render count at zero. */
@@ -33,6 +33,33 @@ describe('a list is not drawn again for nothing', () => {
     const refreshed = page.waitForResponse((r) => r.url().includes('/api/transactions/p2p/trades?'));
     await page.getByRole('button', { name: 'Refresh now' }).click();
     await refreshed;
+    await settle(page);
+    expect(await rendersSince(page)).toBeLessThan(FEW);
+  });
+
+  it("keeps a report's charts as they are when a refetch brings the same figures", async () => {
+    const { context, page } = await e2e.open();
+    await countRenders(context);
+    await signIn(page);
+    // The report answers with the same body each time (its generatedAt would differ otherwise).
+    let first: { body: string; contentType: string } | undefined;
+    await page.route('**/api/panel/report-transactions?*', async (route) => {
+      if (!first) {
+        const response = await route.fetch();
+        first = { body: await response.text(), contentType: response.headers()['content-type'] ?? '' };
+      }
+      await route.fulfill({ status: 200, body: first.body, contentType: first.contentType });
+    });
+    await page.clock.install();
+    await page.goto('/reports/transactions');
+    await page.locator('.recharts-surface').first().waitFor();
+    await settle(page);
+    await rendersSince(page);
+    // Stale after 30 s; the window coming back into focus fetches it again.
+    await page.clock.fastForward(31_000);
+    const refetched = page.waitForRequest((r) => r.url().includes('/api/panel/report-transactions?'));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await refetched;
     await settle(page);
     expect(await rendersSince(page)).toBeLessThan(FEW);
   });
