@@ -80,5 +80,8 @@ export const theme = createTheme({
     // Plain objects rather than `Tooltip.extend`: importing components here would pull them into /login.
     Tooltip: { defaultProps: { openDelay: 500, withArrow: true } },
     Notification: { defaultProps: { radius: 'md' } },
+    // A loader is a <span>: the name a screen says ("Loading the alert…") is only permitted on it
+    // with a role (WCAG 4.1.2; axe's aria-prohibited-attr). A status needs no name where none is given.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
