@@ -1,6 +1,7 @@
 import { Loader } from '@mantine/core';
-import { type QueryKey, useIsFetching } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import clsx from 'clsx';
+import { useFetching } from '../fetching-loader.tsx';
 import classes from './list-page.module.css';
 
 /**
@@ -10,7 +11,7 @@ import classes from './list-page.module.css';
  * The first load has the table's own veil.
  */
 export function ListFetching({ queryKey, rowsShown }: { queryKey: QueryKey; rowsShown: boolean }) {
-  const fetching = useIsFetching({ queryKey, exact: true }) > 0 && rowsShown;
+  const fetching = useFetching(queryKey) && rowsShown;
   return (
     <div
       className={clsx(
