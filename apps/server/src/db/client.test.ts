@@ -10,24 +10,39 @@ beforeAll(async () => {
   const admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
   await admin.query(`ALTER DATABASE ${name} SET DateStyle = 'SQL, DMY'`);
+  await admin.query(`ALTER DATABASE ${name} SET random_page_cost = 4`);
   await admin.end();
 });
 afterAll(() => database.drop());
 
+/** A setting as a plain connection sees it (the database's default) and as a pool's connection does. */
+async function setting(name: string): Promise<{ plain: string; pooled: string }> {
+  const plain = new pg.Client({ connectionString: database.url });
+  await plain.connect();
+  const pool = createPool(database.url, 1);
+  try {
+    const show = async (on: pg.Client | pg.Pool) =>
+      Object.values((await on.query(`SHOW ${name}`)).rows[0])[0];
+    return { plain: String(await show(plain)), pooled: String(await show(pool)) };
+  } finally {
+    await plain.end();
+    await pool.end();
+  }
+}
+
 describe('createPool', () => {
   it('talks ISO dates whatever the server or database default (exports cast timestamps to text)', async () => {
-    const plain = new pg.Client({ connectionString: database.url });
-    await plain.connect();
-    expect((await plain.query('SHOW DateStyle')).rows[0].DateStyle).toBe('SQL, DMY');
-    await plain.end();
-
+    expect(await setting('DateStyle')).toEqual({ plain: 'SQL, DMY', pooled: 'ISO, YMD' });
     const pool = createPool(database.url, 1);
     try {
-      expect((await pool.query('SHOW DateStyle')).rows[0].DateStyle).toBe('ISO, YMD');
       const text = await pool.query(`SELECT '2026-03-31 06:59:02.5'::timestamp::text AS t`);
       expect(text.rows[0].t).toBe('2026-03-31 06:59:02.5');
     } finally {
       await pool.end();
     }
+  });
+
+  it('prices a random page read as data in memory (decision 0004), whatever the server default', async () => {
+    expect(await setting('random_page_cost')).toEqual({ plain: '4', pooled: '1.1' });
   });
 });

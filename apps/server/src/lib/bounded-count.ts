@@ -1,6 +1,7 @@
 import type { ListTotal } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { withLocalSettings } from './local-settings.ts';
 
 /** Lists count exactly up to this many rows; past it they show the planner's estimate, labelled so. */
 export const EXACT_COUNT_LIMIT = 100_000;
@@ -46,12 +47,13 @@ export async function countUpTo(
 ): Promise<number | null> {
   const query = sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${fromWhere} LIMIT ${stop}) AS capped`;
   if (budgetMs === undefined) return (await db.execute<{ n: number }>(query)).rows[0]?.n ?? 0;
+  const timeout = { statement_timeout: String(Math.max(1, Math.round(budgetMs))) };
   try {
-    // SET LOCAL needs a transaction (a savepoint when already in one); it ends with it.
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(budgetMs))}`));
-      return (await tx.execute<{ n: number }>(query)).rows[0]?.n ?? 0;
-    });
+    return await withLocalSettings(
+      db,
+      timeout,
+      async (tx) => (await tx.execute<{ n: number }>(query)).rows[0]?.n ?? 0,
+    );
   } catch (error) {
     if (isQueryCancelled(error)) return null;
     throw error;

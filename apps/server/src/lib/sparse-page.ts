@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { withLocalSettings } from './local-settings.ts';
 
 /**
  * How many rows, in sort order, a filtered page reads for its matches before it asks the filters'
@@ -44,10 +45,8 @@ export async function sparsePage<Row extends Record<string, unknown>>(
     );
     if (walked.rows.length === q.limit) return walked.rows as Row[];
   }
-  return db.transaction(async (tx) => {
-    // For this transaction only: bitmap scans of the filters' indexes, never an ordered index walk.
-    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+  // For this transaction only: bitmap scans of the filters' indexes, never an ordered index walk.
+  return withLocalSettings(db, { enable_indexscan: 'off', enable_indexonlyscan: 'off' }, async (tx) => {
     const ids = await tx.execute<{ id: string | number }>(sql`${q.matches} LIMIT ${q.limit}`);
     await tx.execute(sql`SET LOCAL enable_indexscan = on`);
     if (ids.rows.length === 0) return [];
