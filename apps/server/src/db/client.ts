@@ -20,7 +20,7 @@ export interface PoolOptions {
 }
 
 /** The planner's price of a random page read on every connection of the app's pools. */
-export const RANDOM_PAGE_COST = '1.1';
+const RANDOM_PAGE_COST = '1.1';
 
 export function createPool(
   connectionString: string,
