@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
-import { createPool } from './client.ts';
+import { sql } from 'drizzle-orm';
+import { createDb, createPool, executeNamed } from './client.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -44,5 +45,25 @@ describe('createPool', () => {
 
   it('prices a random page read as data in memory (decision 0004), whatever the server default', async () => {
     expect(await setting('random_page_cost')).toEqual({ plain: '4', pooled: '1.1' });
+  });
+});
+
+describe('executeNamed', () => {
+  it('prepares the statement once per connection, in a transaction too, and answers its rows', async () => {
+    const db = createDb(createPool(database.url, 1));
+    try {
+      const twice = (n: number) => sql`SELECT ${n}::int * 2 AS n`;
+      expect(await executeNamed(db, 'test_twice', twice(2))).toEqual([{ n: 4 }]);
+      const inside = await db.transaction(async (tx) => {
+        const rows = await executeNamed<{ n: number }>(tx, 'test_twice', twice(5));
+        const prepared = await tx.execute<{ name: string }>(
+          sql`SELECT name FROM pg_prepared_statements WHERE name = 'test_twice'`,
+        );
+        return { rows, prepared: prepared.rows };
+      });
+      expect(inside).toEqual({ rows: [{ n: 10 }], prepared: [{ name: 'test_twice' }] });
+    } finally {
+      await db.$client.end();
+    }
   });
 });

@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -49,3 +51,16 @@ export function createPool(
 }
 
 export const createDb = (pool: pg.Pool): Db => drizzle(pool, { schema });
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as the named prepared statement `name`: each connection parses it once and plans it
+ * once it settles on a generic plan, where `db.execute` parses and plans it on every call (for the
+ * "next case" claim, a third of a millisecond of planning a press). Only for a statement whose text
+ * never changes: pg refuses a name used for another text, and keeps every name a connection prepared.
+ */
+export async function executeNamed<R>(db: DbOrTx, name: string, query: SQL): Promise<R[]> {
+  const statement = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return ((await statement.execute()) as pg.QueryResult).rows as R[];
+}

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntity } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, executeNamed, type Tx } from '../../db/client.ts';
 import { requestTransaction } from '../../lib/request-transaction.ts';
 import { recordAudit } from './audit.repository.ts';
 
@@ -93,10 +93,11 @@ export function createChanges(db: Db) {
     /**
      * A change made by one statement that writes its own audit row in a CTE (`auditRowsFrom`), for a
      * hot path where a transaction's three extra round trips are most of the time: "next case",
-     * pressed by many officers at once. Runs in the request's transaction when there is one.
+     * pressed by many officers at once. Runs in the request's transaction when there is one, as the
+     * prepared statement `name` (executeNamed): the statement's text must never change.
      */
-    async statement<R>(query: SQL): Promise<R[]> {
-      return (await (requestTransaction() ?? db).execute(query)).rows as R[];
+    statement<R>(name: string, query: SQL): Promise<R[]> {
+      return executeNamed<R>(requestTransaction() ?? db, name, query);
     },
   };
 }

@@ -157,6 +157,7 @@ export function createKycQueueService(deps: KycServiceDeps) {
           after: sql`jsonb_build_object('assignee', m.display_name)`,
         });
       const [claimed] = await changes.statement<KycCase>(
+        'kyc_claim_next',
         cases.claimNextSql(actor.memberId, clock.now(), audited),
       );
       return claimed ? cases.toCase(claimed) : null;
