@@ -1,7 +1,7 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
-import { sql } from 'drizzle-orm';
 import { createDb, createPool, executeNamed } from './client.ts';
 
 let database: TestDatabase;

@@ -22,7 +22,7 @@ export const CustomerKycQuerySchema = listQuerySchema(KYC_SORT_KEYS, 'created_at
   dir: z.enum(['asc', 'desc']).default('desc'),
   search: optionalFilter(),
   kyc_status: optionalFilter(),
-  kyc_type: z.enum(CUSTOMER_KYC_TYPES).optional().catch(undefined),
+  kyc_type: z.enum(CUSTOMER_KYC_TYPES).optional(),
   kyc_level: queryInt(0, 3).optional(),
 });
 export type CustomerKycQuery = z.input<typeof CustomerKycQuerySchema>;

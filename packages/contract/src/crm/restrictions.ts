@@ -28,8 +28,8 @@ export type Restriction = z.infer<typeof RestrictionSchema>;
 
 export const RestrictionsQuerySchema = listQuerySchema(RESTRICTION_SORT_KEYS, 'created_at').extend({
   dir: z.enum(['asc', 'desc']).default('desc'),
-  kind: z.enum(RESTRICTION_KINDS).optional().catch(undefined),
-  state: z.enum(RESTRICTION_STATES).optional().catch(undefined),
+  kind: z.enum(RESTRICTION_KINDS).optional(),
+  state: z.enum(RESTRICTION_STATES).optional(),
   /** Part of the customer's user name (or the exact id). */
   customer: optionalFilter(),
   customerId: QueryIdSchema.optional(),

@@ -82,8 +82,8 @@ export const BlocklistEntrySchema = z.object({
 export type BlocklistEntry = z.infer<typeof BlocklistEntrySchema>;
 
 const blocklistFilters = {
-  kind: z.enum(BLOCKLIST_KINDS).optional().catch(undefined),
-  state: z.enum(BLOCKLIST_STATES).optional().catch(undefined),
+  kind: z.enum(BLOCKLIST_KINDS).optional(),
+  state: z.enum(BLOCKLIST_STATES).optional(),
   /** Part of the value. */
   value: optionalFilter(200),
   network: optionalFilter(30),

@@ -89,13 +89,13 @@ export type CaseReport = z.infer<typeof CaseReportSchema>;
 
 export const FraudCasesQuerySchema = listQuerySchema(FRAUD_CASE_SORT_KEYS, 'opened_at').extend({
   dir: z.enum(['asc', 'desc']).default('desc'),
-  status: z.enum(FRAUD_CASE_STATUSES).optional().catch(undefined),
-  owner: z.enum(FRAUD_CASE_OWNER_FILTERS).optional().catch(undefined),
+  status: z.enum(FRAUD_CASE_STATUSES).optional(),
+  owner: z.enum(FRAUD_CASE_OWNER_FILTERS).optional(),
   /** Part of the customer's user name, or the exact id. */
   customer: z.string().trim().max(100).optional(),
   customerId: QueryIdSchema.optional(),
   /** Only cases whose follow-up date has come. */
-  due: z.enum(['yes']).optional().catch(undefined),
+  due: z.enum(['yes']).optional(),
 });
 export type FraudCasesQuery = z.input<typeof FraudCasesQuerySchema>;
 

@@ -37,8 +37,8 @@ export type FraudRunLogEntry = z.infer<typeof FraudRunLogEntrySchema>;
 
 export const FraudRunsQuerySchema = listQuerySchema(FRAUD_RUN_SORT_KEYS, 'created_at').extend({
   dir: z.enum(['asc', 'desc']).default('desc'),
-  kind: z.enum(FRAUD_RUN_KINDS).optional().catch(undefined),
-  status: z.enum(FRAUD_RUN_STATUSES).optional().catch(undefined),
+  kind: z.enum(FRAUD_RUN_KINDS).optional(),
+  status: z.enum(FRAUD_RUN_STATUSES).optional(),
 });
 export type FraudRunsQuery = z.input<typeof FraudRunsQuerySchema>;
 

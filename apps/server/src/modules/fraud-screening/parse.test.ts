@@ -74,6 +74,12 @@ describe('the shipped lists', () => {
       birthDates: ['1958-12-01'],
     });
   });
+
+  it('keeps only birth dates on the calendar: a year, a month or a day from 1800 to 2200', async () => {
+    const dates = '1970;1970-02;1972-02-29;2026-02-30;1971-02-29;0000-01-01;275760-09-13;1970-13;x';
+    const list = await parse('opensanctions', `${OS_HEADER}\nx1,Person,Zyxwv Qortan,,${dates},tr\n`);
+    expect(list.entries[0]!.birthDates).toEqual(['1970', '1970-02', '1972-02-29']);
+  });
 });
 
 const OFAC_ROW = '1,"DOE, Jan","individual","[X]","-0-","-0-","-0-","-0-","-0-","-0-","-0-","-0-"';

@@ -20,6 +20,18 @@ export interface ParsedEntry {
 /** What a field may hold at most; longer text is cut (a list's remarks can run long). */
 const MAX_FIELD = 2000;
 const clip = (s: string) => s.trim().slice(0, MAX_FIELD);
+
+/**
+ * A birth date as the lists give one (a year, a year and month, or a day) that is on the calendar
+ * between 1800 and 2200: "2026-02-30" or "0000-01-01" in a file is dropped, not stored.
+ */
+export function onCalendar(date: string): boolean {
+  const parts = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(date);
+  if (!parts) return false;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2] ?? 1), Number(parts[3] ?? 1)];
+  const at = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1800 && year <= 2200 && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
+}
 const uniq = (items: string[]) => [...new Set(items.filter(Boolean))];
 const nationalitiesOf = (names: string[]) => uniq(names.map((n) => countryCode(n) ?? '').filter(Boolean));
 
@@ -195,7 +207,7 @@ export function openSanctionsReader(header: CsvRecord) {
       kind,
       name: clip(f('name')),
       aliases: many(f('aliases')),
-      birthDates: many(f('birth_date')).filter((d) => /^\d{4}(-\d{2}(-\d{2})?)?$/.test(d)),
+      birthDates: many(f('birth_date')),
       nationalities: nationalitiesOf(many(f('countries'))),
       programme: f('sanctions') ? clip(f('sanctions').split(';')[0]!) : null,
     };
@@ -319,7 +331,7 @@ export async function parseList(
   const add = (entry: ParsedEntry | null) => {
     if (entry && !seen.has(entry.ref)) {
       seen.add(entry.ref);
-      entries.push(entry);
+      entries.push({ ...entry, birthDates: entry.birthDates.filter(onCalendar) });
     }
   };
   let csv: CsvReader | null = null;

@@ -143,6 +143,22 @@ describe('importing lists', () => {
     expect((await importFile('<script>', 'ofac_sdn', Buffer.from('x'))).statusCode).toBe(400);
     expect((await importFile('Mine', 'ofac_sdn', Buffer.from('x'), manager)).statusCode).toBe(403);
   });
+
+  it('stores a file name sent with a NUL, control characters or folders as its printable name', async () => {
+    const file = 'id,schema,name,aliases,birth_date,countries\nx1,Person,Zyxwv Qortan,,1970-01-01,tr\n';
+    const form = multipartFile(Buffer.from(file), {
+      fileName: '..\\lists/sdn\u0000\u0001 export.csv',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/lists/import?name=Odd%20name&format=opensanctions`,
+      payload: form.payload,
+      headers: { ...admin, ...form.headers, 'idempotency-key': 'screening-odd-name-1' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const lists = (await get(`${BASE}/lists`)).json().items as { name: string; file_name: string }[];
+    expect(lists.find((l) => l.name === 'Odd name')?.file_name).toBe('sdn export.csv');
+  });
 });
 
 describe('the threshold', () => {

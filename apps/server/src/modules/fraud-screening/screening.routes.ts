@@ -3,6 +3,7 @@ import { fraudApi } from '@backdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
 import { parseList } from './parse.ts';
 import type { ReceivedList, ScreeningService } from './screening.service.ts';
 import type { createScreeningSettings } from './screening-settings.ts';
@@ -34,7 +35,11 @@ async function receiveList(request: FastifyRequest): Promise<ReceivedList> {
           fraudApi.SCREENING_MAX_FILE_BYTES,
         );
         const sha256 = hash.digest('hex');
-        const received: ReceivedList = { ...parsed, fileName: part.filename?.slice(0, 255) || null, sha256 };
+        const received: ReceivedList = {
+          ...parsed,
+          fileName: cleanFileName(part.filename, 255) ?? null,
+          sha256,
+        };
         Object.defineProperty(received, 'toJSON', {
           value: () => ({ sha256, format: parsed.format, entries: parsed.entries.length }),
         });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
 import { clamdScan } from './clamd.ts';
 import { type DocumentStore, hashFile, sha256Hex } from './document-store.ts';
 import type { DocumentsConfig } from './documents-config.ts';
@@ -165,14 +166,10 @@ async function clean(
 
 /** The client's name without folders or control characters, at most 120 characters, ending in the real type's extension. */
 export function safeFileName(name: string | undefined, type: AcceptedContentType): string {
-  const base = (name ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"]/gu, '')
-    .replace(/\.[^.]*$/, '')
-    .trim()
-    .slice(0, 120);
+  const base = cleanFileName(name, 1000)
+    ?.replace(/\.[^.]*$/, '')
+    .slice(0, 120)
+    .trim();
   return `${base || 'document'}.${EXTENSIONS[type]}`;
 }
 
