@@ -42,7 +42,7 @@ import { registerHealth } from './platform/health.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { createReads, type Reads, registerReads } from './platform/reads.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { loggerOptions, OneLinePerRequest } from './plugins/request-logging.ts';
@@ -91,6 +91,7 @@ export async function buildApp({
     logger: loggerOptions(config.logLevel, logStream),
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -171,6 +171,50 @@ describe('forged or tampered keyset cursors', () => {
   );
 });
 
+describe('a body or request refused before any schema still names its code', () => {
+  const post = (payload: string | Buffer, contentType: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/customers/notes',
+      headers: { ...sessions.admin, 'content-type': contentType },
+      payload,
+    });
+  const refusal = (res: { statusCode: number; json(): { code: string; statusCode: number } }) => ({
+    status: res.statusCode,
+    code: res.json().code,
+    echoed: res.json().statusCode,
+  });
+
+  it('broken or empty JSON, a form body, a body over the limit', async () => {
+    expect(refusal(await post('{"customerId": 1,', 'application/json'))).toEqual({
+      status: 400,
+      code: 'MALFORMED_BODY',
+      echoed: 400,
+    });
+    expect(refusal(await post('', 'application/json')).code).toBe('MALFORMED_BODY');
+    expect(refusal(await post('customerId=1', 'application/x-www-form-urlencoded'))).toEqual({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      echoed: 415,
+    });
+    const huge = JSON.stringify({ customerId: 1, body: 'x'.repeat(2 * 1024 * 1024) });
+    expect(refusal(await post(huge, 'application/json'))).toEqual({
+      status: 413,
+      code: 'REQUEST_TOO_LARGE',
+      echoed: 413,
+    });
+  });
+
+  it('an address longer than the HTTP parser takes (before Fastify routes it)', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const res = await fetch(`${address}/api/customers/get-users?search=${'a'.repeat(100_000)}`);
+    expect({ status: res.status, body: await res.json() }).toMatchObject({
+      status: 431,
+      body: { success: false, statusCode: 431, code: 'HEADERS_TOO_LARGE' },
+    });
+  });
+});
+
 describe('a value a filter does not know is refused, never dropped', () => {
   /** The enum under a query field's optional, default or catch, if it is one. */
   const enumOf = (schema: z.core.$ZodType): z.core.$ZodEnum | undefined => {

@@ -1,3 +1,6 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ErrorCode } from '@backdesk/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
@@ -8,6 +11,15 @@ const CLIENT_ERROR_CODES = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
 } as const;
+
+/** Fastify's refusals of a body before any schema sees it, each with a code the web app words. */
+const BODY_ERROR_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'REQUEST_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_REQUEST',
+};
 
 /** Maps anything thrown to the one ApiError shape. 5xx details go to the log, never to the client. */
 export function toAppError(error: FastifyError | Error): AppError {
@@ -21,6 +33,8 @@ export function toAppError(error: FastifyError | Error): AppError {
     }));
     return new AppError('VALIDATION_FAILED', {}, { issues });
   }
+  const bodyCode = BODY_ERROR_CODES[(error as FastifyError).code];
+  if (bodyCode) return new AppError(bodyCode, {}, { detail: error.message });
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = CLIENT_ERROR_CODES[status as keyof typeof CLIENT_ERROR_CODES] ?? 'VALIDATION_FAILED';
@@ -31,9 +45,9 @@ export function toAppError(error: FastifyError | Error): AppError {
 }
 
 /**
- * The bounds a zod issue names (minimum, maximum, what they bound), and a contract rule's name and
- * bound (a custom issue's own `params`: rule, decimals), so the web app can word it in the member's
- * language.
+ * The bounds a zod issue names (minimum, maximum, what they bound, whether they are allowed), and a
+ * contract rule's name and bound (a custom issue's own `params`: rule, decimals), so the web app can
+ * word it in the member's language.
  */
 function issueParams(params: unknown): { params?: Record<string, number | string> } {
   if (!params || typeof params !== 'object') return {};
@@ -45,6 +59,8 @@ function issueParams(params: unknown): { params?: Record<string, number | string
     if (typeof value === 'number' || typeof value === 'string') out[key] = value;
     if (typeof value === 'bigint') out[key] = Number(value);
   }
+  // Whether the bound itself is allowed: `.positive()` refuses 0 ("more than 0", not "0 or more").
+  if (typeof fields.inclusive === 'boolean') out.inclusive = fields.inclusive ? 1 : 0;
   return Object.keys(out).length ? { params: out } : {};
 }
 
@@ -57,6 +73,30 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.code(appError.statusCode).send(appError.toBody());
   });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify routes them (an address or headers over the
+ * limit, a request that never finished arriving, broken HTTP), answered in the one ApiError shape
+ * so the web app can word them, where Fastify's own answer has no code.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'MALFORMED_REQUEST';
+  const refusal = new AppError(code);
+  const body = JSON.stringify(refusal.toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${refusal.statusCode} ${STATUS_CODES[refusal.statusCode]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export const apiNotFound = (method: string, url: string) =>

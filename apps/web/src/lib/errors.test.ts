@@ -1,6 +1,7 @@
 import { ERROR_CATALOGUE } from '@backdesk/contract/errors';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import errorsEn from '../locales/en/errors.json';
 import errorsTr from '../locales/tr/errors.json';
 import { ApiRequestError } from './api.ts';
@@ -80,6 +81,29 @@ describe('issue texts', () => {
     );
     expect(issue('custom', { params: { rule: 'not_a_number' } })).toBe('Enter a number such as 1,250.50.');
     expect(issue('custom')).toBe(errorsEn.issues.invalid);
+  });
+
+  it('words a whole-number bound as an amount, and a bound that excludes itself as "more than"', () => {
+    const issueOf = (schema: z.ZodType, value: unknown) =>
+      issueText(fromIssue(z.safeParse(schema, value).error!.issues[0]!));
+    expect(issueOf(z.number().int().positive(), 0)).toBe('Enter more than 0.');
+    expect(issueOf(z.number().int().max(10), 11)).toBe('Enter 10 or less.');
+    expect(issueOf(z.number().int().min(1), 0)).toBe('Enter 1 or more.');
+    expect(issueOf(z.number().lt(5), 5)).toBe('Enter less than 5.');
+    // As the server sends them: the bound's inclusion as 1 or 0.
+    const server = (params: Record<string, unknown>) =>
+      issueText({ path: 'rate', code: 'too_small', params });
+    expect(server({ origin: 'number', minimum: 0, inclusive: 0 })).toBe('Enter more than 0.');
+    expect(server({ origin: 'int', minimum: 1, inclusive: 1 })).toBe('Enter 1 or more.');
+  });
+
+  it('words a catalogue code or a contract rule given as a field issue', () => {
+    expect(issueText({ path: 'to', code: 'UNKNOWN_CUSTOMER_TYPE', params: { code: 'zinc' } })).toBe(
+      errorsEn.codes.UNKNOWN_CUSTOMER_TYPE.replace('{{code}}', 'zinc'),
+    );
+    expect(issueText({ path: 'note', code: 'custom', params: { rule: 'note_only_on_close' } })).toBe(
+      errorsEn.issues.note_only_on_close,
+    );
   });
 
   it('uses the field’s own wording for a pattern', () => {

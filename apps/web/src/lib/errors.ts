@@ -44,12 +44,26 @@ const ISSUE_KEYS = new Set<string>([
   'bounds_nothing',
   'daily_above_monthly',
   'unknown_asset',
+  'reason_only_on_rejection',
+  'note_only_on_close',
+  'assignee_required',
+  'expected_required',
 ]);
 
-/** The origin of a size bound: how "3" reads (characters, a number, choices). */
-function sized(prefix: 'too_small' | 'too_big', origin: unknown): IssueKey {
-  if (origin === 'number' || origin === 'bigint' || origin === 'date') return `${prefix}_number`;
-  if (origin === 'array' || origin === 'set') return `${prefix}_array`;
+/** Bounds on these are amounts, not lengths (zod names an `.int()` bound's origin "int"). */
+const NUMERIC_ORIGINS = new Set(['number', 'int', 'bigint', 'date']);
+
+/**
+ * The origin of a size bound: how "3" reads (characters, a number, choices). A bound that excludes
+ * itself (`.positive()`: above 0) reads "more than".
+ */
+function sized(prefix: 'too_small' | 'too_big', params: Readonly<Record<string, unknown>>): IssueKey {
+  if (NUMERIC_ORIGINS.has(String(params.origin))) {
+    const exclusive = params.inclusive === false || params.inclusive === 0;
+    if (exclusive) return prefix === 'too_small' ? 'above_number' : 'below_number';
+    return `${prefix}_number`;
+  }
+  if (params.origin === 'array' || params.origin === 'set') return `${prefix}_array`;
   return `${prefix}_string`;
 }
 
@@ -58,11 +72,11 @@ function issueKey(issue: FieldIssue, formats: FormatTexts): IssueKey {
   const rule = typeof params.rule === 'string' ? params.rule : undefined;
   switch (issue.code) {
     case 'too_small':
-      return params.origin !== 'number' && Number(params.minimum) <= 1
+      return !NUMERIC_ORIGINS.has(String(params.origin)) && Number(params.minimum) <= 1
         ? 'required'
-        : sized('too_small', params.origin);
+        : sized('too_small', params);
     case 'too_big':
-      return sized('too_big', params.origin);
+      return sized('too_big', params);
     case 'invalid_type':
       // The forms send every field; a wrong type means a required value is missing.
       return 'required';
@@ -83,6 +97,8 @@ function issueKey(issue: FieldIssue, formats: FormatTexts): IssueKey {
 /** The text of one field issue, with its bounds filled in. */
 export function issueText(issue: FieldIssue, formats: FormatTexts = {}): string {
   const params = issue.params ?? {};
+  // A refusal the catalogue names (an unknown customer type) says what its code says.
+  if (isErrorCode(issue.code)) return codeText(issue.code, params);
   return t(`issues.${issueKey(issue, formats)}`, {
     minimum: params.minimum,
     maximum: params.maximum,
@@ -103,7 +119,7 @@ export function issuesByField(
 
 /** A zod issue as a field issue: the path joined with dots, bounds and rule kept as params. */
 export function fromZodIssue(issue: { path: readonly PropertyKey[]; code: string }): FieldIssue {
-  const { params, minimum, maximum, origin, format } = issue as Record<string, unknown>;
+  const { params, minimum, maximum, origin, format, inclusive } = issue as Record<string, unknown>;
   return {
     path: issue.path.map(String).join('.'),
     code: issue.code,
@@ -113,6 +129,7 @@ export function fromZodIssue(issue: { path: readonly PropertyKey[]; code: string
       ...(maximum === undefined ? {} : { maximum: Number(maximum) }),
       ...(origin === undefined ? {} : { origin }),
       ...(format === undefined ? {} : { format }),
+      ...(inclusive === undefined ? {} : { inclusive }),
     },
   };
 }

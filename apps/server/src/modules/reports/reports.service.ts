@@ -91,7 +91,14 @@ export function createReportsService(deps: {
           'VALIDATION_FAILED',
           {},
           {
-            issues: [{ path: 'rate', message: 'A rate is above zero', code: 'too_small' }],
+            issues: [
+              {
+                path: 'rate',
+                message: 'A rate is above zero',
+                code: 'too_small',
+                params: { origin: 'number', minimum: 0, inclusive: 0 },
+              },
+            ],
           },
         );
       return deps.changes.run(actor, async (tx) => {
