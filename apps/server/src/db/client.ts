@@ -64,3 +64,18 @@ export async function executeNamed<R>(db: DbOrTx, name: string, query: SQL): Pro
   const statement = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
   return ((await statement.execute()) as pg.QueryResult).rows as R[];
 }
+
+/**
+ * Independent reads: side by side on the pool (each on its own connection), one after another in a
+ * transaction, whose one connection takes one query at a time (pg queues the rest with a warning,
+ * and pg 9 refuses them).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  source: DbOrTx,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if ('$client' in source) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
+}

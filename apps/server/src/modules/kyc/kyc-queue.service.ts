@@ -2,7 +2,7 @@ import type { CustomerKyc, complianceApi, KycCase } from '@backdesk/contract';
 import { kycStatusOf } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, readTogether } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, auditRowsFrom } from '../audit/changes.ts';
 import { isFraudFlagged, KYC_LEVEL_APPROVAL, KYC_LEVEL_APPROVAL_TTL_MS } from './kyc-four-eyes.ts';
@@ -100,11 +100,11 @@ export function createKycQueueService(deps: KycServiceDeps) {
   async function customerKyc(source: DbOrTx, customerId: number): Promise<CustomerKyc> {
     const customer = await customers.summary(source, customerId);
     if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
-    const [profile, docs, decisions, open] = await Promise.all([
-      documents.profile(source, customerId),
-      documents.forCustomer(source, customerId),
-      customers.decisions(source, customerId),
-      cases.byCustomer(source, customerId, clock.now()),
+    const [profile, docs, decisions, open] = await readTogether(source, [
+      () => documents.profile(source, customerId),
+      () => documents.forCustomer(source, customerId),
+      () => customers.decisions(source, customerId),
+      () => cases.byCustomer(source, customerId, clock.now()),
     ]);
     return { customer, profile, documents: docs, decisions, case: open ?? null };
   }
