@@ -128,9 +128,11 @@ describe('KYC documents', () => {
     await page.keyboard.press('a');
     await toasts(page).getByText('Document approved').first().waitFor();
     await drawer.getByTestId('decision-summary').getByText('Approved').waitFor();
-    // n moves to the other document, still showing its resubmission request.
-    await page.keyboard.press('n');
-    await expect.poll(() => drawer.getByTestId('review-position').textContent()).toBe('Document 2 of 2');
+    // The review runs in upload order, the new file last: p moves back to the first, still showing
+    // its resubmission request.
+    expect(await drawer.getByTestId('review-position').textContent()).toBe('Document 2 of 2');
+    await page.keyboard.press('p');
+    await expect.poll(() => drawer.getByTestId('review-position').textContent()).toBe('Document 1 of 2');
     await drawer.getByTestId('decision-summary').getByText('Resubmission requested').waitFor();
     await page.getByRole('button', { name: 'Close the review' }).click();
 
@@ -173,6 +175,27 @@ describe('KYC documents', () => {
     await page.waitForURL((url) => openCase(url) === oldest);
     await expect.poll(() => drawer.getByTestId('review-assignee').textContent()).toBe(assignee);
   });
+  it('reviews in upload order from the oldest pending document, and a decision moves on to the next', async () => {
+    const client = new pg.Client({ connectionString: e2e.server.databaseUrl });
+    await client.connect();
+    const { rows } = await client
+      .query<{ customer_id: string; pending: number[] }>(
+        `SELECT customer_id, array_agg(id ORDER BY uploaded_at, id) AS pending FROM kyc_documents
+         WHERE status = 'pending' GROUP BY customer_id HAVING count(*) >= 2 ORDER BY customer_id LIMIT 1`,
+      )
+      .finally(() => client.end());
+    const [{ customer_id: customerId, pending }] = rows as [(typeof rows)[number]];
+    const { page } = await e2e.open({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, 'manager');
+    await page.goto(`/compliance/kyc-manage?case=${customerId}`);
+    const drawer = page.getByTestId('review-drawer');
+    const shown = () => drawer.locator('[data-document-id]').first().getAttribute('data-document-id');
+    await expect.poll(shown).toBe(String(pending[0]));
+    await drawer.getByTestId('approve-document').click();
+    await toasts(page).getByText('Document approved').first().waitFor();
+    await expect.poll(shown).toBe(String(pending[1]));
+  });
+
   it('explains a stale decision: another officer decided the document after it was opened', async () => {
     const { page } = await e2e.open({ viewport: { width: 1280, height: 900 } });
     await signIn(page, 'manager');

@@ -23,10 +23,12 @@ export function DecisionPanel({
   document: doc,
   keysEnabled,
   onStale,
+  onDecided,
 }: {
   document: KycDocumentRow;
   keysEnabled: boolean;
   onStale: () => void;
+  onDecided?: (() => void) | undefined;
 }) {
   const { t } = useTranslation('compliance');
   const decide = useDecideDocument();
@@ -72,6 +74,7 @@ export function DecisionPanel({
             ? t('decision.rejectedFinal')
             : t('decision.resubmissionRequested');
       notify({ title: done, color: decided.status === 'approved' ? 'green' : 'yellow' });
+      onDecided?.();
     } catch (error) {
       // Someone decided it first: the panel shows the latest state (the lists were refreshed).
       if (errorCode(error) === 'STALE_EDIT') onStale();
@@ -257,10 +260,12 @@ export function DecisionCard({
   document: doc,
   canDecide,
   keysEnabled,
+  onDecided,
 }: {
   document: KycDocumentRow;
   canDecide: boolean;
   keysEnabled: boolean;
+  onDecided?: (() => void) | undefined;
 }) {
   const { t } = useTranslation('compliance');
   // Held here, not in the form: the refreshed document remounts the form at its new version.
@@ -281,6 +286,7 @@ export function DecisionCard({
           document={doc}
           keysEnabled={keysEnabled}
           onStale={() => setStaleFor(doc.id)}
+          onDecided={onDecided}
         />
       ) : (
         <DecisionSummary document={doc} />

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import clsx from 'clsx';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { errorText } from '../../../lib/errors.ts';
@@ -79,14 +79,21 @@ export function ReviewDrawer({ target, onClose }: { target: ReviewTarget | null;
 /** The first document to show: the one asked for, else the oldest pending one, else the newest. */
 function firstDocument(documents: KycDocumentRow[], asked: number | undefined): number | undefined {
   if (asked !== undefined && documents.some((d) => d.id === asked)) return asked;
-  const pending = documents.filter((d) => d.status === 'pending');
-  return (pending.at(-1) ?? documents[0])?.id;
+  return (documents.find((d) => d.status === 'pending') ?? documents.at(-1))?.id;
+}
+
+/** The pending document after `id` in review order, else the first pending one before it. */
+function nextPending(documents: KycDocumentRow[], id: number): number | undefined {
+  const at = documents.findIndex((d) => d.id === id);
+  const later = documents.slice(at + 1).find((d) => d.status === 'pending');
+  return (later ?? documents.find((d) => d.status === 'pending' && d.id !== id))?.id;
 }
 
 function Review({ kyc, initialId }: { kyc: CustomerKyc; initialId: number | undefined }) {
   const { t } = useTranslation('compliance');
   const can = useCan();
-  const { documents } = kyc;
+  // In the order they came in, as the queue is worked: "next" is the later document.
+  const documents = useMemo(() => [...kyc.documents].reverse(), [kyc.documents]);
   const [currentId, setCurrentId] = useState(() => firstDocument(documents, initialId));
   const index = Math.max(
     0,
@@ -196,7 +203,18 @@ function Review({ kyc, initialId }: { kyc: CustomerKyc; initialId: number | unde
         <Stack gap="sm">
           {kyc.case && <CaseBar kyc={kyc} />}
           <ProfileCard kyc={kyc} />
-          {doc && <DecisionCard document={doc} canDecide={canDecide} keysEnabled />}
+          {doc && (
+            <DecisionCard
+              document={doc}
+              canDecide={canDecide}
+              keysEnabled
+              // A decision moves on to the customer's next pending document, if one is left.
+              onDecided={() => {
+                const next = nextPending(documents, doc.id);
+                if (next !== undefined) setCurrentId(next);
+              }}
+            />
+          )}
           <DocumentList documents={documents} currentId={doc?.id} onSelect={setCurrentId} />
           {doc && <FileDetails document={doc} />}
           <LevelPanel kyc={kyc} canDecide={can(complianceEndpoints.setLevel)} />

@@ -34,7 +34,7 @@ function CountList({
           const target = link(r.value);
           const content = (
             <Group key={r.value ?? '∅'} justify="space-between">
-              <Text size="sm">{label ? label(r.value) : (r.value ?? t('common.none'))}</Text>
+              <Text size="sm">{label ? label(r.value) : (r.value ?? t('common.notSet'))}</Text>
               <Text size="sm" fw={600}>
                 {formatInteger(locale, r.count)}
               </Text>
@@ -87,6 +87,9 @@ export function CrmOverviewPage() {
           </Text>
           <Text fz={28} fw={700}>
             {data ? formatInteger(locale, data.active) : '…'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('overview.activeHint')}
           </Text>
         </Card>
       </SimpleGrid>

@@ -26,7 +26,7 @@ export function useValueLabel() {
   const { t } = useTranslation('crm');
   return (kind: 'status' | 'kyc' | 'role', value: string | null): string =>
     value === null
-      ? t('common.none')
+      ? t('common.notSet')
       : t(`values.${kind}.${value.toLowerCase() as 'active'}`, { defaultValue: value });
 }
 

@@ -32,6 +32,8 @@ function useBlocklistColumns(): DataTableColumn<Entry>[] {
       accessor: 'value',
       title: t('blocklist.columns.value'),
       sortable: true,
+      // An EVM address (42 characters) breaks onto a second line: the date added stays in view at 1280 px.
+      width: 230,
       render: (e) => (
         <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
           {e.value}
@@ -69,7 +71,7 @@ function useBlocklistColumns(): DataTableColumn<Entry>[] {
       ),
     },
     { accessor: 'created_by', title: t('blocklist.columns.createdBy'), render: (e) => e.created_by ?? '—' },
-    kit.dateTime('created_at', t('blocklist.columns.created'), { sortable: true }),
+    kit.dateTime('created_at', t('blocklist.columns.created'), { sortable: true, narrow: true }),
     { accessor: 'removed_by', title: t('blocklist.columns.removedBy'), render: (e) => e.removed_by ?? '—' },
     kit.dateTime('removed_at', t('blocklist.columns.removed')),
   ];

@@ -1,6 +1,8 @@
 import type { InboxItem } from '@backdesk/contract';
 import { Badge, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/language.ts';
+import { formatDateTime } from '../../../lib/locale-format.ts';
 import { CustomerLink } from '../../crm/components/customer-link.tsx';
 
 /** How an item's kind, subject, age and SLA read: the inbox table and the dashboard's open work alike. */
@@ -92,7 +94,10 @@ export function InboxSubject({ item, maw }: { item: InboxItem; maw?: number }) {
 export function InboxAge({ item }: { item: InboxItem }) {
   const { t } = useTranslation('inbox');
   const age = ageOf(item.opened_at);
-  return <span title={item.opened_at}>{t(`age.${age.unit}`, { count: age.count })}</span>;
+  const { locale } = useLanguage();
+  return (
+    <span title={formatDateTime(locale, item.opened_at)}>{t(`age.${age.unit}`, { count: age.count })}</span>
+  );
 }
 
 export function InboxSla({ item }: { item: InboxItem }) {

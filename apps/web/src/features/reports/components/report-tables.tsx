@@ -14,7 +14,14 @@ export function ReportTables({ tables }: { tables: ShownTable[] }) {
       {/* A wide table scrolls sideways: focusable and named, so the keyboard can scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
       <section className={classes.scroll} tabIndex={0} aria-label={table.title}>
-        <Table striped highlightOnHover stickyHeader verticalSpacing={6} fz="sm">
+        <Table
+          striped
+          highlightOnHover
+          stickyHeader
+          verticalSpacing={6}
+          fz="sm"
+          className={classes.pinnedFirst}
+        >
           <Table.Thead>
             <Table.Tr>
               {table.columns.map((c) => (

@@ -1,9 +1,14 @@
 import type { TransactionLimit } from '@backdesk/contract';
 import { LIMIT_AMOUNT_FIELDS } from '@backdesk/contract/rules';
+import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { defineList, useColumnKit } from '../../../components/list-page/index.ts';
 import { limitsSource } from '../api/limits.ts';
+
+/** An address's first six and last four characters: enough to tell two apart at a glance. */
+const addressEnds = (address: string) =>
+  address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 
 function useLimitColumns(): DataTableColumn<TransactionLimit>[] {
   const { t } = useTranslation('transactions');
@@ -30,7 +35,21 @@ function useLimitColumns(): DataTableColumn<TransactionLimit>[] {
       render: (limit) => limit.contract_name ?? '—',
     },
     kit.code('wallet_address', t('fields.wallet_address'), { width: 160 }),
-    { accessor: 'wallet_name', title: t('fields.wallet_name'), render: (limit) => limit.wallet_name ?? '—' },
+    {
+      accessor: 'wallet_name',
+      title: t('fields.wallet_name'),
+      // Two limits on wallets of one name differ by address: its ends tell them apart.
+      render: (limit) => (
+        <Stack gap={0}>
+          <Text size="sm">{limit.wallet_name ?? '—'}</Text>
+          {limit.wallet_address && (
+            <Text size="xs" c="dimmed" ff="monospace" title={limit.wallet_address}>
+              {addressEnds(limit.wallet_address)}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     ...LIMIT_AMOUNT_FIELDS.map(bound),
   ];
 }
@@ -41,7 +60,8 @@ export const limitsList = defineList({
   testId: 'limits-table',
   rowKey: 'lid',
   useColumns: useLimitColumns,
-  // The bounds are what a limit is about; the wallet's name and the id fit on a wide screen only.
-  hiddenByDefault: ['wallet_address', 'lid'],
+  // The bounds are what a limit is about; the whole address fits on a wide screen only (the wallet
+  // column shows its ends). The id stays: "which limit applies" names limits by it.
+  hiddenByDefault: ['wallet_address'],
   rowAttributes: (limit) => ({ 'data-lid': limit.lid }),
 });
