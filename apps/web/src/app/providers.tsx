@@ -5,7 +5,7 @@ import { colorModeManager } from '../lib/color-mode.ts';
 import type { Latch } from '../lib/latch.ts';
 import { TOAST_AUTO_CLOSE_MS, toastsWanted } from '../lib/notify.ts';
 import { progressBarMounted, progressBarWanted } from './progress-bar.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 const colorSchemeManager = colorModeManager();
 
@@ -29,7 +29,12 @@ const NavigationProgress = lazy(() =>
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <Suspense fallback={null}>
         <WhenWanted latch={progressBarWanted}>
           <NavigationProgress />
