@@ -60,8 +60,8 @@ export const limitsList = defineList({
   testId: 'limits-table',
   rowKey: 'lid',
   useColumns: useLimitColumns,
-  // The bounds are what a limit is about; the whole address fits on a wide screen only (the wallet
-  // column shows its ends). The id stays: "which limit applies" names limits by it.
-  hiddenByDefault: ['wallet_address'],
+  // The bounds are what a limit is about; the id and the whole address fit on a wide screen only
+  // (the wallet column shows the address's ends, enough to tell two wallets of one name apart).
+  hiddenByDefault: ['wallet_address', 'lid'],
   rowAttributes: (limit) => ({ 'data-lid': limit.lid }),
 });
