@@ -141,6 +141,7 @@ describe('forged or tampered keyset cursors', () => {
     'id out of range': cursor({ k: ['1', 1e300], d: 'next' }),
     'null key': cursor({ k: [null, 1], d: 'next' }),
     'NUL in the key': cursor({ k: ['a\u0000', 1], d: 'next' }),
+    'a field never written': cursor({ k: ['1', 1], d: 'next', x: 1 }),
     'not a cursor': cursor([1, 2]),
     'not base64 JSON': 'zzz',
   };

@@ -27,13 +27,16 @@ type Key = readonly [unknown, number | string];
  * What `encode` writes: sort keys are never null (KeysetOrder.sort is coalesced) and ids are safe
  * integers or text, so anything else was not made here (docs/product-rules.md R24).
  */
-const CursorSchema = z.object({
-  k: z.tuple([
-    z.union([z.string(), z.number(), z.boolean()]),
-    z.union([z.number().refine(Number.isSafeInteger), z.string()]),
-  ]),
-  d: z.enum(['next', 'prev']),
-});
+const CursorSchema = z
+  .object({
+    k: z.tuple([
+      z.union([z.string(), z.number(), z.boolean()]),
+      z.union([z.number().refine(Number.isSafeInteger), z.string()]),
+    ]),
+    d: z.enum(['next', 'prev']),
+    // Nothing else: a cursor with a field `encode` never writes was not made here.
+  })
+  .strict();
 
 const encode = (key: Key, d: 'next' | 'prev') =>
   Buffer.from(
