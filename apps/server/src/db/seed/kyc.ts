@@ -409,7 +409,8 @@ export const kycDecisionsTable: CopyTable = {
         c.id,
         c.userKy,
         c.kycLevel,
-        null,
+        // A rejection gives its reason, as the review form asks: the one its document was refused for.
+        c.userKy === 'rejected' ? (documents.find((d) => d.reasonCode)?.reasonCode ?? 'unreadable') : null,
         c.userKy === 'approved' ? `Level ${c.kycLevel}: documents checked` : 'Identity could not be verified',
         rng.pick(STAFF_IDS),
         isoTime(at),
