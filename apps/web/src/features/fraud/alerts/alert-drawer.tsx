@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
+import { formatDateTime, formatDecimal, formatPercent } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCan } from '../../auth/can.ts';
 import { CustomerLink } from '../../crm/components/customer-link.tsx';
@@ -176,6 +176,9 @@ function Thresholds({ detail }: { detail: Detail }) {
       return t(`figureValues.${key}.${value as 'buyer'}` as 'figureValues.role.buyer');
     // A screening hit's agreement of birth date and nationality: +1 each that agrees, −1 each that
     // disagrees (fraud-screening/names.ts), said in words.
+    // A name score and the threshold it passed, 0 to 1, read as the evidence card reads them: "%85".
+    if ((key === 'score' || key === 'threshold') && typeof value === 'number' && value >= 0 && value <= 1)
+      return formatPercent(locale, String(Number((value * 100).toFixed(1))));
     if (key === 'evidence' && typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 2)
       return t(`figureValues.evidence.${String(value) as '0'}` as 'figureValues.evidence.0');
     return show(locale, value);
