@@ -177,8 +177,9 @@ function Thresholds({ detail }: { detail: Detail }) {
     // A screening hit's agreement of birth date and nationality: +1 each that agrees, −1 each that
     // disagrees (fraud-screening/names.ts), said in words.
     // A name score and the threshold it passed, 0 to 1, read as the evidence card reads them: "%85".
-    if ((key === 'score' || key === 'threshold') && typeof value === 'number' && value >= 0 && value <= 1)
-      return formatPercent(locale, String(Number((value * 100).toFixed(1))));
+    const fraction = typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    if ((key === 'score' || key === 'threshold') && typeof fraction === 'number' && fraction <= 1)
+      return formatPercent(locale, String(Number((fraction * 100).toFixed(1))));
     if (key === 'evidence' && typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 2)
       return t(`figureValues.evidence.${String(value) as '0'}` as 'figureValues.evidence.0');
     return show(locale, value);
