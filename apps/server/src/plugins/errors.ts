@@ -75,6 +75,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** Node's HTTP parser's refusals with a code of their own; any other is a request it cannot read. */
+const PARSER_ERROR_CODES: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+};
+
 /**
  * Requests Node's HTTP parser refuses before Fastify routes them (an address or headers over the
  * limit, a request that never finished arriving, broken HTTP), answered in the one ApiError shape
@@ -82,13 +88,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const code: ErrorCode =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? 'HEADERS_TOO_LARGE'
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? 'REQUEST_TIMEOUT'
-        : 'MALFORMED_REQUEST';
-  const refusal = new AppError(code);
+  const refusal = new AppError(PARSER_ERROR_CODES[error.code ?? ''] ?? 'MALFORMED_REQUEST');
   const body = JSON.stringify(refusal.toBody());
   if (socket.writable) {
     socket.write(

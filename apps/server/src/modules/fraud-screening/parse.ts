@@ -4,6 +4,7 @@
 // whole file has been read.
 import type { fraudApi } from '@backdesk/contract';
 import { SaxesParser } from 'saxes';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { countryCode } from './countries.ts';
 
@@ -20,20 +21,19 @@ export interface ParsedEntry {
 /** What a field may hold at most; longer text is cut (a list's remarks can run long). */
 const MAX_FIELD = 2000;
 const clip = (s: string) => s.trim().slice(0, MAX_FIELD);
+const uniq = (items: string[]) => [...new Set(items.filter(Boolean))];
+const nationalitiesOf = (names: string[]) => uniq(names.map((n) => countryCode(n) ?? '').filter(Boolean));
 
+const calendarDay = z.iso.date();
 /**
  * A birth date as the lists give one (a year, a year and month, or a day) that is on the calendar
  * between 1800 and 2200: "2026-02-30" or "0000-01-01" in a file is dropped, not stored.
  */
-export function onCalendar(date: string): boolean {
-  const parts = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(date);
-  if (!parts) return false;
-  const [year, month, day] = [Number(parts[1]), Number(parts[2] ?? 1), Number(parts[3] ?? 1)];
-  const at = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1800 && year <= 2200 && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
+function onCalendar(date: string): boolean {
+  if (!/^\d{4}(-\d{2}){0,2}$/.test(date)) return false;
+  const year = Number(date.slice(0, 4));
+  return year >= 1800 && year <= 2200 && calendarDay.safeParse(`${date}-01-01`.slice(0, 10)).success;
 }
-const uniq = (items: string[]) => [...new Set(items.filter(Boolean))];
-const nationalitiesOf = (names: string[]) => uniq(names.map((n) => countryCode(n) ?? '').filter(Boolean));
 
 // ── CSV, streamed: fields and records by RFC 4180, with each record's first line ────────────────
 

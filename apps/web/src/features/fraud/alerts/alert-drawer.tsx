@@ -174,12 +174,12 @@ function Thresholds({ detail }: { detail: Detail }) {
     if (key === 'kind' && typeof value === 'string') return t(`fraud:blocklistKind.${value as 'address'}`);
     if ((key === 'role' || key === 'direction') && typeof value === 'string')
       return t(`figureValues.${key}.${value as 'buyer'}` as 'figureValues.role.buyer');
-    // A screening hit's agreement of birth date and nationality: +1 each that agrees, −1 each that
-    // disagrees (fraud-screening/names.ts), said in words.
     // A name score and the threshold it passed, 0 to 1, read as the evidence card reads them: "%85".
     const fraction = typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
     if ((key === 'score' || key === 'threshold') && typeof fraction === 'number' && fraction <= 1)
       return formatPercent(locale, String(Number((fraction * 100).toFixed(1))));
+    // A screening hit's agreement of birth date and nationality: +1 each that agrees, −1 each that
+    // disagrees (fraud-screening/names.ts), said in words.
     if (key === 'evidence' && typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 2)
       return t(`figureValues.evidence.${String(value) as '0'}` as 'figureValues.evidence.0');
     return show(locale, value);
