@@ -144,6 +144,7 @@ describe('forged or tampered keyset cursors', () => {
     'a field never written': cursor({ k: ['1', 1], d: 'next', x: 1 }),
     'not a cursor': cursor([1, 2]),
     'not base64 JSON': 'zzz',
+    empty: '',
   };
   const lists = endpoints.filter((e) => e.query && schemaKeys(e.query).includes('cursor'));
 

@@ -95,7 +95,7 @@ export type {
 export * as reportsApi from './reports/index.ts';
 export * from './reports/keys.ts';
 export * from './roles.ts';
-export type { SavedView, SaveViewBody } from './saved-views.ts';
+export type { ListKey, SavedView, SaveViewBody } from './saved-views.ts';
 export * as savedViewsApi from './saved-views.ts';
 export type {
   ChangePasswordBody,

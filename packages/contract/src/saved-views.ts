@@ -4,12 +4,35 @@ import { defineEndpoint } from './endpoint.ts';
 /** How many saved filters one member keeps per list: a preference, not a data store. */
 export const MAX_SAVED_VIEWS_PER_LIST = 50;
 
+/**
+ * Every list of the web app's list kit, by its key: saved filters and the column choice are kept
+ * under it. A key outside this set names no list, so a view saved under it could never be shown.
+ */
+export const LIST_KEYS = [
+  'crm.customers',
+  'crm.customer-types',
+  'crm.kyc',
+  'crm.restrictions',
+  'crm.user-assets',
+  'transactions.wallet',
+  'transactions.commissions',
+  'transactions.limits',
+  'transactions.offers',
+  'transactions.trades',
+  'compliance.documents',
+  'compliance.queue',
+  'fraud.alerts',
+  'fraud.cases',
+  'fraud.blocklist',
+  'fraud.runs',
+  'logs.access',
+  'logs.audit',
+  'inbox.items',
+] as const;
+export type ListKey = (typeof LIST_KEYS)[number];
+
 /** A list's key, as the web app's list kit names it: "crm.customers", "transactions.wallet". */
-export const SavedViewListSchema = z
-  .string()
-  .trim()
-  .regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/, 'Use lower-case words joined by dots')
-  .max(60);
+export const SavedViewListSchema = z.enum(LIST_KEYS);
 
 /**
  * The list's URL search (filters, sort, page size), as text: the list validates it again when the

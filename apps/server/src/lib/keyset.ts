@@ -71,7 +71,8 @@ export async function keysetPage<Row>(
   keyOf: (row: Row) => Key,
   fetch: (k: { where: SQL | undefined; orderBy: SQL[]; limit: number }) => Promise<Row[]>,
 ): Promise<KeysetPage<Row>> {
-  const cursor = request.cursor ? decode(request.cursor) : undefined;
+  // An empty cursor is a broken one, not the first page.
+  const cursor = request.cursor === undefined ? undefined : decode(request.cursor);
   const backwards = cursor?.d === 'prev';
   // Reading backwards flips the direction of both the comparison and the order.
   const ascending = (order.dir === 'asc') !== backwards;

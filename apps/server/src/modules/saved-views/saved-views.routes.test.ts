@@ -61,6 +61,10 @@ describe('saved views', () => {
 
   it('refuses bad input with 400 and a new name beyond the cap with 409', async () => {
     expect((await save(admin, { list: 'Bad List!', name: 'x', search: {} })).statusCode).toBe(400);
+    // Well formed, but no list of the app: a view saved under it could never be shown.
+    expect((await save(admin, { list: 'crm.nothing', name: 'x', search: {} })).statusCode).toBe(400);
+    const unknown = await t.app.inject({ url: '/api/saved-views?list=crm.nothing', headers: admin });
+    expect(unknown.statusCode).toBe(400);
     expect((await save(admin, { list: 'crm.kyc', name: ' ', search: {} })).statusCode).toBe(400);
     expect((await save(admin, { list: 'crm.kyc', name: 'x', search: { 'no-dash': '1' } })).statusCode).toBe(
       400,

@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import type { EndpointDef } from '@backdesk/contract';
+import type { EndpointDef, ListKey } from '@backdesk/contract';
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ export interface ListFiltersProps {
 
 export interface ListDefinition<P extends ListPageData<unknown>, Row = P['rows'][number]> {
   /** Names the list for saved filters and the column choice: "crm.customers". */
-  key: string;
+  key: ListKey;
   /** Where the rows come from (list-source.ts). */
   source: ListSource<P>;
   /**

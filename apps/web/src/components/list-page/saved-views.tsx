@@ -1,3 +1,4 @@
+import type { ListKey } from '@backdesk/contract';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconBookmark, IconBookmarkPlus, IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ const endpoints = {
   delete: savedViewsRef((c) => c.deleteSavedView, 'POST', '/api/saved-views/delete', 'read'),
 };
 
-const viewsKey = (list: string) => ['saved-views', list] as const;
+const viewsKey = (list: ListKey) => ['saved-views', list] as const;
 
 /** URL values as the server keeps them: text (the route reads `limit` back into a number). */
 const asText = (search: SearchValues): Record<string, string> =>
@@ -32,7 +33,7 @@ export function SavedViews({
   current,
   onApply,
 }: {
-  list: string;
+  list: ListKey;
   /** What a view saves: the filters plus sort, direction and page size. */
   current: SearchValues;
   onApply: (search: Record<string, string>) => void;
