@@ -9,13 +9,13 @@ import type { Db } from '../../db/client.ts';
 import { countFrom, deferLargeExport, type ExportRun, exportRunOf } from './background.ts';
 import { csvField } from './cells.ts';
 import { type CopyBatch, copyBatches, copySheetRows } from './copy-rows.ts';
-import { exportLanguage, headerText } from './headers.ts';
+import { type ExportHeader, exportLanguage, headerText } from './headers.ts';
 import { exportHeaders } from './index.ts';
 import { xlsxWorkbook } from './xlsx.ts';
 
 export interface CopyColumn {
   /** The column's key in EXPORT_HEADERS (headers.ts); the file shows it in the member's language. */
-  header: string;
+  header: ExportHeader;
   /** The cell, any type: it is cast to text and made formula-safe (bd_csv_safe) in the database. */
   value: SQL;
   /**

@@ -158,9 +158,9 @@ describe('CSV written by PostgreSQL (COPY)', () => {
         format: 'csv',
         fileName: 'x',
         columns: [
-          { header: 'N', value: (r) => r.n },
-          { header: 'A, "quoted"', value: (r) => r.a },
-          { header: 'B', value: (r) => r.b },
+          { header: 'id', value: (r) => r.n },
+          { header: 'value', value: (r) => r.a },
+          { header: 'reason', value: (r) => r.b },
         ],
         rows: (async function* () {
           yield* pairs;
@@ -171,9 +171,9 @@ describe('CSV written by PostgreSQL (COPY)', () => {
       sendCsvCopy(t.db, reply, {
         fileName: 'x',
         columns: [
-          { header: 'N', value: sql`n`, formulaFree: true },
-          { header: 'A, "quoted"', value: sql`a` },
-          { header: 'B', value: sql`b` },
+          { header: 'id', value: sql`n`, formulaFree: true },
+          { header: 'value', value: sql`a` },
+          { header: 'reason', value: sql`b` },
         ],
         from,
       }),
@@ -218,8 +218,8 @@ describe('CSV written by PostgreSQL (COPY)', () => {
         fileName: 'x',
         columns: [
           { header: 'id', value: (r) => (r.id === null ? null : Number(r.id)) },
-          { header: 'A', value: (r) => r.a },
-          { header: 'B', value: (r) => r.b },
+          { header: 'value', value: (r) => r.a },
+          { header: 'reason', value: (r) => r.b },
         ],
         rows: (async function* () {
           for (const [i, p] of pairs.entries()) yield { ...p, id: ids[i % ids.length]! };
@@ -232,8 +232,8 @@ describe('CSV written by PostgreSQL (COPY)', () => {
         fileName: 'x',
         columns: [
           { header: 'id', value: sql`id`, number: true },
-          { header: 'A', value: sql`a` },
-          { header: 'B', value: sql`b` },
+          { header: 'value', value: sql`a` },
+          { header: 'reason', value: sql`b` },
         ],
         from,
       }),
@@ -276,7 +276,7 @@ describe('CSV written by PostgreSQL (COPY)', () => {
           fileName: 'x',
           columns: [
             { header: 'id', value: sql`g`, number: true },
-            { header: 'A', value: sql`md5(g::text)` },
+            { header: 'value', value: sql`md5(g::text)` },
           ],
           from: sql`FROM generate_series(1, 2000000) AS g`,
         }),
@@ -311,7 +311,7 @@ describe('CSV written by PostgreSQL (COPY)', () => {
       sendCopyExport(t.db, reply, {
         format: 'xlsx',
         fileName: 'x',
-        columns: [{ header: 'a', value: sql`nope` }],
+        columns: [{ header: 'value', value: sql`nope` }],
         from: sql``,
       }),
     );
@@ -319,7 +319,7 @@ describe('CSV written by PostgreSQL (COPY)', () => {
       sendExport(reply, {
         format: 'xlsx',
         fileName: 'x',
-        columns: [{ header: 'a', value: (r: { a: string }) => r.a }],
+        columns: [{ header: 'value', value: (r: { a: string }) => r.a }],
         rows: streamRows<{ a: string }>(t.db, { toSQL: () => ({ sql: 'SELECT nope', params: [] }) }),
       }),
     );
@@ -334,7 +334,7 @@ describe('CSV written by PostgreSQL (COPY)', () => {
   it('refuses a failing statement with an error reply, before any byte', async () => {
     const app = Fastify();
     app.get('/bad', (_req, reply) =>
-      sendCsvCopy(t.db, reply, { fileName: 'x', columns: [{ header: 'a', value: sql`nope` }], from: sql`` }),
+      sendCsvCopy(t.db, reply, { fileName: 'x', columns: [{ header: 'value', value: sql`nope` }], from: sql`` }),
     );
     const res = await app.inject({ url: '/bad' });
     expect(res.statusCode).toBe(500);

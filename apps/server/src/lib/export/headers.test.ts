@@ -1,17 +1,17 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { EXPORT_HEADERS, exportLanguage, headerText } from './headers.ts';
+import { contractEndpoints, schemaKeys } from '../../../test/contract-endpoints.ts';
+import { EXPORT_HEADERS, type ExportHeader, exportLanguage, headerText } from './headers.ts';
 
 const t = useTestApp();
 const headers = t.session('admin');
 
-const EXPORTS = [
-  '/api/customers/export',
-  '/api/transactions/wallet-transactions/export',
-  '/api/user-assets/export',
-  '/api/compliance/fraud/blocklist/export',
-];
+/** Every export of the contract: a GET whose query has a format. */
+const EXPORTS = contractEndpoints()
+  .filter((e) => e.method === 'GET' && e.query && schemaKeys(e.query).includes('format'))
+  .map((e) => e.path);
+const EXPORT_KEYS = Object.keys(EXPORT_HEADERS) as ExportHeader[];
 
 async function headerRow(path: string, format: 'csv' | 'xlsx', extra: { lang?: string; cookie?: string }) {
   const query = new URLSearchParams({ format, ...(extra.lang ? { lang: extra.lang } : {}) });
@@ -31,6 +31,10 @@ async function headerRow(path: string, format: 'csv' | 'xlsx', extra: { lang?: s
 }
 
 describe('export headers', () => {
+  it('finds every export of the contract', () => {
+    expect(EXPORTS.length).toBeGreaterThanOrEqual(8);
+  });
+
   it('has an English and a Turkish text for every header, distinct where the words differ', () => {
     for (const [key, texts] of Object.entries(EXPORT_HEADERS)) {
       expect(texts.en.trim(), key).not.toBe('');
@@ -44,9 +48,7 @@ describe('export headers', () => {
       const english = await headerRow(path, format, {});
       const turkishByCookie = await headerRow(path, format, { cookie: 'i18n_redirected=tr' });
       const turkishByQuery = await headerRow(path, format, { lang: 'tr', cookie: 'i18n_redirected=en' });
-      const keys = english.map((text) =>
-        Object.keys(EXPORT_HEADERS).find((k) => EXPORT_HEADERS[k]!.en === text),
-      );
+      const keys = english.map((text) => EXPORT_KEYS.find((k) => EXPORT_HEADERS[k].en === text));
       // No header falls back to its key: each one has texts.
       expect(keys.every(Boolean), `${path} ${format}: ${english.join(',')}`).toBe(true);
       expect(turkishByCookie).toEqual(keys.map((key) => headerText(key!, 'tr')));

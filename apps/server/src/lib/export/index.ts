@@ -5,12 +5,12 @@ import QueryStream from 'pg-query-stream';
 import type { Db } from '../../db/client.ts';
 import { countStatement, deferLargeExport, type ExportCounter, exportRunOf, tallied } from './background.ts';
 import { type CellValue, csvField } from './cells.ts';
-import { exportLanguage, headerText } from './headers.ts';
+import { type ExportHeader, exportLanguage, headerText } from './headers.ts';
 import { valueRows, xlsxWorkbook } from './xlsx.ts';
 
 export interface ExportColumn<Row> {
   /** The column's key in EXPORT_HEADERS (headers.ts); the file shows it in the member's language. */
-  header: string;
+  header: ExportHeader;
   value: (row: Row) => CellValue;
 }
 

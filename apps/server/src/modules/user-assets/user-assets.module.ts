@@ -2,17 +2,17 @@ import { crmApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { registerEndpoint, registerExportEndpoint } from '../../lib/endpoint-route.ts';
-import { sendExport, streamRows } from '../../lib/export/index.ts';
+import { type ExportColumn, sendExport, streamRows } from '../../lib/export/index.ts';
 import { createUserAssetsRepository, type UserAssetRow } from './user-assets.repository.ts';
 
-const COLUMNS = [
-  { header: 'customer_id', value: (r: UserAssetRow) => Number(r.customer_id) },
-  { header: 'user_name', value: (r: UserAssetRow) => r.user_name },
-  { header: 'asset', value: (r: UserAssetRow) => r.asset },
+const COLUMNS: readonly ExportColumn<UserAssetRow>[] = [
+  { header: 'customer_id', value: (r) => Number(r.customer_id) },
+  { header: 'user_name', value: (r) => r.user_name },
+  { header: 'asset', value: (r) => r.asset },
   // Exact decimals stay text: a spreadsheet number would round 18 decimals.
-  { header: 'available', value: (r: UserAssetRow) => r.available },
-  { header: 'locked', value: (r: UserAssetRow) => r.locked },
-  { header: 'updated_at', value: (r: UserAssetRow) => r.updated_at },
+  { header: 'available', value: (r) => r.available },
+  { header: 'locked', value: (r) => r.locked },
+  { header: 'updated_at', value: (r) => r.updated_at },
 ];
 
 /** Read-only balances with no rules of their own: the routes read the repository. */
