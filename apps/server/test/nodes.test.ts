@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { savedViewsApi } from '@backdesk/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type pg from 'pg';
@@ -161,14 +162,20 @@ describe('several nodes over one PostgreSQL', () => {
     let sent = 0;
     const writer = async () => {
       while (sent < 400) {
-        const list = `kill.n${sent++}`;
+        // Spread over the lists, each of which keeps 50 views a member.
+        const n = sent++;
+        const name = `kill ${n}`;
         try {
           const res = await fetch(url(C, '/api/saved-views/save'), {
             method: 'POST',
             headers,
-            body: JSON.stringify({ list, name: 'v', search: { q: list } }),
+            body: JSON.stringify({
+              list: savedViewsApi.LIST_KEYS[n % savedViewsApi.LIST_KEYS.length],
+              name,
+              search: { q: name },
+            }),
           });
-          if (res.status === 200) acknowledged.push(list);
+          if (res.status === 200) acknowledged.push(name);
         } catch {
           return; // the node is gone: what was in flight has no answer, so promised nothing
         }
@@ -179,10 +186,10 @@ describe('several nodes over one PostgreSQL', () => {
     nodes[C]!.process.kill('SIGKILL');
     await writers;
     expect(acknowledged.length).toBeLessThan(400);
-    const { rows } = await owner.query<{ list: string }>(
-      "SELECT list FROM saved_views WHERE list LIKE 'kill.%'",
+    const { rows } = await owner.query<{ name: string }>(
+      "SELECT name FROM saved_views WHERE name LIKE 'kill %'",
     );
-    const stored = new Set(rows.map((r) => r.list));
+    const stored = new Set(rows.map((r) => r.name));
     expect(acknowledged.filter((l) => !stored.has(l))).toEqual([]);
     // The other nodes carry on.
     expect((await fetch(url(B, '/readyz'))).status).toBe(200);

@@ -129,7 +129,7 @@ describe('alert list', () => {
     expect(res.statusCode).toBe(200);
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toContain('rule');
+    expect(lines[0]).toContain('Rule');
     expect((await get(`${BASE}/alerts/export?format=csv`, manager)).statusCode).toBe(403);
   });
 });
