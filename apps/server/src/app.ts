@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/client.ts';
 import { createJobs, type Jobs } from './jobs/index.ts';
@@ -46,6 +46,7 @@ import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { loggerOptions, OneLinePerRequest } from './plugins/request-logging.ts';
+import { responseSerializer } from './plugins/response-serializer.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 
@@ -94,7 +95,7 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.env === 'production' ? 'compiled' : 'checked'));
   registerErrorHandling(app);
 
   await app.register(cookie);

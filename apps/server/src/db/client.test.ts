@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
-import { createDb, createPool, executeNamed } from './client.ts';
+import { createDb, createPool, executeNamed, executePrepared } from './client.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -62,6 +62,27 @@ describe('executeNamed', () => {
         return { rows, prepared: prepared.rows };
       });
       expect(inside).toEqual({ rows: [{ n: 10 }], prepared: [{ name: 'test_twice' }] });
+    } finally {
+      await db.$client.end();
+    }
+  });
+});
+
+describe('executePrepared', () => {
+  it('names a statement after its text: one name per text, the same name each time', async () => {
+    const db = createDb(createPool(database.url, 1));
+    try {
+      const times = (factor: number, n: number) => sql`SELECT ${n}::int * ${sql.raw(String(factor))} AS n`;
+      expect(await executePrepared(db, times(2, 2))).toEqual([{ n: 4 }]);
+      expect(await executePrepared(db, times(2, 5))).toEqual([{ n: 10 }]);
+      expect(await executePrepared(db, times(3, 5))).toEqual([{ n: 15 }]);
+      const prepared = await db.execute<{ statement: string }>(
+        sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'p\\_%' ORDER BY statement`,
+      );
+      expect(prepared.rows.map((r) => r.statement)).toEqual([
+        'SELECT $1::int * 2 AS n',
+        'SELECT $1::int * 3 AS n',
+      ]);
     } finally {
       await db.$client.end();
     }

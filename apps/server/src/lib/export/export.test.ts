@@ -334,7 +334,11 @@ describe('CSV written by PostgreSQL (COPY)', () => {
   it('refuses a failing statement with an error reply, before any byte', async () => {
     const app = Fastify();
     app.get('/bad', (_req, reply) =>
-      sendCsvCopy(t.db, reply, { fileName: 'x', columns: [{ header: 'value', value: sql`nope` }], from: sql`` }),
+      sendCsvCopy(t.db, reply, {
+        fileName: 'x',
+        columns: [{ header: 'value', value: sql`nope` }],
+        from: sql``,
+      }),
     );
     const res = await app.inject({ url: '/bad' });
     expect(res.statusCode).toBe(500);

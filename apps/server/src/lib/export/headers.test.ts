@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
 import { contractEndpoints, schemaKeys } from '../../../test/contract-endpoints.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { EXPORT_HEADERS, type ExportHeader, exportLanguage, headerText } from './headers.ts';
 
 const t = useTestApp();

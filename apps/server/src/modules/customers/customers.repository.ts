@@ -1,6 +1,6 @@
 import type { CustomerFilters, CustomerSortKey, ListTotal } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, executePrepared, limitOf } from '../../db/client.ts';
 import { boundedCount, estimatedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import { exportStatement } from '../../lib/list-query.ts';
@@ -90,10 +90,13 @@ export function createCustomersRepository({
         async (k) => {
           const keyset = k.where ? sql` AND ${k.where}` : sql``;
           const orderBy = sql.join(k.orderBy, sql`, `);
-          const select = (fromWhere: SQL) => sql`
+          const select = (fromWhere: SQL, limit: SQL = sql`${k.limit}`) => sql`
             SELECT ${CUSTOMER_COLUMNS}, (${sort})::text AS sort_value
-            FROM ${fromWhere}${keyset} ORDER BY ${orderBy} LIMIT ${k.limit}`;
+            FROM ${fromWhere}${keyset} ORDER BY ${orderBy} LIMIT ${limit}`;
           if (facets?.matching === 0) return [];
+          // The list as it opens, unfiltered, walks its sort index whatever the cursor: prepared.
+          if (!selected && !search && !phone)
+            return executePrepared<PagedRow>(db, select(searched, limitOf(k.limit)));
           if (!guessed) return (await db.execute<PagedRow>(select(searched))).rows;
           return sparsePage<PagedRow>(db, {
             page: (ids) => select(sql`customers WHERE ${ids}`),

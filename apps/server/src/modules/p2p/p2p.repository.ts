@@ -3,7 +3,7 @@ import { ENRICHMENT_DEFAULTS } from '@backdesk/contract/rules';
 import type { OfferStatus, TradeStatus } from '@backdesk/contract/transactions/keys';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, executePrepared, limitOf } from '../../db/client.ts';
 import { boundedCount, countUpTo } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import { sparsePage } from '../../lib/sparse-page.ts';
@@ -104,9 +104,9 @@ export function createP2pRepository() {
         (row) => [row.sort_key, row.id],
         async (k) => {
           const orderBy = sql.join(k.orderBy, sql`, `);
-          const page = (ids: SQL) => sql`
+          const page = (ids: SQL, limit: SQL = sql`${k.limit}`) => sql`
             SELECT ${ENRICHED_TRADE_COLUMNS}, ${sortColumn}::text AS sort_key
-            FROM ${from} ${where([ids, k.where])} ORDER BY ${orderBy} LIMIT ${k.limit}`;
+            FROM ${from} ${where([ids, k.where])} ORDER BY ${orderBy} LIMIT ${limit}`;
           // A seller prefix spans many sellers: its trades are chosen by their ids from the index
           // (status, folded seller, created_at, id) alone, then only the page's rows are read.
           if (q.seller && !q.guid && !amountRange) {
@@ -118,8 +118,14 @@ export function createP2pRepository() {
           // seller) are in the range from all amounts of all contracts, and may walk every trade of
           // the contract for none: the walk is bounded (lib/sparse-page.ts). Sorted by amount, the
           // range bounds the index walk itself; one offer's trades (guid) are few and indexed.
-          if (!amountRange || q.sort === 'trade_amount' || q.guid)
-            return (await db.execute<TradePageRow>(page(and(...filters)!))).rows;
+          if (!amountRange || q.sort === 'trade_amount' || q.guid) {
+            // A status alone (the pending trades as they open) walks the (status, sort) index: prepared.
+            const statusOnly = filters.slice(1).every((f) => f === undefined);
+            const matching = and(...filters)!;
+            return statusOnly
+              ? executePrepared<TradePageRow>(db, page(matching, limitOf(k.limit)))
+              : (await db.execute<TradePageRow>(page(matching))).rows;
+          }
           // The range's trades counted from the amount index, up to a bound: none reads no row, and
           // fewer than the bound are found through that index straight away, without the walk.
           const inRange =
