@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { SAR_LABELS, type SarLang } from './sar-labels.ts';
 
 /** What a suspicious-activity report draft says; gathered by sar-data.ts. */
@@ -74,7 +73,11 @@ function fontBytes() {
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
-const GREY = rgb(0.35, 0.35, 0.35);
+/** Text and rules: black, and grey for labels and notices (set by renderSar, once pdf-lib is loaded). */
+interface Ink {
+  black: Color;
+  grey: Color;
+}
 
 /** Lays text out top to bottom, wrapping lines and starting a new page when one is full. */
 class Writer {
@@ -84,6 +87,7 @@ class Writer {
     readonly doc: PDFDocument,
     readonly regular: PDFFont,
     readonly bold: PDFFont,
+    readonly ink: Ink,
   ) {
     this.newPage();
   }
@@ -123,16 +127,13 @@ class Writer {
     return lines;
   }
 
-  text(
-    text: string,
-    opts: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; indent?: number } = {},
-  ) {
+  text(text: string, opts: { size?: number; bold?: boolean; color?: Color; indent?: number } = {}) {
     const size = opts.size ?? 10;
     const font = opts.bold ? this.bold : this.regular;
     const x = MARGIN + (opts.indent ?? 0);
     for (const line of this.wrap(text, font, size, A4[0] - MARGIN - x)) {
       this.ensure(size * 1.4);
-      this.page.drawText(line, { x, y: this.y - size, size, font, color: opts.color ?? rgb(0, 0, 0) });
+      this.page.drawText(line, { x, y: this.y - size, size, font, color: opts.color ?? this.ink.black });
       this.y -= size * 1.4;
     }
   }
@@ -145,7 +146,7 @@ class Writer {
       start: { x: MARGIN, y: this.y + 2 },
       end: { x: A4[0] - MARGIN, y: this.y + 2 },
       thickness: 0.5,
-      color: GREY,
+      color: this.ink.grey,
     });
     this.y -= 6;
   }
@@ -155,7 +156,7 @@ class Writer {
     const labelWidth = 150;
     const lines = this.wrap(value, this.regular, size, A4[0] - 2 * MARGIN - labelWidth);
     this.ensure(size * 1.4 * lines.length);
-    this.page.drawText(label, { x: MARGIN, y: this.y - size, size, font: this.bold, color: GREY });
+    this.page.drawText(label, { x: MARGIN, y: this.y - size, size, font: this.bold, color: this.ink.grey });
     for (const line of lines) {
       this.page.drawText(line, { x: MARGIN + labelWidth, y: this.y - size, size, font: this.regular });
       this.y -= size * 1.4;
@@ -188,6 +189,12 @@ export function formatInstant(iso: string | null, lang: SarLang): string {
 /** The draft as PDF bytes, in the member's language. */
 export async function renderSar(content: SarContent, lang: SarLang): Promise<Uint8Array> {
   const L = SAR_LABELS[lang];
+  // Loaded on first use: the two packages take half a second to load, which every start would pay.
+  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+  ]);
+  const GREY = rgb(0.35, 0.35, 0.35);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const bytes = await fontBytes();
@@ -201,7 +208,7 @@ export async function renderSar(content: SarContent, lang: SarLang): Promise<Uin
   doc.setCreationDate(content.generatedAt);
   doc.setModificationDate(content.generatedAt);
 
-  const w = new Writer(doc, regular, bold);
+  const w = new Writer(doc, regular, bold, { black: rgb(0, 0, 0), grey: GREY });
   const c = content.customer;
   w.text(L.title, { size: 18, bold: true });
   w.text(L.draftNotice, { size: 9, color: GREY });

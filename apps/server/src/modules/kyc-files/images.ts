@@ -1,8 +1,15 @@
-import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 
-// Decoded images are not kept between uploads: the cache would only grow the server's memory.
-sharp.cache(false);
+let library: Promise<typeof import('sharp')['default']> | undefined;
+/**
+ * sharp, loaded on first use (a sixth of a second that a start would pay for the first upload).
+ * Decoded images are not kept between uploads: the cache would only grow the server's memory.
+ */
+export const loadSharp = () =>
+  (library ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
 
 type RasterType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -17,6 +24,7 @@ export async function cleanImage(
   outputPath: string,
   maxPixels: number,
 ): Promise<void> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: maxPixels, sequentialRead: true, failOn: 'error' } as const;
   let width: number | undefined;
   let height: number | undefined;

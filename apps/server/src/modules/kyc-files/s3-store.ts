@@ -1,14 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../../lib/app-error.ts';
 import type { DocumentStore } from './document-store.ts';
 import { hashPath, sha256Hex } from './document-store.ts';
@@ -16,9 +8,13 @@ import type { DocumentsConfig } from './documents-config.ts';
 
 type S3Config = NonNullable<DocumentsConfig['s3']>;
 
-const isNotFound = (error: unknown) =>
-  error instanceof NoSuchKey ||
-  error instanceof NotFound ||
+/** The SDK, loaded on first use: a third of a second a start would pay on a node that stores locally. */
+const loadSdk = () => Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+type Sdk = Awaited<ReturnType<typeof loadSdk>>[0];
+
+const isNotFound = (sdk: Sdk, error: unknown) =>
+  error instanceof sdk.NoSuchKey ||
+  error instanceof sdk.NotFound ||
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /**
@@ -26,32 +22,44 @@ const isNotFound = (error: unknown) =>
  * parts; a failed multipart upload is aborted by the SDK, so no orphaned parts stay billed.
  */
 export function createS3Store(config: S3Config): DocumentStore {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials:
-      config.accessKeyId && config.secretAccessKey
-        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-        : undefined,
-    // The SDK's default extra checksums (aws-chunked trailers) are unknown to many S3-compatible servers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  let connected: Promise<{
+    sdk: Sdk;
+    Upload: Awaited<ReturnType<typeof loadSdk>>[1]['Upload'];
+    client: S3Client;
+  }>;
+  const connect = () =>
+    (connected ??= loadSdk().then(([sdk, { Upload }]) => ({
+      sdk,
+      Upload,
+      client: new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials:
+          config.accessKeyId && config.secretAccessKey
+            ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+            : undefined,
+        // The SDK's default extra checksums (aws-chunked trailers) are unknown to many S3-compatible servers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const key = (sha256: string) => `documents/${hashPath(sha256)}`;
 
   async function has(sha256: string) {
+    const { sdk, client } = await connect();
     try {
-      await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key(sha256) }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: config.bucket, Key: key(sha256) }));
       return true;
     } catch (error) {
-      if (isNotFound(error)) return false;
+      if (isNotFound(sdk, error)) return false;
       throw error;
     }
   }
 
   async function upload(sha256: string, body: Readable | Uint8Array, contentType: string) {
     if (await has(sha256)) return;
+    const { Upload, client } = await connect();
     await new Upload({
       client,
       params: { Bucket: config.bucket, Key: key(sha256), Body: body, ContentType: contentType },
@@ -70,21 +78,25 @@ export function createS3Store(config: S3Config): DocumentStore {
       return { sha256, size: bytes.byteLength };
     },
     async open(sha256) {
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key(sha256) }));
+        const answer = await client.send(
+          new sdk.GetObjectCommand({ Bucket: config.bucket, Key: key(sha256) }),
+        );
         if (!(answer.Body instanceof Readable)) throw new Error('S3 answered without a readable body');
         return answer.Body;
       } catch (error) {
-        if (isNotFound(error)) throw new AppError('NOT_FOUND');
+        if (isNotFound(sdk, error)) throw new AppError('NOT_FOUND');
         throw error;
       }
     },
     has,
     async remove(sha256) {
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key(sha256) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: key(sha256) }));
     },
     async close() {
-      client.destroy();
+      if (connected) (await connected).client.destroy();
     },
   };
 }

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { sha256Hex } from './document-store.ts';
+import { loadSharp } from './images.ts';
 import { A4, type PdfMark, pdfDocument } from './pdf-writer.ts';
 
 /**
@@ -203,7 +203,7 @@ async function specimenImage(
 ${silhouette}${rows}
 <g transform="translate(${width / 2} ${height / 2}) rotate(-28) scale(${width / 70}) translate(-23.5 -3)" fill="none" stroke="#c81e1e" stroke-opacity="0.4" stroke-width="0.9" stroke-linecap="round" stroke-linejoin="round">${strokedWord('SPECIMEN')}</g>
 </svg>`;
-  const image = sharp(Buffer.from(svg));
+  const image = (await loadSharp())(Buffer.from(svg));
   return format === 'jpeg'
     ? image.jpeg({ quality: 80 }).toBuffer()
     : image.png({ compressionLevel: 6 }).toBuffer();

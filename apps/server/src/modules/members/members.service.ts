@@ -68,7 +68,7 @@ export function createMembersService(db: Db) {
       email?: string;
       password: string;
     }) {
-      const problems = checkNewPassword(input.password, input);
+      const problems = await checkNewPassword(input.password, input);
       if (problems.length > 0) throw passwordRejected(problems, 'password');
       return insert({ ...input, roles: ['super'] });
     },

@@ -1,7 +1,5 @@
 import { type PasswordProblem, settingsApi } from '@backdesk/contract';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
@@ -10,14 +8,24 @@ import { AppError } from '../../lib/app-error.ts';
  * password ever leaves it. `reused` is the caller's check: it needs the member's password hashes.
  */
 
-let estimator: ZxcvbnFactory | undefined;
-/** Built on first use: the dictionaries take a moment to index and most requests never need them. */
+let estimator: Promise<ZxcvbnFactory> | undefined;
+/**
+ * Loaded and built on first use: the packages take a third of a second to load and the dictionaries
+ * a moment to index, which a start would pay for the rare request that sets a password.
+ */
 const strength = () =>
-  (estimator ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...en.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: en.translations,
-  }));
+  (estimator ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, en]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...en.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: en.translations,
+      }),
+  ));
 
 /** zxcvbn's scale is 0–4; 3 is "safely unguessable" against an offline attack on a slow hash. */
 const MIN_SCORE = 3;
@@ -50,7 +58,7 @@ function mostlyCommon(password: string, sequence: { token: string; dictionaryNam
 }
 
 /** What is wrong with a new password; an empty list means it is accepted. */
-export function checkNewPassword(password: string, owner: PasswordOwner): PasswordProblem[] {
+export async function checkNewPassword(password: string, owner: PasswordOwner): Promise<PasswordProblem[]> {
   const problems: PasswordProblem[] = [];
   const length = [...password].length;
   if (length < settingsApi.PASSWORD_RULES.minLength) problems.push('too_short');
@@ -58,7 +66,7 @@ export function checkNewPassword(password: string, owner: PasswordOwner): Passwo
   const folded = foldText(password);
   const parts = nameParts(owner);
   if (parts.some((part) => folded.includes(part))) problems.push('contains_name');
-  const result = strength().check(password, parts);
+  const result = (await strength()).check(password, parts);
   if (mostlyCommon(password, result.sequence as { token: string; dictionaryName?: string }[])) {
     problems.push('common');
   }

@@ -153,7 +153,7 @@ export function createSettingsService(deps: {
         await refusePassword(caller, subject, 'CURRENT_PASSWORD_WRONG', {});
         throw new AppError('CURRENT_PASSWORD_WRONG');
       }
-      const problems: PasswordProblem[] = checkNewPassword(body.newPassword, {
+      const problems: PasswordProblem[] = await checkNewPassword(body.newPassword, {
         userName: subject.user_name,
         displayName: subject.display_name,
         email: subject.email,

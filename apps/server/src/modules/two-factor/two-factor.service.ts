@@ -1,5 +1,4 @@
 import { type TwoFactorStatus, twoFactorApi } from '@backdesk/contract';
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -143,7 +142,11 @@ export function createTwoFactorService(deps: {
       return {
         secret: base32Encode(key),
         otpauth_url: url,
-        qr_svg: await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+        qr_svg: await (await import('qrcode')).default.toString(url, {
+          type: 'svg',
+          margin: 2,
+          errorCorrectionLevel: 'M',
+        }),
         expires_at: expiresAt.toISOString(),
       };
     },

@@ -1,12 +1,8 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
+
+/** Loaded on first use: a third of a second that every start would pay for the rare passkey ceremony. */
+const library = () => import('@simplewebauthn/server');
 
 /** Where passkeys are bound: the app's public origin and its host name (the relying party id). */
 export interface WebAuthnSite {
@@ -45,7 +41,7 @@ export const webAuthn = {
     member: { id: number; userName: string; displayName: string },
     existing: StoredPasskey[],
   ): Promise<WebAuthnOptions> {
-    const options = await generateRegistrationOptions({
+    const options = await (await library()).generateRegistrationOptions({
       rpName: 'Backdesk',
       rpID: site.rpID,
       userName: member.userName,
@@ -61,13 +57,15 @@ export const webAuthn = {
 
   /** The verified credential to store, or null when the browser's answer does not verify. */
   async verifyRegistration(site: WebAuthnSite, response: RegistrationResponseJSON, challenge: string) {
-    const result = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: site.origin,
-      expectedRPID: site.rpID,
-      requireUserVerification: false,
-    }).catch(() => undefined);
+    const result = await (await library())
+      .verifyRegistrationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: site.origin,
+        expectedRPID: site.rpID,
+        requireUserVerification: false,
+      })
+      .catch(() => undefined);
     if (!result?.verified) return null;
     const { credential } = result.registrationInfo;
     return {
@@ -79,7 +77,7 @@ export const webAuthn = {
   },
 
   async authenticationOptions(site: WebAuthnSite, keys: StoredPasskey[]): Promise<WebAuthnOptions> {
-    const options = await generateAuthenticationOptions({
+    const options = await (await library()).generateAuthenticationOptions({
       rpID: site.rpID,
       allowCredentials: keys.map(descriptor),
       userVerification: 'preferred',
@@ -94,19 +92,21 @@ export const webAuthn = {
     challenge: string,
     key: StoredPasskey,
   ): Promise<number | null> {
-    const result = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: site.origin,
-      expectedRPID: site.rpID,
-      credential: {
-        id: key.credentialId,
-        publicKey: new Uint8Array(key.publicKey),
-        counter: key.counter,
-        ...(key.transports?.length ? { transports: key.transports as never } : {}),
-      },
-      requireUserVerification: false,
-    }).catch(() => undefined);
+    const result = await (await library())
+      .verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: site.origin,
+        expectedRPID: site.rpID,
+        credential: {
+          id: key.credentialId,
+          publicKey: new Uint8Array(key.publicKey),
+          counter: key.counter,
+          ...(key.transports?.length ? { transports: key.transports as never } : {}),
+        },
+        requireUserVerification: false,
+      })
+      .catch(() => undefined);
     return result?.verified ? result.authenticationInfo.newCounter : null;
   },
 };
