@@ -71,7 +71,7 @@ export async function executeNamed<R>(db: DbOrTx, name: string, query: SQL): Pro
  * sort, direction and cursor) is prepared once per text and connection. Only for a statement whose
  * best plan does not hang on its values (a list's default view walking its sort index): after five
  * runs PostgreSQL may keep one generic plan for every value. A list page so prepared skips ~0.2 ms of
- * planning (docs/decisions/0023-response-writing.md). Its LIMIT is written in (`limitOf`).
+ * planning (docs/decisions/0023-request-and-start-costs.md). Its LIMIT is written in (`limitOf`).
  */
 export async function executePrepared<R>(db: DbOrTx, query: SQL): Promise<R[]> {
   const compiled = dialect.sqlToQuery(query);

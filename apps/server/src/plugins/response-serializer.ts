@@ -44,7 +44,7 @@ export function compiledWriter(schema: z.ZodType): Writer {
 }
 
 /**
- * How answers are written (docs/decisions/0023-response-writing.md). `compiled` (production): by the
+ * How answers are written (docs/decisions/0023-request-and-start-costs.md). `compiled` (production): by the
  * schema's compiled writer alone, a third of zod's time for a list page. `checked` (development and
  * tests): zod checks the answer against the contract as well, and the compiled writer's text must
  * say the same, so every answer the test suite sees proves the two agree.
