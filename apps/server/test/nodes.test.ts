@@ -23,7 +23,7 @@ const url = (node: number, p: string) => `${nodes[node]!.url}${p}`;
 beforeAll(async () => {
   // A bare database: the three nodes start together and must migrate it once between them.
   database = await createTestDatabase({ empty: true });
-  nodes = await Promise.all(
+  const started = await Promise.allSettled(
     [0, 1, 2].map(() =>
       startTestServer({
         database,
@@ -32,9 +32,13 @@ beforeAll(async () => {
       }),
     ),
   );
+  // The nodes that did start are stopped by afterAll even when another did not.
+  nodes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
   owner = createPool(database.url, 2);
   await createMembersService(createDb(owner)).seedDemoMembers();
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await Promise.all(nodes.map((n) => n.stop()));
