@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Query, type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -61,8 +61,12 @@ const dialect = new PgDialect();
  * "next case" claim, a third of a millisecond of planning a press). Only for a statement whose text
  * never changes: pg refuses a name used for another text, and keeps every name a connection prepared.
  */
-export async function executeNamed<R>(db: DbOrTx, name: string, query: SQL): Promise<R[]> {
-  const statement = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+export function executeNamed<R>(db: DbOrTx, name: string, query: SQL): Promise<R[]> {
+  return runNamed(db, name, dialect.sqlToQuery(query));
+}
+
+async function runNamed<R>(db: DbOrTx, name: string, query: Query): Promise<R[]> {
+  const statement = db._.session.prepareQuery(query, undefined, name, false);
   return ((await statement.execute()) as pg.QueryResult).rows as R[];
 }
 
@@ -73,11 +77,13 @@ export async function executeNamed<R>(db: DbOrTx, name: string, query: SQL): Pro
  * runs PostgreSQL may keep one generic plan for every value. A list page so prepared skips ~0.2 ms of
  * planning (docs/decisions/0023-request-and-start-costs.md). Its LIMIT is written in (`limitOf`).
  */
-export async function executePrepared<R>(db: DbOrTx, query: SQL): Promise<R[]> {
+export function executePrepared<R>(db: DbOrTx, query: SQL): Promise<R[]> {
   const compiled = dialect.sqlToQuery(query);
-  const name = `p_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 20)}`;
-  const statement = db._.session.prepareQuery(compiled, undefined, name, false);
-  return ((await statement.execute()) as pg.QueryResult).rows as R[];
+  return runNamed(
+    db,
+    `p_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 20)}`,
+    compiled,
+  );
 }
 
 /**

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import type { S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../../lib/app-error.ts';
 import type { DocumentStore } from './document-store.ts';
 import { hashPath, sha256Hex } from './document-store.ts';
@@ -8,9 +7,27 @@ import type { DocumentsConfig } from './documents-config.ts';
 
 type S3Config = NonNullable<DocumentsConfig['s3']>;
 
-/** The SDK, loaded on first use: a third of a second a start would pay on a node that stores locally. */
-const loadSdk = () => Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
-type Sdk = Awaited<ReturnType<typeof loadSdk>>[0];
+/**
+ * The SDK and a client for the bucket, loaded on first use: a third of a second a start would pay on
+ * a node that stores locally.
+ */
+async function connectTo(config: S3Config) {
+  const [sdk, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  const client = new sdk.S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // The SDK's default extra checksums (aws-chunked trailers) are unknown to many S3-compatible servers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return { sdk, Upload, client };
+}
+type Sdk = Awaited<ReturnType<typeof connectTo>>['sdk'];
 
 const isNotFound = (sdk: Sdk, error: unknown) =>
   error instanceof sdk.NoSuchKey ||
@@ -22,28 +39,8 @@ const isNotFound = (sdk: Sdk, error: unknown) =>
  * parts; a failed multipart upload is aborted by the SDK, so no orphaned parts stay billed.
  */
 export function createS3Store(config: S3Config): DocumentStore {
-  let connected: Promise<{
-    sdk: Sdk;
-    Upload: Awaited<ReturnType<typeof loadSdk>>[1]['Upload'];
-    client: S3Client;
-  }>;
-  const connect = () =>
-    (connected ??= loadSdk().then(([sdk, { Upload }]) => ({
-      sdk,
-      Upload,
-      client: new sdk.S3Client({
-        region: config.region,
-        endpoint: config.endpoint,
-        forcePathStyle: config.forcePathStyle,
-        credentials:
-          config.accessKeyId && config.secretAccessKey
-            ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-            : undefined,
-        // The SDK's default extra checksums (aws-chunked trailers) are unknown to many S3-compatible servers.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      }),
-    })));
+  let connected: ReturnType<typeof connectTo> | undefined;
+  const connect = () => (connected ??= connectTo(config));
   const key = (sha256: string) => `documents/${hashPath(sha256)}`;
 
   async function has(sha256: string) {
