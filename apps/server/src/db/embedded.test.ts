@@ -1,11 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { embeddedSharedBuffersMb, startEmbeddedDatabase } from './embedded.ts';
+import { embeddedSharedBuffersMb, lockDataDir, startEmbeddedDatabase } from './embedded.ts';
 
 const run = promisify(execFile);
 const embeddedModule = JSON.stringify(path.resolve(import.meta.dirname, 'embedded.ts'));
@@ -19,6 +20,38 @@ const dirs: string[] = [];
 afterAll(async () => {
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
 });
+
+/** The fields of /proc/<pid>/stat after the command: [state, ppid, …]; start time is index 19. */
+const statFields = async (pid: number) => {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+
+/**
+ * A real zombie: `sleep 0.1` exits at once, and its parent, the shell exec'd into `sleep 5`, never
+ * reaps it (Node would reap a child of its own). The pipe's last writer is the `sleep 0.1`, so the
+ * pipe's end says it has exited. `end` kills the parent; init then reaps the zombie.
+ */
+async function zombie(): Promise<{ pid: number; end: () => void }> {
+  const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 5 >/dev/null'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const end = () => parent.kill('SIGKILL');
+  let out = '';
+  parent.stdout.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  await once(parent.stdout, 'end');
+  const pid = Number.parseInt(out, 10);
+  // Its files close a moment before it turns zombie.
+  for (const started = Date.now(); (await statFields(pid))[0] !== 'Z'; ) {
+    if (Date.now() - started > 2_000) {
+      end();
+      throw new Error(`pid ${pid} did not become a zombie`);
+    }
+  }
+  return { pid, end };
+}
 
 describe('embedded PostgreSQL', () => {
   it('gives its buffer cache a quarter of memory, at least the default 128 MB and at most 2 GB', () => {
@@ -101,6 +134,47 @@ describe('embedded PostgreSQL', () => {
     expect(String(refused)).toContain(`The data folder ${dataDir} is in use`);
     expect(String(refused)).toContain(`kill ${process.pid}`);
     await fs.rm(path.join(dataDir, 'backdesk.lock'));
+  });
+
+  it('takes over a lock whose holder is a zombie: dead, though not yet reaped', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-embedded-'));
+    dirs.push(dataDir);
+    const dead = await zombie();
+    try {
+      const ticks = (await statFields(dead.pid))[19];
+      await fs.writeFile(path.join(dataDir, 'backdesk.lock'), `${dead.pid} ${ticks}`);
+      const unlock = await lockDataDir(dataDir);
+      expect(await fs.readFile(path.join(dataDir, 'backdesk.lock'), 'utf8')).toMatch(
+        new RegExp(`^${process.pid} `),
+      );
+      await unlock();
+    } finally {
+      dead.end();
+    }
+  });
+
+  it('starts over a postmaster.pid naming a zombie, or a live process that is not its PostgreSQL', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-embedded-'));
+    dirs.push(dataDir);
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    const first = await startEmbeddedDatabase(dataDir, () => {});
+    const written = await fs.readFile(pidFile, 'utf8');
+    await first.stop();
+    const dead = await zombie();
+    try {
+      // This test's own process: alive, but working elsewhere than in the database's folder.
+      for (const pid of [dead.pid, process.pid]) {
+        await fs.writeFile(pidFile, written.replace(/^\d+/, String(pid)));
+        const said: string[] = [];
+        const db = await startEmbeddedDatabase(dataDir, (m) => said.push(m));
+        await db.stop();
+        expect(said).toContain(
+          `Removing the lock files of a PostgreSQL (pid ${pid}) that no longer runs: postmaster.pid`,
+        );
+      }
+    } finally {
+      dead.end();
+    }
   });
 
   it('restarts cleanly after each of 20 kill -9 at random moments, under writes', async () => {

