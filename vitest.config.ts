@@ -11,7 +11,7 @@ export default defineConfig({
       'scripts/**/*.test.mjs',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],
-    setupFiles: ['apps/server/test/one-query-at-a-time.ts'],
+    setupFiles: ['apps/server/test/one-query-at-a-time.ts', 'apps/server/test/check-answers.ts'],
     pool: 'forks',
     // Files share a worker's loaded modules instead of importing the app afresh each (~2 s a file,
     // 256 s of the suite): every file builds its own app on its own database, and none mocks a module.

@@ -20,6 +20,7 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts
 import { registerEventsModule } from './modules/events/events.module.ts';
 import { registerExportsModule } from './modules/exports/exports.module.ts';
 import { registerFraudCheck } from './modules/fraud-check.ts';
+import { registerFraudRuns } from './modules/fraud-runs/fraud-runs.module.ts';
 import {
   createIdempotencyService,
   type IdempotencyService,
@@ -129,7 +130,9 @@ export async function buildApp({
   registerCustomerKycModule(app, { db });
   // Before KYC, which asks it for a second member on fraud-flagged customers (R63).
   const approvals = registerApprovalsModule(app, { db, clock });
-  registerKycModule(app, { db, clock, config, approvals });
+  // Long runs with progress, used by fraud check and by the KYC documents' recheck.
+  const runs = registerFraudRuns(app, { db, clock });
+  registerKycModule(app, { db, clock, config, approvals, runs });
   registerUserAssetsModule(app, { db });
   registerCrmOverviewModule(app, { db });
   registerAuditRoutes(app, { db });
@@ -144,7 +147,7 @@ export async function buildApp({
   registerMembersModule(app, { db, clock });
   registerSettingsModule(app, { db, clock, passwordPerMinute: config.authRequestsPerMinute });
   registerReportsModule(app, { db, clock });
-  registerFraudCheck(app, { db, clock, config, restrictions, inbox });
+  registerFraudCheck(app, { db, clock, config, restrictions, inbox, runs });
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -260,6 +260,7 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
     }),
   }),
   'POST /api/compliance/fraud/screening/rescreen': async () => ({ who: 'admin', body: {} }),
+  'POST /api/compliance/kyc/quarantine/recheck': async () => ({ who: 'super', body: {} }),
   'POST /api/customers/notes': async (t) => ({
     who: 'manager',
     body: { customerId: await newCustomer(t), body: 'Called the customer' },

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { urlAs } from '../src/db/app-role.ts';
+import { undeclaredAnswers, watchingAnswers } from './declared-answers.ts';
 
 // Fresh databases from the run's template and the real server process, without loading the app into
 // the test's own process: browser test files import this (the app's modules took ~3 s a file).
@@ -103,9 +105,17 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
+  // Where this process checks answers (the API tests), the server's are checked too: a preload
+  // (answer-log.ts, through tsx) writes the undeclared ones to a file read at stop.
+  const answerLog = watchingAnswers()
+    ? path.join(os.tmpdir(), `backdesk-answers-${randomBytes(6).toString('hex')}.log`)
+    : undefined;
+  const preload = answerLog
+    ? ['--import', 'tsx', '--import', path.join(repoRoot, 'apps/server/test/answer-log.ts')]
+    : [];
   const entry = options.bundle
-    ? ['--enable-source-maps', serverBundle()]
-    : ['--import', 'tsx', 'apps/server/src/server.ts'];
+    ? [...preload, '--enable-source-maps', serverBundle()]
+    : [...(preload.length ? preload : ['--import', 'tsx']), 'apps/server/src/server.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
@@ -121,6 +131,7 @@ export async function startTestServer(
       APP_SECRET: 'e2e-secret-'.padEnd(40, 'x'),
       WEB_DIST: testWebDist(),
       ...options.env,
+      ...(answerLog ? { BACKDESK_ANSWER_LOG: answerLog } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -157,6 +168,12 @@ export async function startTestServer(
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
+      }
+      if (answerLog) {
+        const problems = await fs.readFile(answerLog, 'utf8').catch(() => '');
+        for (const problem of problems.split('\n').filter(Boolean))
+          undeclaredAnswers.add(problem, `the server process at ${url}`);
+        await fs.rm(answerLog, { force: true });
       }
       if (!options.database) await database.drop();
     },

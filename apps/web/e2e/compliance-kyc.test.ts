@@ -71,7 +71,9 @@ describe('KYC documents', () => {
     await page.getByTestId('upload-submit').click();
     await page
       .getByTestId('upload-failure')
-      .getByText('The PDF contains scripts or actions that start programs and is refused.')
+      .getByText(
+        'The PDF is refused: it contains a script (JavaScript). Upload a copy without it: print it to a new PDF, or scan the paper.',
+      )
       .waitFor();
     await page.getByTestId('upload-form').getByRole('button', { name: 'Cancel' }).click();
 

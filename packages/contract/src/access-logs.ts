@@ -8,6 +8,7 @@ import {
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from './audit-vocabulary.ts';
 import { CalendarDateSchema } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { LIST_EXPORT_FILE } from './file-types.ts';
 import {
   CountSchema,
   ExportFormatSchema,
@@ -97,6 +98,7 @@ export const exportAccessLog = defineEndpoint({
   summary: 'Every access-log row matching the filters, as CSV or XLSX (streamed)',
   tags: ['logs'],
   access: 'exportPersonal',
+  file: LIST_EXPORT_FILE,
   query: AccessLogQuerySchema.omit({ cursor: true, limit: true }).extend({ format: ExportFormatSchema }),
   response: z.unknown(),
 });
@@ -157,6 +159,7 @@ export const exportAuditTrail = defineEndpoint({
   summary: 'Every audit-trail row matching the filters, as CSV or XLSX (streamed)',
   tags: ['logs'],
   access: 'exportPersonal',
+  file: LIST_EXPORT_FILE,
   query: AuditTrailQuerySchema.omit({ cursor: true, limit: true }).extend({ format: ExportFormatSchema }),
   response: z.unknown(),
 });
@@ -204,6 +207,7 @@ export const verifyLog = defineEndpoint({
     'Recompute the hash chain of the access log or the audit trail: intact through row N, or the first broken row',
   tags: ['logs'],
   access: 'read',
+  errors: ['TOO_MANY_REQUESTS'],
   query: z.object({ log: z.enum(LOG_NAMES) }),
   response: VerifyResultSchema,
 });
@@ -241,6 +245,7 @@ export const setRetention = defineEndpoint({
   summary: 'Change how many days access-log rows are kept (expired rows go after a signed cut)',
   tags: ['logs'],
   access: 'staff',
+  errors: ['STALE_EDIT'],
   body: SetRetentionBodySchema,
   response: z.object({ success: z.literal(true), retention: RetentionSchema }),
 });

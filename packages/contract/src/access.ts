@@ -22,6 +22,8 @@ export const CAPABILITIES = {
   exportPersonal: ['admin', 'super'],
   /** Staff members: create, disable, change roles, reset two-factor, end sessions. */
   staff: ['super'],
+  /** Stored files set aside by a check (quarantine): check every stored document again, list what was found. */
+  quarantine: ['super'],
 } as const satisfies Record<string, readonly PanelRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -71,5 +71,6 @@ export const AUDIT_ACTIONS = [
   'attach_alerts',
   'detach_alerts',
   'draft_report',
+  'quarantine',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -27,6 +27,7 @@ export const getCaptcha = defineEndpoint({
   summary: 'A fresh proof-of-work captcha challenge for the sign-in form',
   tags: ['auth'],
   access: 'public',
+  errors: ['TOO_MANY_REQUESTS'],
   response: CaptchaChallengeSchema,
 });
 
@@ -59,6 +60,7 @@ export const login = defineEndpoint({
   summary: 'Sign in with user name, password and a solved captcha',
   tags: ['auth'],
   access: 'public',
+  errors: ['TOO_MANY_REQUESTS', 'TOO_MANY_ATTEMPTS', 'CAPTCHA_INVALID', 'LOGIN_FAILED', 'ACCESS_DENIED'],
   body: LoginBodySchema,
   response: LoginResponseSchema,
 });
@@ -108,6 +110,7 @@ export const clearSignInThrottle = defineEndpoint({
   summary: "Forget an account's counted sign-in failures, so no address of it waits any more",
   tags: ['auth'],
   access: 'staff',
+  errors: ['STAFF_MEMBER_NOT_FOUND'],
   body: ClearSignInThrottleBodySchema,
   response: z.object({ success: z.literal(true), failures_cleared: z.int() }),
 });
@@ -122,6 +125,7 @@ export const refresh = defineEndpoint({
   summary: 'Rotate the refresh token and issue a new access token',
   tags: ['auth'],
   access: 'public',
+  errors: ['TOO_MANY_REQUESTS', 'AUTHENTICATION_REQUIRED', 'INVALID_TOKEN', 'TOKEN_EXPIRED'],
   // Browsers send no body (the cookie carries the token); Fastify hands that over as null.
   body: z.nullish(RefreshBodySchema),
   response: LoginResponseSchema,

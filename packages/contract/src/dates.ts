@@ -25,3 +25,20 @@ export const CalendarDateSchema = z.iso
 export const InstantSchema = z.iso
   .datetime({ offset: true })
   .superRefine((value, ctx) => withinYears(new Date(value).getUTCFullYear(), ctx));
+
+/**
+ * An IANA time zone name, e.g. Europe/Istanbul. Any short text passes the schema: the server checks
+ * it against the zones it and PostgreSQL know and refuses another with REPORT_UNKNOWN_TIME_ZONE, so
+ * the OpenAPI document says what is meant (`meta`).
+ */
+export const TimeZoneNameSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({
+    format: 'iana-time-zone',
+    description:
+      'An IANA time zone name as the tz database spells it (Area/Location, or UTC), e.g. Europe/Istanbul: ' +
+      'days start at its midnight. One the server does not know is refused with REPORT_UNKNOWN_TIME_ZONE.',
+    example: 'Europe/Istanbul',
+  });

@@ -5,6 +5,8 @@ import { parse, safeParse } from 'zod/mini';
 export type AnySchema = z.core.$ZodType;
 
 import type { Access } from './access.ts';
+import type { ErrorCode } from './error-catalogue.ts';
+import type { FileAnswer } from './file-types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,6 +31,17 @@ export interface EndpointDef {
    * rather than parsed by a schema; the other inputs travel in `query`.
    */
   multipart?: { file: string };
+  /**
+   * The refusals that are its own (codes of ERROR_CATALOGUE, which gives each its status). Those every
+   * endpoint of its kind can answer (validation, sign-in, roles, idempotency, rate limits) are derived
+   * from the rest of the descriptor (endpoint-errors.ts), so neither is written twice.
+   */
+  errors?: readonly ErrorCode[];
+  /**
+   * It answers with a file, not JSON: the media types its 200 answer may have, and whether a large
+   * one goes to the background (202 with BackgroundExportStarted). `response` is then unused.
+   */
+  file?: FileAnswer;
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;

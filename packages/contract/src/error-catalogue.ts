@@ -206,9 +206,10 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'The image has more than {{maxMegapixels}} megapixels; upload a smaller image',
   },
+  /** `{{feature}}` names what was found (PDF_ACTIVE_FEATURES of the server's PDF check). */
   KYC_FILE_ACTIVE_CONTENT: {
     status: 400,
-    message: 'The PDF contains scripts or actions that start programs and is refused',
+    message: 'The PDF is refused: it contains active content ({{feature}})',
   },
   KYC_FILE_ENCRYPTED: {
     status: 400,
@@ -219,6 +220,17 @@ export const ERROR_CATALOGUE = {
   KYC_FILE_SCAN_UNAVAILABLE: {
     status: 503,
     message: 'The virus scanner cannot be reached; try the upload again later',
+  },
+
+  /** A stored file a later check found active: kept for the audit, never served or decided. */
+  KYC_DOCUMENT_QUARANTINED: {
+    status: 410,
+    message: 'This document was quarantined by a file check and can no longer be opened',
+  },
+
+  DOCUMENT_RECHECK_RUNNING: {
+    status: 409,
+    message: 'A check of the stored documents is already under way; follow it or cancel it first',
   },
 
   // ── KYC documents, decisions and the review queue (docs/product-rules.md R37–R39) ──

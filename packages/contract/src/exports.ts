@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { FILE_TYPES } from './file-types.ts';
 import { QueryIdSchema } from './list.ts';
 
 /**
@@ -43,6 +44,8 @@ export const downloadExport = defineEndpoint({
   summary: 'The file of a finished background export; only to the member who asked for it',
   tags: ['exports'],
   access: 'read',
+  errors: ['NOT_FOUND'],
+  file: { types: [FILE_TYPES.csv, FILE_TYPES.xlsx] },
   query: z.object({ id: QueryIdSchema }),
   response: z.unknown(),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { FILE_TYPES } from './file-types.ts';
 import {
+  EVENTS_STREAM_PATH,
   INBOX_ASSIGNED_FILTERS,
   INBOX_KINDS,
   INBOX_READ_FILTERS,
@@ -114,6 +116,7 @@ export const markInbox = defineEndpoint({
   summary: 'Mark items of the signed-in member’s inbox read or unread, one or many',
   tags: ['inbox'],
   access: 'read',
+  errors: ['INBOX_ITEM_NOT_FOUND'],
   body: MarkInboxBodySchema,
   response: z.object({ success: z.literal(true), changed: z.number().int().nonnegative() }),
 });
@@ -132,6 +135,32 @@ export const assignInbox = defineEndpoint({
   summary: 'Take an open item of the inbox (assign it to oneself), or give it back',
   tags: ['inbox'],
   access: 'read',
+  errors: ['INBOX_ITEM_NOT_FOUND', 'INBOX_ITEM_RESOLVED', 'STALE_EDIT'],
   body: AssignInboxBodySchema,
   response: z.object({ success: z.literal(true), item: InboxItemSchema }),
+});
+
+/**
+ * The live events of the signed-in member (decision 0013) as Server-Sent Events: each `data` is
+ * `{ id, topic, data }` of a LIVE_TOPICS topic. Registered by modules/events, not as a JSON endpoint;
+ * described here so the OpenAPI document holds it like any other.
+ */
+export const eventsStream = defineEndpoint({
+  method: 'GET',
+  path: EVENTS_STREAM_PATH,
+  summary:
+    'Live events as Server-Sent Events, resumed after the Last-Event-ID header or `last` (a page opening)',
+  tags: ['inbox'],
+  access: 'read',
+  query: z.object({
+    /** The last event id seen; the Last-Event-ID header wins when both are sent. */
+    last: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .optional(),
+  }),
+  /** A member holds a few streams per node at most (tabs). */
+  errors: ['TOO_MANY_REQUESTS'],
+  file: { types: [FILE_TYPES.eventStream] },
+  response: z.unknown(),
 });

@@ -69,9 +69,11 @@ export type { DashboardKpis } from './dashboard.ts';
 export * as dashboardApi from './dashboard.ts';
 export * from './dates.ts';
 export * from './endpoint.ts';
+export * from './endpoint-errors.ts';
 export * from './errors.ts';
 export type { BackgroundExport, BackgroundExportStarted } from './exports.ts';
 export * as exportsApi from './exports.ts';
+export * from './file-types.ts';
 export * as fraudApi from './fraud/index.ts';
 export * from './fraud/keys.ts';
 export * from './inbox/keys.ts';
@@ -107,6 +109,7 @@ export type {
   UpdateProfileBody,
 } from './settings.ts';
 export * as settingsApi from './settings.ts';
+export * from './sign-in-gate.ts';
 export type {
   ActionResult,
   CommissionCustomerType,

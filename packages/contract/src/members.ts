@@ -69,6 +69,7 @@ export const createMember = defineEndpoint({
     'Create a staff member; then issue their one-time password. Send an Idempotency-Key so a retry creates them once',
   tags: ['members'],
   access: 'staff',
+  errors: ['STAFF_MEMBER_EXISTS'],
   idempotent: true,
   body: CreateMemberBodySchema,
   response: z.object({ success: z.literal(true), member: MemberSchema }),
@@ -84,6 +85,7 @@ export const issueOneTimePassword = defineEndpoint({
     'Give a member a new one-time password, shown once in this answer and never stored readable; they must change it at sign-in and their sign-ins end',
   tags: ['members'],
   access: 'staff',
+  errors: ['OWN_ACCOUNT', 'MEMBER_NOT_FOUND', 'STALE_EDIT'],
   body: MemberRefBodySchema,
   response: z.object({ success: z.literal(true), member: MemberSchema, one_time_password: z.string() }),
 });
@@ -97,6 +99,7 @@ export const changeMemberRoles = defineEndpoint({
   summary: "Change a member's roles; the last active super keeps super, and no super removes their own",
   tags: ['members'],
   access: 'staff',
+  errors: ['OWN_SUPER_ROLE', 'LAST_SUPER', 'MEMBER_NOT_FOUND', 'STALE_EDIT'],
   body: ChangeRolesBodySchema,
   response: z.object({ success: z.literal(true), member: MemberSchema }),
 });
@@ -107,6 +110,7 @@ export const disableMember = defineEndpoint({
   summary: 'Disable a member: their sign-ins end at once on every node',
   tags: ['members'],
   access: 'staff',
+  errors: ['OWN_ACCOUNT', 'LAST_SUPER', 'MEMBER_NOT_FOUND', 'STALE_EDIT'],
   body: MemberRefBodySchema,
   response: z.object({ success: z.literal(true), member: MemberSchema }),
 });
@@ -117,6 +121,7 @@ export const enableMember = defineEndpoint({
   summary: 'Enable a disabled member again',
   tags: ['members'],
   access: 'staff',
+  errors: ['MEMBER_NOT_FOUND', 'STALE_EDIT'],
   body: MemberRefBodySchema,
   response: z.object({ success: z.literal(true), member: MemberSchema }),
 });
@@ -127,6 +132,7 @@ export const endMemberSessions = defineEndpoint({
   summary: 'End every sign-in of a member, at once on every node',
   tags: ['members'],
   access: 'staff',
+  errors: ['MEMBER_NOT_FOUND'],
   body: z.object({ id: SerialIdSchema }),
   response: z.object({ success: z.literal(true), sessions_ended: z.number().int() }),
 });

@@ -74,6 +74,7 @@ export const saveView = defineEndpoint({
   summary: 'Saves the current filters of a list under a name; the same name again replaces them',
   tags: ['saved-views'],
   access: 'read',
+  errors: ['SAVED_VIEWS_FULL'],
   body: SaveViewBodySchema,
   response: z.object({ item: SavedViewSchema }),
 });
@@ -84,6 +85,7 @@ export const deleteSavedView = defineEndpoint({
   summary: "Deletes one of the member's own saved filters",
   tags: ['saved-views'],
   access: 'read',
+  errors: ['SAVED_VIEW_NOT_FOUND'],
   body: z.object({ id: z.number().int().positive() }),
   response: z.object({ success: z.literal(true) }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZoneNameSchema } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { FRAUD_SEVERITIES, type FraudSeverity } from './fraud/keys.ts';
 import { VersionSchema } from './list.ts';
@@ -76,6 +77,7 @@ export const updateProfile = defineEndpoint({
   summary: 'Change the display name and email of the signed-in member (with the version loaded)',
   tags: ['settings'],
   access: 'read',
+  errors: ['STALE_EDIT'],
   body: UpdateProfileBodySchema,
   response: z.object({ success: z.literal(true), profile: ProfileSchema }),
 });
@@ -85,7 +87,7 @@ export const UpdatePreferencesBodySchema = z
     language: z.enum(MEMBER_LANGUAGES).optional(),
     color_mode: z.enum(COLOR_MODES).optional(),
     /** Checked by the server against the zones it knows (REPORT_UNKNOWN_TIME_ZONE); null: the browser's. */
-    time_zone: z.string().min(1).max(64).nullable().optional(),
+    time_zone: TimeZoneNameSchema.nullable().optional(),
   })
   .refine((b) => b.language !== undefined || b.color_mode !== undefined || b.time_zone !== undefined, {
     message: 'Send a language, a colour mode or a time zone',
@@ -98,6 +100,7 @@ export const updatePreferences = defineEndpoint({
   summary: "Keep the signed-in member's language and colour mode on the server",
   tags: ['settings'],
   access: 'read',
+  errors: ['REPORT_UNKNOWN_TIME_ZONE'],
   body: UpdatePreferencesBodySchema,
   response: z.object({ success: z.literal(true), profile: ProfileSchema }),
 });
@@ -115,6 +118,7 @@ export const changePassword = defineEndpoint({
   summary: "Change the signed-in member's password; their other sign-ins end",
   tags: ['settings'],
   access: 'read',
+  errors: ['TOO_MANY_REQUESTS', 'CURRENT_PASSWORD_WRONG', 'PASSWORD_REJECTED', 'STALE_EDIT'],
   body: ChangePasswordBodySchema,
   response: z.object({ success: z.literal(true), sessions_ended: z.number().int() }),
 });
@@ -146,6 +150,7 @@ export const revokeSession = defineEndpoint({
   summary: 'End one of the signed-in member’s sign-ins, at once on every node',
   tags: ['settings'],
   access: 'read',
+  errors: ['SESSION_NOT_FOUND'],
   body: z.object({ sessionId: z.uuid() }),
   response: z.object({ success: z.literal(true) }),
 });

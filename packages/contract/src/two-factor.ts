@@ -90,6 +90,19 @@ export const verifySignInCode = defineEndpoint({
     "Second sign-in step with a code from the member's authenticator app or a recovery code; sets the session cookies",
   tags: ['auth', 'two-factor'],
   access: 'public',
+  errors: [
+    'TOO_MANY_REQUESTS',
+    'TWO_FACTOR_CHALLENGE_EXPIRED',
+    'TWO_FACTOR_THROTTLED',
+    'TWO_FACTOR_CODE_INVALID',
+    'TWO_FACTOR_CODE_EXPIRED',
+    'TWO_FACTOR_CODE_REUSED',
+    'RECOVERY_CODE_INVALID',
+    'RECOVERY_CODE_USED',
+    'TWO_FACTOR_KEY_UNREADABLE',
+    'ACCESS_DENIED',
+    'LOGIN_FAILED',
+  ],
   body: SecondStepCodeBodySchema,
   response: LoginResponseSchema,
 });
@@ -100,6 +113,7 @@ export const signInPasskeyOptions = defineEndpoint({
   summary: "WebAuthn options to sign the second step with one of the member's passkeys",
   tags: ['auth', 'two-factor'],
   access: 'public',
+  errors: ['TOO_MANY_REQUESTS', 'TWO_FACTOR_CHALLENGE_EXPIRED', 'PASSKEY_UNKNOWN'],
   body: z.object({ challenge: ChallengeTokenSchema }),
   response: WebAuthnOptionsSchema,
 });
@@ -110,6 +124,15 @@ export const verifySignInPasskey = defineEndpoint({
   summary: 'Second sign-in step with a passkey or security key; sets the session cookies',
   tags: ['auth', 'two-factor'],
   access: 'public',
+  errors: [
+    'TOO_MANY_REQUESTS',
+    'TWO_FACTOR_CHALLENGE_EXPIRED',
+    'TWO_FACTOR_THROTTLED',
+    'PASSKEY_UNKNOWN',
+    'PASSKEY_REJECTED',
+    'ACCESS_DENIED',
+    'LOGIN_FAILED',
+  ],
   body: z.object({ challenge: ChallengeTokenSchema, credential: AuthenticationCredentialSchema }),
   response: LoginResponseSchema,
 });
@@ -161,6 +184,7 @@ export const startTotpEnrolment = defineEndpoint({
   summary: 'A fresh authenticator-app key to scan; it turns on only once a correct code confirms it',
   tags: ['settings', 'two-factor'],
   access: 'read',
+  errors: ['TWO_FACTOR_ALREADY_ENABLED'],
   response: TotpEnrolmentSchema,
 });
 
@@ -173,6 +197,14 @@ export const confirmTotpEnrolment = defineEndpoint({
   summary: 'Turn the authenticator app on with a correct code; the first second factor brings recovery codes',
   tags: ['settings', 'two-factor'],
   access: 'read',
+  errors: [
+    'TWO_FACTOR_ALREADY_ENABLED',
+    'TWO_FACTOR_ENROLMENT_EXPIRED',
+    'TWO_FACTOR_THROTTLED',
+    'TWO_FACTOR_CODE_INVALID',
+    'TWO_FACTOR_CODE_EXPIRED',
+    'TWO_FACTOR_KEY_UNREADABLE',
+  ],
   body: z.object({ code: TotpCodeSchema }),
   response: z.object({ success: z.literal(true), recovery_codes: RecoveryCodesSchema.nullable() }),
 });
@@ -194,6 +226,7 @@ export const addPasskey = defineEndpoint({
   summary: 'Register a passkey or security key under a name of the member’s choosing',
   tags: ['settings', 'two-factor'],
   access: 'read',
+  errors: ['TWO_FACTOR_CHALLENGE_EXPIRED', 'PASSKEY_NAME_TAKEN', 'TWO_FACTOR_THROTTLED', 'PASSKEY_REJECTED'],
   body: z.object({ name: PasskeyNameSchema, credential: RegistrationCredentialSchema }),
   response: z.object({
     success: z.literal(true),
@@ -208,6 +241,7 @@ export const removePasskey = defineEndpoint({
   summary: 'Remove one of the member’s passkeys (not the last second factor: turn two-factor off instead)',
   tags: ['settings', 'two-factor'],
   access: 'read',
+  errors: ['PASSKEY_NOT_FOUND', 'TWO_FACTOR_LAST_METHOD'],
   body: z.object({ id: SerialIdSchema }),
   response: z.object({ success: z.literal(true) }),
 });
@@ -218,6 +252,7 @@ export const renewRecoveryCodes = defineEndpoint({
   summary: 'Ten new recovery codes, shown once; the earlier ones stop working. Needs the password',
   tags: ['settings', 'two-factor'],
   access: 'read',
+  errors: ['TWO_FACTOR_NOT_ENABLED', 'TWO_FACTOR_THROTTLED', 'CURRENT_PASSWORD_WRONG'],
   body: z.object({ password: z.string().min(1).max(200) }),
   response: z.object({ success: z.literal(true), recovery_codes: RecoveryCodesSchema }),
 });
@@ -229,6 +264,17 @@ export const disableTwoFactor = defineEndpoint({
     'Turn two-factor off: every second factor and recovery code goes. Needs the password and a current code (app or recovery)',
   tags: ['settings', 'two-factor'],
   access: 'read',
+  errors: [
+    'TWO_FACTOR_NOT_ENABLED',
+    'TWO_FACTOR_THROTTLED',
+    'CURRENT_PASSWORD_WRONG',
+    'TWO_FACTOR_CODE_INVALID',
+    'TWO_FACTOR_CODE_EXPIRED',
+    'TWO_FACTOR_CODE_REUSED',
+    'RECOVERY_CODE_INVALID',
+    'RECOVERY_CODE_USED',
+    'TWO_FACTOR_KEY_UNREADABLE',
+  ],
   body: z.object({
     password: z.string().min(1).max(200),
     method: z.enum(['totp', 'recovery']),
@@ -246,6 +292,7 @@ export const setTwoFactorRequirement = defineEndpoint({
     'Require two-factor of every admin and super: one without is sent to set it up right after sign-in',
   tags: ['settings', 'two-factor'],
   access: 'staff',
+  errors: ['STALE_EDIT', 'TWO_FACTOR_REQUIRE_SELF_FIRST'],
   // version 0: the setting was never changed.
   body: z.object({ required: z.boolean(), version: z.number().int().min(0) }),
   response: z.object({ success: z.literal(true), value: z.boolean(), version: z.number().int() }),
@@ -258,6 +305,7 @@ export const resetMemberTwoFactor = defineEndpoint({
     "Remove a member's second factors and recovery codes (a lost phone or key); they sign in with the password alone",
   tags: ['members', 'two-factor'],
   access: 'staff',
+  errors: ['TWO_FACTOR_RESET_OWN', 'MEMBER_NOT_FOUND'],
   body: z.object({ id: SerialIdSchema }),
   response: z.object({ success: z.literal(true), methods_removed: z.number().int() }),
 });

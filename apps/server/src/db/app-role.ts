@@ -8,7 +8,12 @@ import pg from 'pg';
  */
 
 /** The tables whose history nobody may edit: the app may INSERT and SELECT, nothing else. */
-export const APPEND_ONLY_TABLES = ['audit_log', 'audit_chain', 'access_log'] as const;
+export const APPEND_ONLY_TABLES = [
+  'audit_log',
+  'audit_chain',
+  'access_log',
+  'kyc_document_quarantine',
+] as const;
 
 /** What verification reads of the hash chains (migration 0030): views the app may only read. */
 export const READ_ONLY_VIEWS = ['access_log_links', 'audit_log_links'] as const;

@@ -565,6 +565,23 @@ export const kycDocuments = pgTable(
   ],
 );
 
+/** A stored document a later file check set aside (migration 0036): append-only, never served again. */
+export const kycDocumentQuarantine = pgTable(
+  'kyc_document_quarantine',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => kycDocuments.id),
+    /** KYC_FILE_ACTIVE_CONTENT | KYC_FILE_ENCRYPTED | KYC_FILE_UNREADABLE | KYC_FILE_TYPE_REFUSED */
+    code: text('code').notNull(),
+    feature: text('feature'),
+    detail: text('detail'),
+    runId: bigint('run_id', { mode: 'number' }),
+    quarantinedAt: ts('quarantined_at').notNull().defaultNow(),
+  },
+  (t) => [index('kyc_document_quarantine_at_idx').on(t.quarantinedAt, t.documentId)],
+);
+
 /** Every decision taken on a document. */
 export const kycDocumentDecisions = pgTable(
   'kyc_document_decisions',

@@ -1,5 +1,11 @@
-import { type EndpointDef, type EndpointResponse, hasCapability } from '@backdesk/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type EndpointDef,
+  type EndpointResponse,
+  endpointErrorCodes,
+  type FileAnswer,
+  hasCapability,
+} from '@backdesk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../modules/audit/changes.ts';
@@ -60,6 +66,32 @@ function unstorableTextError(request: FastifyRequest): AppError | undefined {
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
 
+/** The descriptor a route was registered from: the OpenAPI document and the rate limits read it. */
+export interface EndpointRouteConfig {
+  endpoint?: EndpointDef;
+}
+
+export const endpointOfRoute = (route: { config?: unknown }): EndpointDef | undefined =>
+  (route.config as EndpointRouteConfig | undefined)?.endpoint;
+
+/**
+ * The route schema of a contract endpoint: its query and body validate input, its response writes
+ * the 200 answer. The OpenAPI document adds every other answer (plugins/openapi.ts); they are not
+ * here, so an error answer is never rewritten by a response schema.
+ */
+export function routeSchema(endpoint: EndpointDef): FastifySchema {
+  return {
+    summary: endpoint.summary,
+    tags: [...endpoint.tags],
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    // The OpenAPI document names the form a multipart endpoint takes; its parts are read by the handler.
+    ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    response: { 200: endpoint.response },
+    ...(endpoint.access === 'public' ? {} : { security: [{ cookieAuth: [] }, { bearerAuth: [] }] }),
+  };
+}
+
 /**
  * Registers a contract endpoint. Everything about who may call it comes from its descriptor: its
  * schemas validate input and serialise output; unless its access is `public` the caller needs a live
@@ -72,20 +104,19 @@ export function registerEndpoint<E extends EndpointDef>(
   handler: (input: EndpointInput<NoInfer<E>>) => Promise<EndpointResponse<NoInfer<E>>>,
   options: EndpointOptions = {},
 ): void {
+  // A per-address limit answers 429, which the descriptor must declare as its own.
+  if (options.perMinute && !endpointErrorCodes(endpoint).includes('TOO_MANY_REQUESTS'))
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} is limited per address but does not declare TOO_MANY_REQUESTS`,
+    );
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    schema: {
-      summary: endpoint.summary,
-      tags: [...endpoint.tags],
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
-      // The OpenAPI document names the form a multipart endpoint takes; its parts are read by the handler.
-      ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
-      response: { 200: endpoint.response },
-      ...(endpoint.access === 'public' ? {} : { security: [{ cookieAuth: [] }, { bearerAuth: [] }] }),
+    schema: routeSchema(endpoint),
+    config: {
+      endpoint,
+      ...(options.perMinute ? { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } : {}),
     },
-    ...(options.perMinute ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } } : {}),
     preValidation: async (request) => {
       if (endpoint.access !== 'public') {
         const member = await app.auth
@@ -131,10 +162,11 @@ export function registerEndpoint<E extends EndpointDef>(
 }
 
 /**
- * Registers a contract endpoint that answers with a file (CSV or XLSX) instead of JSON: the same
- * access rules, the query validated by the contract, the body streamed by the handler.
+ * Registers a contract endpoint that answers with a file (CSV, XLSX, a stored document) instead of
+ * JSON: the same access rules, the query validated by the contract, the body streamed by the handler.
+ * Its descriptor names the file's types (`file`), which the OpenAPI document declares.
  */
-export function registerExportEndpoint<E extends EndpointDef>(
+export function registerExportEndpoint<E extends EndpointDef & { file: FileAnswer }>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: EndpointInput<NoInfer<E>>) => Promise<FastifyReply> | FastifyReply,

@@ -8,7 +8,7 @@ import { registerFraudCases } from './fraud-cases/fraud-cases.module.ts';
 import { registerFraudDemo } from './fraud-demo/fraud-demo.module.ts';
 import { registerFraudEngine } from './fraud-engine/fraud-engine.module.ts';
 import { registerFraudRules } from './fraud-rules/fraud-rules.module.ts';
-import { registerFraudRuns } from './fraud-runs/fraud-runs.module.ts';
+import type { FraudRuns } from './fraud-runs/fraud-runs.ts';
 import { registerFraudScreening } from './fraud-screening/fraud-screening.module.ts';
 import type { registerInboxModule } from './inbox/inbox.module.ts';
 import type { RestrictionsService } from './restrictions/restrictions.service.ts';
@@ -21,16 +21,18 @@ export interface FraudCheckDeps {
   restrictions: RestrictionsService;
   /** Notices into members' inboxes. */
   inbox: ReturnType<typeof registerInboxModule>;
+  /** The long runs every part reports through (registered by app.ts, which the KYC recheck shares). */
+  runs: FraudRuns;
 }
 
 /**
- * Fraud check (issue 13), its parts in the order they depend on each other: the runs every long job
- * reports through, the engine that raises alerts, the rules and the blocklist, cases, alerts (whose
+ * Fraud check, its parts in the order they depend on each other (the runs every long job reports
+ * through come from app.ts): the engine that raises alerts, the rules and the blocklist, cases, alerts (whose
  * bulk action attaches to cases), screening, and the demo's live activity. A part gets what it needs from an earlier one as
  * functions, never by importing its service.
  */
 export function registerFraudCheck(app: FastifyInstance, deps: FraudCheckDeps): void {
-  const runs = registerFraudRuns(app, { db: deps.db, clock: deps.clock });
+  const { runs } = deps;
   const engine = registerFraudEngine(app, { db: deps.db, clock: deps.clock, config: deps.config, runs });
   registerFraudRules(app, { db: deps.db, clock: deps.clock, runs, countCandidates: engine.countCandidates });
   registerFraudBlocklist(app, { db: deps.db, clock: deps.clock, runs });

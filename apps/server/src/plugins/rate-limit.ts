@@ -1,7 +1,9 @@
+import { isListEndpoint } from '@backdesk/contract';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { createPool, type Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
+import { endpointOfRoute } from '../lib/endpoint-route.ts';
 import { requestContext } from '../modules/auth/auth-cookies.ts';
 
 const MINUTE_MS = 60_000;
@@ -56,10 +58,10 @@ export function createRequestCounter(db: Db, clock: Clock) {
 }
 export type RequestCounter = ReturnType<typeof createRequestCounter>;
 
-/** A list is a GET that sorts: the paged lists and their exports (docs/decisions/0007-request-limits.md). */
+/** The paged lists and their exports (the contract's isListEndpoint, docs/decisions/0007-request-limits.md). */
 function isList(route: RouteOptions): boolean {
-  const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
-  return route.method === 'GET' && query?.shape?.sort !== undefined;
+  const endpoint = endpointOfRoute(route);
+  return endpoint !== undefined && isListEndpoint(endpoint);
 }
 
 /** The per-address limit a route asks for with `registerEndpoint(…, { perMinute })`. */

@@ -141,6 +141,7 @@ function localParams(params: Readonly<Record<string, unknown>> = {}): Record<str
     const text = String(value);
     if (name === 'amount') out[name] = formatDecimal(currentLocale(), text);
     else if (name === 'status' || name === 'kind') out[name] = t(`values.${text}`, { defaultValue: text });
+    else if (name === 'feature') out[name] = t(`pdfFeatures.${text}`, { defaultValue: text });
     else out[name] = text;
   }
   return out;

@@ -1,4 +1,5 @@
 export * from './keys.ts';
 export * from './kyc.ts';
 export * from './overview.ts';
+export * from './quarantine.ts';
 export * from './rules.ts';

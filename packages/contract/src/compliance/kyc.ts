@@ -111,6 +111,10 @@ export const exportKycDocuments = defineEndpoint({
   summary: "The filtered documents' metadata, streamed as CSV or XLSX (personal data)",
   tags: ['compliance'],
   access: 'exportPersonal',
+  file: {
+    types: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    background: true,
+  },
   query: KycDocumentFiltersSchema.extend({
     sort: z.enum(KYC_DOCUMENT_SORT_KEYS).default('uploaded_at'),
     dir: z.enum(['asc', 'desc']).default('desc'),
@@ -142,20 +146,24 @@ export const getKycDocument = defineEndpoint({
   summary: "One document's metadata, the customer's declared profile and their other documents",
   tags: ['compliance'],
   access: 'read',
+  errors: ['KYC_DOCUMENT_NOT_FOUND'],
   query: z.object({ id: QueryIdSchema }),
   response: KycDocumentDetailSchema,
 });
 
 /**
- * The file itself, inline, for the viewer (fetch it as a blob). Every call is audited: who viewed
- * whose document. Served with nosniff, a sandboxing CSP and no caching.
+ * The file itself for the viewer (fetch it as a blob and draw it). Every call is audited: who viewed
+ * whose document. Served as an attachment (a browser opening the address saves it, never renders
+ * it), with nosniff, a sandboxing CSP and no caching. A quarantined document is refused (410).
  */
 export const getKycDocumentContent = defineEndpoint({
   method: 'GET',
   path: '/api/compliance/kyc/documents/content',
-  summary: "A document's file, streamed inline; every view is audited",
+  summary: "A document's file for the in-page viewer (as an attachment); every view is audited",
   tags: ['compliance'],
   access: 'read',
+  errors: ['KYC_DOCUMENT_NOT_FOUND', 'NOT_FOUND', 'KYC_DOCUMENT_QUARANTINED'],
+  file: { types: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] },
   query: z.object({ id: QueryIdSchema }),
   response: z.unknown(),
 });
@@ -167,6 +175,8 @@ export const downloadKycDocument = defineEndpoint({
   summary: "A document's file as a download (personal data); audited",
   tags: ['compliance'],
   access: 'exportPersonal',
+  errors: ['KYC_DOCUMENT_NOT_FOUND', 'NOT_FOUND', 'KYC_DOCUMENT_QUARANTINED'],
+  file: { types: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] },
   query: z.object({ id: QueryIdSchema }),
   response: z.unknown(),
 });
@@ -190,6 +200,21 @@ export const uploadKycDocument = defineEndpoint({
   summary: "Upload a document on a customer's behalf (multipart, field `file`)",
   tags: ['compliance'],
   access: 'operate',
+  errors: [
+    'CUSTOMER_NOT_FOUND',
+    'KYC_KIND_NOT_FOR_CUSTOMER',
+    'KYC_EXPIRY_NOT_APPLICABLE',
+    'KYC_FILE_MISSING',
+    'KYC_FILE_EMPTY',
+    'KYC_FILE_TOO_LARGE',
+    'KYC_FILE_TYPE_REFUSED',
+    'KYC_FILE_TOO_MANY_PIXELS',
+    'KYC_FILE_ACTIVE_CONTENT',
+    'KYC_FILE_ENCRYPTED',
+    'KYC_FILE_INFECTED',
+    'KYC_FILE_UNREADABLE',
+    'KYC_FILE_SCAN_UNAVAILABLE',
+  ],
   idempotent: true,
   multipart: { file: 'file' },
   query: UploadKycDocumentQuerySchema,
@@ -240,6 +265,14 @@ export const decideKycDocument = defineEndpoint({
   summary: 'Approve or reject a document (final or resubmission), at the version seen',
   tags: ['compliance'],
   access: 'operate',
+  errors: [
+    'KYC_DOCUMENT_NOT_FOUND',
+    'KYC_DOCUMENT_QUARANTINED',
+    'STALE_EDIT',
+    'KYC_DOCUMENT_FINAL',
+    'KYC_EXPIRY_NOT_APPLICABLE',
+    'KYC_DOCUMENT_EXPIRED',
+  ],
   idempotent: true,
   body: DecideKycDocumentBodySchema,
   response: z.object({ success: z.literal(true), document: KycDocumentRowSchema }),
@@ -310,6 +343,7 @@ export const getCustomerKyc = defineEndpoint({
   summary: "A customer's KYC: profile, documents, decisions, level and open case",
   tags: ['compliance'],
   access: 'read',
+  errors: ['CUSTOMER_NOT_FOUND'],
   query: z.object({ customer_id: QueryIdSchema }),
   response: CustomerKycSchema,
 });
@@ -329,6 +363,16 @@ export const setKycLevel = defineEndpoint({
   summary: "Decide a customer's KYC level (0–3); their kyc_status follows it",
   tags: ['compliance'],
   access: 'operate',
+  errors: [
+    'CUSTOMER_NOT_FOUND',
+    'STALE_EDIT',
+    'KYC_LEVEL_BELOW_TIER',
+    'KYC_SECOND_APPROVAL_SAME_MEMBER',
+    'KYC_SECOND_APPROVAL_DIFFERS',
+    'APPROVAL_EXPIRED',
+    'APPROVAL_ALREADY_DECIDED',
+    'CONFLICT',
+  ],
   idempotent: true,
   body: SetKycLevelBodySchema,
   response: z.object({
@@ -388,6 +432,7 @@ export const assignKycCase = defineEndpoint({
   summary: "Take a customer's case (refused when another member holds it)",
   tags: ['compliance'],
   access: 'operate',
+  errors: ['KYC_CASE_NOT_FOUND', 'KYC_CASE_TAKEN'],
   body: CustomerIdBodySchema,
   response: CaseResultSchema,
 });
@@ -409,6 +454,7 @@ export const releaseKycCase = defineEndpoint({
   summary: 'Give back a case one holds',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['KYC_CASE_NOT_FOUND', 'KYC_CASE_NOT_YOURS'],
   body: CustomerIdBodySchema,
   response: CaseResultSchema,
 });
@@ -419,6 +465,7 @@ export const reassignKycCase = defineEndpoint({
   summary: 'Give a case to another member, or to nobody (admin and super)',
   tags: ['compliance'],
   access: 'supervise',
+  errors: ['KYC_ASSIGNEE_INVALID', 'KYC_CASE_NOT_FOUND'],
   body: CustomerIdBodySchema.extend({ member_id: SerialIdSchema.nullable() }),
   response: CaseResultSchema,
 });
@@ -453,6 +500,7 @@ export const updateKycSettings = defineEndpoint({
   summary: 'Change the KYC SLA hours, at the version seen',
   tags: ['compliance'],
   access: 'configure',
+  errors: ['STALE_EDIT'],
   body: z.object({
     sla_hours: z.number().int().min(KYC_SLA_HOURS_RANGE.min).max(KYC_SLA_HOURS_RANGE.max),
     /** 0 when the setting was never changed (the default applies). */

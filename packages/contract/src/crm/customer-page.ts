@@ -90,6 +90,7 @@ export const getCustomer = defineEndpoint({
   summary: 'One customer with KYC, balances, recent transactions, P2P, restrictions and notes',
   tags: ['crm'],
   access: 'read',
+  errors: ['CUSTOMER_NOT_FOUND'],
   query: z.object({ id: QueryIdSchema }),
   response: CustomerDetailSchema,
 });
@@ -100,6 +101,7 @@ export const addNote = defineEndpoint({
   summary: 'Add a staff note to a customer',
   tags: ['crm'],
   access: 'operate',
+  errors: ['CUSTOMER_NOT_FOUND'],
   idempotent: true,
   body: z.object({ customerId: z.number().int().positive(), body: z.string().trim().min(1).max(2000) }),
   response: z.object({ success: z.literal(true), note: CustomerNoteSchema }),

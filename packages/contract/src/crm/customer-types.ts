@@ -45,6 +45,7 @@ export const updateCustomerType = defineEndpoint({
   summary: "Edit a tier's name, description, required KYC level and commission discount",
   tags: ['crm'],
   access: 'configure',
+  errors: ['CUSTOMER_TYPE_NOT_FOUND', 'STALE_EDIT'],
   body: UpdateCustomerTypeBodySchema,
   response: z.object({ success: z.literal(true), item: CustomerTypeSchema }),
 });
@@ -74,6 +75,7 @@ export const moveCustomers = defineEndpoint({
   summary: 'Move one customer, or every customer matching the filters, to a tier',
   tags: ['crm'],
   access: 'configure',
+  errors: ['CUSTOMER_TYPE_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'CUSTOMERS_NOT_FOUND'],
   body: MoveCustomersBodySchema,
   response: z.object({ success: z.literal(true), moved: z.number().int() }),
 });

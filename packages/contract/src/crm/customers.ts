@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { LIST_EXPORT_FILE } from '../file-types.ts';
 import { ExportFormatSchema, ListTotalSchema, listQuerySchema, pageFields, VersionSchema } from '../list.ts';
 import { DEFAULT_CUSTOMER_TYPE, KYC_TYPE_LABELS } from '../rules/customer.ts';
 import {
@@ -117,6 +118,7 @@ export const exportCustomers = defineEndpoint({
   summary: 'Every customer matching the filters, as CSV or XLSX (streamed)',
   tags: ['crm'],
   access: 'exportPersonal',
+  file: LIST_EXPORT_FILE,
   query: CustomersQuerySchema.omit({ cursor: true, limit: true }).extend({ format: ExportFormatSchema }),
   response: z.unknown(),
 });
@@ -143,6 +145,7 @@ export const updateCustomer = defineEndpoint({
   summary: "Change a customer's name, surname, email or phone",
   tags: ['crm'],
   access: 'operate',
+  errors: ['CUSTOMER_NOT_FOUND', 'STALE_EDIT', 'DUPLICATE_EMAIL'],
   body: UpdateCustomerBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), version: z.number().int() }),
 });
@@ -167,6 +170,7 @@ export const createCustomer = defineEndpoint({
   summary: 'Add a customer; send an Idempotency-Key so a retry creates it once',
   tags: ['crm'],
   access: 'operate',
+  errors: ['UNKNOWN_CUSTOMER_TYPE', 'DUPLICATE_USER_NAME', 'DUPLICATE_EMAIL'],
   idempotent: true,
   body: CreateCustomerBodySchema,
   response: z.object({ success: z.literal(true), message: z.string(), customer: CustomerSchema }),

@@ -68,6 +68,7 @@ export const addRestriction = defineEndpoint({
   summary: 'Restrict a customer; send an Idempotency-Key so a retry adds it once',
   tags: ['crm'],
   access: 'operate',
+  errors: ['CUSTOMER_NOT_FOUND', 'RESTRICTION_OVERLAPS'],
   idempotent: true,
   body: AddRestrictionBodySchema,
   response: z.object({ success: z.literal(true), restriction: RestrictionSchema }),
@@ -79,6 +80,7 @@ export const liftRestriction = defineEndpoint({
   summary: 'Lift a restriction, with a reason',
   tags: ['crm'],
   access: 'operate',
+  errors: ['RESTRICTION_NOT_FOUND', 'STALE_EDIT', 'RESTRICTION_ALREADY_LIFTED'],
   body: z.object({
     id: z.number().int().positive(),
     reason: z.string().trim().min(3).max(500),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { LIST_EXPORT_FILE } from '../file-types.ts';
 import {
   DecimalStringSchema,
   ExportFormatSchema,
@@ -66,6 +67,7 @@ export const exportUserAssets = defineEndpoint({
   summary: 'Balances matching the filters, as CSV or XLSX (streamed)',
   tags: ['crm'],
   access: 'exportPersonal',
+  file: LIST_EXPORT_FILE,
   query: UserAssetsQuerySchema.omit({ cursor: true, limit: true }).extend({ format: ExportFormatSchema }),
   response: z.unknown(),
 });

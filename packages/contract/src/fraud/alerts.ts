@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { RESTRICTION_KINDS } from '../crm/keys.ts';
 import { CalendarDateSchema, InstantSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { LIST_EXPORT_FILE } from '../file-types.ts';
 import {
   ExportFormatSchema,
   listQuerySchema,
@@ -96,6 +97,7 @@ export const exportFraudAlerts = defineEndpoint({
   summary: 'The filtered alerts, every page, streamed as CSV or XLSX (personal data)',
   tags: ['compliance'],
   access: 'exportPersonal',
+  file: LIST_EXPORT_FILE,
   query: FraudAlertFiltersSchema.extend({
     sort: z.enum(FRAUD_ALERT_SORT_KEYS).default('raised_at'),
     dir: z.enum(['asc', 'desc']).default('desc'),
@@ -149,6 +151,7 @@ export const getFraudAlert = defineEndpoint({
   summary: 'One alert: its figures, the thresholds in force, the evidence resolved and comments',
   tags: ['compliance'],
   access: 'read',
+  errors: ['FRAUD_ALERT_NOT_FOUND'],
   query: z.object({ id: queryInt(1, MAX_BIG_ID) }),
   response: FraudAlertDetailSchema,
 });
@@ -187,6 +190,7 @@ export const moveFraudAlert = defineEndpoint({
   summary: 'Move an alert along its workflow; closing takes an outcome and a note',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['FRAUD_ALERT_NOT_FOUND', 'STALE_EDIT', 'FRAUD_ALERT_TRANSITION'],
   body: MoveFraudAlertBodySchema,
   response: AlertResponse,
 });
@@ -205,6 +209,7 @@ export const assignFraudAlert = defineEndpoint({
   summary: 'Assign an open alert to a member (or to nobody)',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['FRAUD_ALERT_NOT_FOUND', 'STALE_EDIT', 'FRAUD_ALERT_CLOSED', 'FRAUD_ASSIGNEE_INVALID'],
   body: AssignFraudAlertBodySchema,
   response: AlertResponse,
 });
@@ -221,6 +226,7 @@ export const commentFraudAlert = defineEndpoint({
   summary: 'Add an internal comment to an alert; send an Idempotency-Key so a retry adds it once',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['FRAUD_ALERT_NOT_FOUND'],
   idempotent: true,
   body: CommentFraudAlertBodySchema,
   response: z.object({ success: z.literal(true), comment: FraudAlertCommentSchema }),
@@ -246,6 +252,7 @@ export const restrictFromFraudAlert = defineEndpoint({
   summary: "Restrict the alert's customer (the restrictions page's kinds), recorded on the alert",
   tags: ['compliance'],
   access: 'operate',
+  errors: ['FRAUD_ALERT_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'RESTRICTION_OVERLAPS'],
   idempotent: true,
   body: RestrictFromFraudAlertBodySchema,
   response: z.object({ success: z.literal(true), restriction_id: z.number().int() }),
@@ -270,6 +277,7 @@ export const getLinkedCustomers = defineEndpoint({
   summary: 'Other customers sharing a device, sign-in address, wallet address or P2P counterparty',
   tags: ['compliance'],
   access: 'read',
+  errors: ['CUSTOMER_NOT_FOUND'],
   query: z.object({ id: queryInt(1, MAX_BIG_ID) }),
   response: z.object({ items: z.array(FraudLinkedCustomerSchema), truncated: z.boolean() }),
 });
@@ -314,6 +322,15 @@ export const bulkFraudAlerts = defineEndpoint({
   summary: 'Assign, close as false positive or attach to a case every open alert of a filter (count first)',
   tags: ['compliance'],
   access: 'operate',
+  errors: [
+    'FRAUD_ASSIGNEE_INVALID',
+    'FRAUD_BULK_TOO_MANY',
+    'FRAUD_BULK_CHANGED',
+    'FRAUD_CASE_NOT_FOUND',
+    'FRAUD_CASE_CLOSED',
+    'FRAUD_CASE_ALERT_INVALID',
+    'FRAUD_CASE_ALERT_IN_OTHER_CASE',
+  ],
   idempotent: true,
   body: BulkFraudAlertsBodySchema,
   response: z.object({ success: z.literal(true), count: z.number().int(), applied: z.boolean() }),

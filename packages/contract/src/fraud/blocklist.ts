@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { optionalFilter } from '../crm/fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { LIST_EXPORT_FILE } from '../file-types.ts';
 import { ExportFormatSchema, listQuerySchema, pageSchema, VersionSchema } from '../list.ts';
 import { BLOCKLIST_KINDS, type BlocklistKind } from './keys.ts';
 
@@ -112,6 +113,7 @@ export const exportBlocklist = defineEndpoint({
   tags: ['compliance'],
   // Emails and phones are personal data.
   access: 'exportPersonal',
+  file: LIST_EXPORT_FILE,
   query: z.object({
     ...blocklistFilters,
     sort: z.enum(BLOCKLIST_SORT_KEYS).default('created_at'),
@@ -171,6 +173,7 @@ export const addBlocklistEntry = defineEndpoint({
   summary: 'Add a value to the blocklist; the last 90 days are rescanned for hits',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['BLOCKLIST_VALUE_INVALID', 'BLOCKLIST_NETWORK_NOT_ALLOWED', 'BLOCKLIST_ENTRY_EXISTS'],
   idempotent: true,
   body: AddBlocklistEntryBodySchema,
   response: EntryAndRescan,
@@ -182,6 +185,7 @@ export const removeBlocklistEntry = defineEndpoint({
   summary: 'Remove an entry (kept, marked removed); alerts it raised stay',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['BLOCKLIST_ENTRY_NOT_FOUND', 'STALE_EDIT'],
   body: z.strictObject({
     id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     version: VersionSchema,
@@ -195,6 +199,12 @@ export const importBlocklist = defineEndpoint({
   summary: 'Import entries from CSV (kind,value,network,reason,source): all lines or none',
   tags: ['compliance'],
   access: 'operate',
+  errors: [
+    'BLOCKLIST_IMPORT_HEADER',
+    'BLOCKLIST_IMPORT_INVALID',
+    'BLOCKLIST_IMPORT_EMPTY',
+    'BLOCKLIST_IMPORT_TOO_LARGE',
+  ],
   idempotent: true,
   // Checked by length in the service, so an oversized file gets its own clear error.
   body: z.strictObject({ content: z.string() }),

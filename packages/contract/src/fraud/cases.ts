@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { InstantSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { FILE_TYPES } from '../file-types.ts';
 import { listQuerySchema, pageSchema, QueryIdSchema, queryInt, VersionSchema } from '../list.ts';
 import { FRAUD_CASE_STATUSES, FRAUD_RULE_CODES, FRAUD_SEVERITIES } from './keys.ts';
 
@@ -115,6 +116,7 @@ export const getFraudCase = defineEndpoint({
   summary: 'One case with its alerts and its report drafts',
   tags: ['compliance'],
   access: 'read',
+  errors: ['FRAUD_CASE_NOT_FOUND'],
   query: z.object({ id: QueryIdSchema }),
   response: z.object({
     case: FraudCaseSchema,
@@ -141,6 +143,7 @@ export const getFraudCaseTimeline = defineEndpoint({
     "A case's timeline: alerts, comments, restrictions, KYC decisions, the transactions and trades in question",
   tags: ['compliance'],
   access: 'read',
+  errors: ['FRAUD_CASE_NOT_FOUND'],
   query: z.object({ id: QueryIdSchema, limit: queryInt(1, 1000).default(500) }),
   response: z.object({ items: z.array(CaseTimelineEntrySchema), truncated: z.boolean() }),
 });
@@ -159,6 +162,7 @@ export const getFraudCaseLinked = defineEndpoint({
     "Other customers sharing a device, sign-in address, wallet address or P2P counterparty with the case's customer",
   tags: ['compliance'],
   access: 'read',
+  errors: ['FRAUD_CASE_NOT_FOUND'],
   query: z.object({ id: QueryIdSchema }),
   response: z.object({ items: z.array(LinkedCustomerSchema), available: z.boolean() }),
 });
@@ -178,6 +182,7 @@ export const openFraudCase = defineEndpoint({
   summary: "Open a case for a customer with alerts, or join the customer's open case",
   tags: ['compliance'],
   access: 'operate',
+  errors: ['CUSTOMER_NOT_FOUND', 'FRAUD_CASE_ALERT_INVALID', 'FRAUD_CASE_ALERT_IN_OTHER_CASE'],
   idempotent: true,
   body: OpenFraudCaseBodySchema,
   response: z.object({ success: z.literal(true), case: FraudCaseSchema, joined: z.boolean() }),
@@ -189,6 +194,12 @@ export const attachFraudCaseAlerts = defineEndpoint({
   summary: "Attach alerts of the case's customer to an open case",
   tags: ['compliance'],
   access: 'operate',
+  errors: [
+    'FRAUD_CASE_NOT_FOUND',
+    'FRAUD_CASE_CLOSED',
+    'FRAUD_CASE_ALERT_INVALID',
+    'FRAUD_CASE_ALERT_IN_OTHER_CASE',
+  ],
   idempotent: true,
   body: z.object({ caseId: z.number().int().positive(), alertIds: AlertIdsSchema }),
   response: z.object({ success: z.literal(true), case: FraudCaseSchema, attached: z.number().int() }),
@@ -200,6 +211,7 @@ export const detachFraudCaseAlerts = defineEndpoint({
   summary: 'Detach alerts from an open case',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['FRAUD_CASE_NOT_FOUND', 'FRAUD_CASE_CLOSED', 'FRAUD_CASE_ALERT_NOT_IN_CASE'],
   idempotent: true,
   body: z.object({ caseId: z.number().int().positive(), alertIds: AlertIdsSchema }),
   response: z.object({ success: z.literal(true), case: FraudCaseSchema, detached: z.number().int() }),
@@ -223,6 +235,13 @@ export const updateFraudCase = defineEndpoint({
   summary: "Change an open case's title, narrative, owner or follow-up date",
   tags: ['compliance'],
   access: 'operate',
+  errors: [
+    'FRAUD_CASE_NOT_FOUND',
+    'FRAUD_CASE_CLOSED',
+    'STALE_EDIT',
+    'FRAUD_CASE_OWNER_INVALID',
+    'FRAUD_CASE_FOLLOW_UP_PAST',
+  ],
   body: UpdateFraudCaseBodySchema,
   response: z.object({ success: z.literal(true), case: FraudCaseSchema }),
 });
@@ -233,6 +252,7 @@ export const commentFraudCase = defineEndpoint({
   summary: 'Add a comment to a case',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['FRAUD_CASE_NOT_FOUND'],
   idempotent: true,
   body: z.object({
     id: z.number().int().positive(),
@@ -247,6 +267,7 @@ export const closeFraudCase = defineEndpoint({
   summary: 'Close a case with a decision and a note',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['FRAUD_CASE_NOT_FOUND', 'FRAUD_CASE_CLOSED', 'STALE_EDIT'],
   body: z.object({
     id: z.number().int().positive(),
     version: VersionSchema,
@@ -262,6 +283,7 @@ export const draftFraudCaseReport = defineEndpoint({
   summary: 'Generate a suspicious-activity report draft (PDF), stored with the case; audited',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['FRAUD_CASE_NOT_FOUND'],
   idempotent: true,
   body: z.object({ id: z.number().int().positive(), lang: z.enum(['en', 'tr']).default('en') }),
   response: z.object({ success: z.literal(true), report: CaseReportSchema }),
@@ -274,6 +296,8 @@ export const downloadFraudCaseReport = defineEndpoint({
   summary: 'A report draft as a PDF download (personal data); audited',
   tags: ['compliance'],
   access: 'exportPersonal',
+  errors: ['FRAUD_CASE_REPORT_NOT_FOUND', 'NOT_FOUND'],
+  file: { types: [FILE_TYPES.pdf] },
   query: z.object({ id: QueryIdSchema }),
   response: z.unknown(),
 });

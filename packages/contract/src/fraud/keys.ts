@@ -48,7 +48,7 @@ export type FraudEvidenceKind = (typeof FRAUD_EVIDENCE_KINDS)[number];
 export const BLOCKLIST_KINDS = ['address', 'ip', 'device', 'email', 'phone'] as const;
 export type BlocklistKind = (typeof BLOCKLIST_KINDS)[number];
 
-export const FRAUD_RUN_KINDS = ['rescan', 'backtest', 'rescreen'] as const;
+export const FRAUD_RUN_KINDS = ['rescan', 'backtest', 'rescreen', 'document_recheck'] as const;
 export type FraudRunKind = (typeof FRAUD_RUN_KINDS)[number];
 export const FRAUD_RUN_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type FraudRunStatus = (typeof FRAUD_RUN_STATUSES)[number];

@@ -108,6 +108,7 @@ export const updateFraudRule = defineEndpoint({
   summary: "Change a rule's setting as a new version, with a reason; a rescan of the rule follows",
   tags: ['compliance'],
   access: 'configure',
+  errors: ['FRAUD_RULE_NOT_FOUND', 'STALE_EDIT', 'FRAUD_RULE_UNCHANGED'],
   idempotent: true,
   body: UpdateFraudRuleBodySchema,
   response: z.object({

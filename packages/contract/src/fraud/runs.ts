@@ -58,6 +58,7 @@ export const getFraudRun = defineEndpoint({
   summary: 'One run with its log lines after `afterSeq` (poll it while the run is under way)',
   tags: ['compliance'],
   access: 'read',
+  errors: ['FRAUD_RUN_NOT_FOUND'],
   query: z.object({ id: QueryIdSchema, afterSeq: queryInt(0, 2_147_483_647).default(0) }),
   response: z.object({ run: FraudRunSchema, log: z.array(FraudRunLogEntrySchema) }),
 });
@@ -68,6 +69,7 @@ export const cancelFraudRun = defineEndpoint({
   summary: 'Ask a queued or running run to stop; it ends cancelled at its next step',
   tags: ['compliance'],
   access: 'operate',
+  errors: ['FRAUD_RUN_NOT_FOUND', 'FRAUD_RUN_FINISHED'],
   body: z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
   response: z.object({ success: z.literal(true), run: FraudRunSchema }),
 });

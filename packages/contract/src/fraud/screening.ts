@@ -93,6 +93,19 @@ export const importScreeningList = defineEndpoint({
   summary: 'Import a list file (multipart, field `file`): replaces the named list, then rescreens everyone',
   tags: ['compliance'],
   access: 'configure',
+  errors: [
+    'SCREENING_FILE_MISSING',
+    'SCREENING_FILE_TOO_LARGE',
+    'SCREENING_FILE_NOT_TEXT',
+    'SCREENING_FILE_UNREADABLE',
+    'SCREENING_FILE_CSV_COLUMNS',
+    'SCREENING_FILE_CSV_HEADER',
+    'SCREENING_FILE_CSV_QUOTE',
+    'SCREENING_FILE_FIELD',
+    'SCREENING_FILE_XML',
+    'SCREENING_FILE_XML_LAYOUT',
+    'SCREENING_FILE_EMPTY',
+  ],
   idempotent: true,
   multipart: { file: 'file' },
   query: ImportScreeningListQuerySchema,
@@ -134,6 +147,7 @@ export const updateScreeningSettings = defineEndpoint({
   summary: 'Change the screening threshold (with the version loaded)',
   tags: ['compliance'],
   access: 'configure',
+  errors: ['STALE_EDIT'],
   body: UpdateScreeningSettingsBodySchema,
   response: z.object({ success: z.literal(true), settings: ScreeningSettingsSchema }),
 });
@@ -178,6 +192,7 @@ export const getScreeningEvidence = defineEndpoint({
   summary: "A screening alert's hits: the entry, the list and why the customer matched",
   tags: ['compliance'],
   access: 'read',
+  errors: ['SCREENING_ALERT_NOT_FOUND'],
   query: z.object({ alert_id: QueryIdSchema }),
   response: z.object({
     customer: z.object({

@@ -21,5 +21,5 @@ export const INBOX_SORT_KEYS = ['opened_at'] as const;
 export const INBOX_FILTER_KEYS = ['kind', 'state', 'read', 'assigned'] as const;
 /** The live event topics the web app listens to (modules/events). */
 export const LIVE_TOPICS = ['inbox', 'withdrawals', 'p2p', 'approvals', 'kyc'] as const;
-/** The Server-Sent Events stream (not a JSON endpoint, so not a descriptor). */
+/** The Server-Sent Events stream (its descriptor is inbox.ts eventsStream). */
 export const EVENTS_STREAM_PATH = '/api/events/stream';

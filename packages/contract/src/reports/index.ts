@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CalendarDateSchema } from '../dates.ts';
+import { CalendarDateSchema, TimeZoneNameSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { DecimalStringSchema, SerialIdSchema, VersionSchema } from '../list.ts';
-import { DEPOSIT_CHANNELS, REPORT_NAMES, SOURCE_CHECK_STATUSES } from './keys.ts';
+import { DEPOSIT_CHANNELS, REPORT_GROUPINGS, REPORT_NAMES, SOURCE_CHECK_STATUSES } from './keys.ts';
 
 export * from './keys.ts';
 
@@ -16,7 +16,8 @@ const FilterText = z.string().trim().min(1).max(40).optional();
 
 /**
  * The range and grouping of a report. `groupBy` and `tz` are checked by the server so an unknown one
- * is refused with its own error code (REPORT_UNKNOWN_GROUPING, REPORT_UNKNOWN_TIME_ZONE).
+ * is refused with its own error code (REPORT_UNKNOWN_GROUPING, REPORT_UNKNOWN_TIME_ZONE); their
+ * schemas take any short text, and the OpenAPI document names what is accepted (`meta`).
  */
 export const ReportQuerySchema = z.object({
   /** First day, in the display time zone. */
@@ -24,12 +25,22 @@ export const ReportQuerySchema = z.object({
   /** Last day (inclusive), in the display time zone. */
   to: CalendarDateSchema,
   /** An IANA time zone, e.g. Europe/Istanbul: days start at its midnight. */
-  tz: z.string().min(1).max(64),
+  tz: TimeZoneNameSchema,
   /** day | week | month */
-  groupBy: z.string().min(1).max(16),
+  groupBy: z
+    .string()
+    .min(1)
+    .max(16)
+    .meta({
+      enum: [...REPORT_GROUPINGS],
+      description:
+        'The length of each period of the series. Another value is refused with REPORT_UNKNOWN_GROUPING.',
+      example: 'day',
+    }),
   asset: FilterText,
   network: FilterText,
-  channel: FilterText,
+  /** The deposit report's channel (DEPOSIT_CHANNELS); another matches no deposit. */
+  channel: FilterText.meta({ enum: [...DEPOSIT_CHANNELS] }),
   customerType: FilterText,
 });
 export type ReportQuery = z.input<typeof ReportQuerySchema>;
@@ -71,7 +82,7 @@ export const ReportSchema = z.object({
     previousFrom: z.string(),
     previousTo: z.string(),
     tz: z.string(),
-    groupBy: z.string(),
+    groupBy: z.enum(REPORT_GROUPINGS),
   }),
   /** The measures of the time series, in order. */
   measures: z.array(ReportMeasureSchema),
@@ -92,6 +103,12 @@ const report = (path: `/api/panel/${string}`, summary: string) =>
     summary,
     tags: ['reports'],
     access: 'read',
+    errors: [
+      'REPORT_UNKNOWN_GROUPING',
+      'REPORT_UNKNOWN_TIME_ZONE',
+      'REPORT_RANGE_REVERSED',
+      'REPORT_RANGE_TOO_LONG',
+    ],
     query: ReportQuerySchema,
     response: ReportSchema,
   });
@@ -131,7 +148,7 @@ export const DepositReportsConfigSchema = z.object({
   assets: z.array(z.string()),
   /** Networks with the asset each carries. */
   networks: z.array(z.object({ asset: z.string(), network: z.string() })),
-  groupings: z.array(z.string()),
+  groupings: z.array(z.enum(REPORT_GROUPINGS)),
 });
 export type DepositReportsConfig = z.infer<typeof DepositReportsConfigSchema>;
 
@@ -184,6 +201,7 @@ export const setReportRate = defineEndpoint({
   summary: 'Add a dated rate, or change one with the version loaded',
   tags: ['reports'],
   access: 'configure',
+  errors: ['REPORT_RATE_EXISTS', 'REPORT_RATE_NOT_FOUND', 'STALE_EDIT'],
   idempotent: true,
   body: SetReportRateBodySchema,
   response: z.object({ success: z.literal(true), rate: ReportRateSchema }),

@@ -64,7 +64,12 @@ const amountField = z
 
 export const LimitInputSchema = z
   .object({
-    limit_type: z.string({ error: 'limit_type is required' }).trim().min(1, 'limit_type is required'),
+    // Checked with the other rules (unknown_limit_type): the document names the types.
+    limit_type: z
+      .string({ error: 'limit_type is required' })
+      .trim()
+      .min(1, 'limit_type is required')
+      .meta({ enum: [...LIMIT_TYPES] }),
     contract_name: optionalText(100),
     wallet_address: optionalText(200),
     wallet_name: optionalText(100),
@@ -113,6 +118,7 @@ export const deleteTransactionLimit = defineEndpoint({
   summary: 'Deletes a limit by lid',
   tags: ['transactions'],
   access: 'configure',
+  errors: ['LIMIT_NOT_FOUND'],
   idempotent: true,
   body: z.object({
     lid: z

@@ -15,6 +15,11 @@ export const amountText = (asset: string | null = null) =>
         message: amountIssueMessage(issue),
         params: { rule: issue.code, ...decimals },
       });
+    })
+    .meta({
+      format: 'decimal',
+      description: 'A non-negative amount as decimal text (never a JSON number)',
+      example: '1250.50',
     });
 
 /** An optional query filter: an empty text is no filter. */

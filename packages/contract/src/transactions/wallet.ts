@@ -3,6 +3,7 @@ import { ApprovalRequestSchema } from '../approvals.ts';
 import { CalendarDateSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ApiErrorSchema } from '../errors.ts';
+import { LIST_EXPORT_FILE } from '../file-types.ts';
 import { ExportFormatSchema, listQuerySchema, pageSchema, QueryIdSchema, VersionSchema } from '../list.ts';
 import { WALLET_TX_SORT_KEYS, WALLET_TX_STATUSES, WALLET_TX_TYPES } from './keys.ts';
 import { ActionResultSchema, amountText, optionalFilter, ReasonSchema } from './shared.ts';
@@ -62,6 +63,7 @@ export const exportWalletTransactions = defineEndpoint({
   summary: 'Every wallet transaction matching the filters, streamed as CSV or XLSX',
   tags: ['wallet-transactions'],
   access: 'exportPersonal',
+  file: LIST_EXPORT_FILE,
   query: WalletTxFiltersSchema.extend({
     sort: z.enum(WALLET_TX_SORT_KEYS).default('created_at'),
     dir: z.enum(['asc', 'desc']).default('desc'),
@@ -94,6 +96,7 @@ export const getWalletTransaction = defineEndpoint({
   summary: 'One wallet transaction with the reviews of its current four-eyes request',
   tags: ['wallet-transactions'],
   access: 'read',
+  errors: ['WALLET_TRANSACTION_NOT_FOUND'],
   query: z.object({ id: QueryIdSchema }),
   response: WalletTransactionDetailSchema,
 });
@@ -130,6 +133,7 @@ export const getWithdrawalChecks = defineEndpoint({
     'The restriction and limit checks an approval of this withdrawal would run, evaluated now, deciding nothing',
   tags: ['wallet-transactions'],
   access: 'read',
+  errors: ['WALLET_TRANSACTION_NOT_FOUND', 'INVALID_TRANSITION'],
   query: z.object({ id: QueryIdSchema }),
   response: WithdrawalChecksSchema,
 });
@@ -148,6 +152,20 @@ export const approveWithdrawal = defineEndpoint({
     "Approves a withdrawal under review; above the four-eyes threshold the first approval asks and a different member's releases it",
   tags: ['wallet-transactions'],
   access: 'approve',
+  errors: [
+    'WALLET_TRANSACTION_NOT_FOUND',
+    'INVALID_TRANSITION',
+    'STALE_EDIT',
+    'CUSTOMER_RESTRICTED',
+    'BELOW_LIMIT_MINIMUM',
+    'ABOVE_LIMIT_MAXIMUM',
+    'DAILY_CAP_EXCEEDED',
+    'MONTHLY_CAP_EXCEEDED',
+    'ALREADY_REVIEWED',
+    'APPROVAL_EXPIRED',
+    'APPROVAL_ALREADY_DECIDED',
+    'CONFLICT',
+  ],
   idempotent: true,
   body: z.object({
     id: z.number().int().positive(),
@@ -163,6 +181,14 @@ export const rejectWithdrawal = defineEndpoint({
   summary: 'Rejects a withdrawal under review, with a reason',
   tags: ['wallet-transactions'],
   access: 'approve',
+  errors: [
+    'WALLET_TRANSACTION_NOT_FOUND',
+    'INVALID_TRANSITION',
+    'STALE_EDIT',
+    'ALREADY_REVIEWED',
+    'APPROVAL_EXPIRED',
+    'APPROVAL_ALREADY_DECIDED',
+  ],
   idempotent: true,
   body: z.object({ id: z.number().int().positive(), version: VersionSchema, reason: ReasonSchema }),
   response: ReviewResultSchema,

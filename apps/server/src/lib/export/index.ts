@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ExportFormat } from '@backdesk/contract';
+import { type ExportFormat, FILE_TYPES } from '@backdesk/contract';
 import type { FastifyReply } from 'fastify';
 import QueryStream from 'pg-query-stream';
 import type { Db } from '../../db/client.ts';
@@ -22,16 +22,17 @@ export interface ExportSource<Row> {
   rows: AsyncIterable<Row> & { count?: ExportCounter };
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+/** The file types the export descriptors declare (`file` in the contract), as sent. */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: `${FILE_TYPES.csv}; charset=utf-8`,
+  xlsx: FILE_TYPES.xlsx,
 };
 
 /** The file's headers: type, a dated attachment name, never cached. */
 export function exportHeaders(reply: FastifyReply, format: ExportFormat, fileName: string): FastifyReply {
   const stamp = new Date().toISOString().slice(0, 10);
   return reply
-    .header('Content-Type', CONTENT_TYPES[format])
+    .header('Content-Type', EXPORT_CONTENT_TYPES[format])
     .header('Content-Disposition', `attachment; filename="${fileName}-${stamp}.${format}"`)
     .header('Cache-Control', 'no-store');
 }

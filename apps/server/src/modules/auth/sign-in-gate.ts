@@ -1,35 +1,16 @@
-import { authApi, type ErrorCode, settingsApi, twoFactorApi } from '@backdesk/contract';
+import { ALLOWED_WHILE, type RequiredAction, SIGN_IN_GATE_REFUSAL, twoFactorApi } from '@backdesk/contract';
 
-/** What a member must do before anything else (the sign-in gate), as `/api/auth/credentials` says. */
-export type RequiredAction = 'change_password' | 'enrol_two_factor';
+export type { RequiredAction };
 
 const route = (endpoint: { method: string; path: string }) => `${endpoint.method} ${endpoint.path}`;
 
-/** Who am I, and what the settings page needs to show itself in the member's language and colours. */
-const ALWAYS = [authApi.getCredentials, settingsApi.getProfile, settingsApi.updatePreferences];
-
-/**
- * The only signed-in endpoints a confined member may call; sign-out and refresh are public and so
- * never confined. Everything else answers 403 with the action's code until it is done.
- */
+/** The only signed-in endpoints a confined member may call (the contract's sign-in-gate.ts). */
 const ALLOWED: Record<RequiredAction, ReadonlySet<string>> = {
-  change_password: new Set([...ALWAYS, settingsApi.changePassword].map(route)),
-  enrol_two_factor: new Set(
-    [
-      ...ALWAYS,
-      twoFactorApi.getTwoFactorStatus,
-      twoFactorApi.startTotpEnrolment,
-      twoFactorApi.confirmTotpEnrolment,
-      twoFactorApi.passkeyRegistrationOptions,
-      twoFactorApi.addPasskey,
-    ].map(route),
-  ),
+  change_password: new Set(ALLOWED_WHILE.change_password.map(route)),
+  enrol_two_factor: new Set(ALLOWED_WHILE.enrol_two_factor.map(route)),
 };
 
-export const REFUSAL: Record<RequiredAction, ErrorCode> = {
-  change_password: 'PASSWORD_CHANGE_REQUIRED',
-  enrol_two_factor: 'TWO_FACTOR_ENROLMENT_REQUIRED',
-};
+export const REFUSAL = SIGN_IN_GATE_REFUSAL;
 
 /** The app_settings key of the deployment's two-factor requirement for admin and super (off unless set). */
 export const TWO_FACTOR_REQUIRED_KEY = 'two_factor_required_for_admins';

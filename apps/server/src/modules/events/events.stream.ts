@@ -1,4 +1,4 @@
-import { EVENTS_STREAM_PATH, hasCapability } from '@backdesk/contract';
+import { hasCapability, inboxApi } from '@backdesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -146,7 +146,9 @@ export function registerEventStream(
     for (const event of held.splice(0)) write(event);
   }
 
-  app.get(EVENTS_STREAM_PATH, async (request, reply) => {
+  // Not registerEndpoint: the stream is written by hand; the descriptor documents it (OpenAPI).
+  const { eventsStream } = inboxApi;
+  app.get(eventsStream.path, { config: { endpoint: eventsStream } }, async (request, reply) => {
     const after = lastEventId(request);
     const member = await authenticate(request);
     // Signed-in members of the panel only, as every screen the events refresh.

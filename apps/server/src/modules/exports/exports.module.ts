@@ -59,7 +59,6 @@ export function registerExportsModule(
       contentType: contentTypeOf(record.format),
       size: record.size_bytes ?? 0,
       fileName: `${record.file_name}-${stamp}.${record.format}`,
-      disposition: 'attachment',
     });
   });
   return service;

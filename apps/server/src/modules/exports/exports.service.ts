@@ -14,6 +14,7 @@ import type { Jobs } from '../../jobs/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { exportHandlerOf, fileReply } from '../../lib/export/background.ts';
 import { exportLanguage } from '../../lib/export/headers.ts';
+import { EXPORT_CONTENT_TYPES } from '../../lib/export/index.ts';
 import { publishEvent } from '../events/events.repository.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { DocumentStore } from '../kyc-files/document-store.ts';
@@ -26,12 +27,8 @@ export const EXPORT_KEEP_HOURS = 24;
 export const EXPORT_ATTEMPTS = 3;
 export const RUN_TASK = 'exports.run';
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 export const contentTypeOf = (format: string) =>
-  CONTENT_TYPES[format as ExportFormat] ?? 'application/octet-stream';
+  EXPORT_CONTENT_TYPES[format as ExportFormat] ?? 'application/octet-stream';
 
 /** The job's payload is read back from the database: untrusted, checked. */
 const Payload = z.object({ id: z.number().int().positive() });

@@ -81,7 +81,6 @@ export function registerFraudCaseRoutes(
       contentType: 'application/pdf',
       size: report.size_bytes,
       fileName: report.file_name,
-      disposition: 'attachment',
     });
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The file layer of KYC documents (docs/decisions/0010-document-intake.md): where files live
  * (a `DocumentStore`, local or S3-compatible), how an upload becomes a stored file (the intake
- * pipeline: size, type by bytes, metadata stripped, pixel limit, active PDF content, virus scan),
+ * pipeline: size, type by bytes, metadata stripped, pixel limit, active PDF content, virus scan), the same checks on a stored file,
  * how a stored file is served, and synthetic specimens for demo data and tests.
  * The KYC module owns the documents table and the routes; it calls only what this file exports.
  */
@@ -16,6 +16,7 @@ export {
   type IntakeInput,
   type StoredDocumentFile,
 } from './intake.ts';
+export { recheckStoredFile, type StoredFileVerdict } from './recheck.ts';
 export { type ServedFile, sendStoredFile } from './serve.ts';
 export {
   genericSpecimens,

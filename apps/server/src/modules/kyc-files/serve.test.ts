@@ -44,7 +44,7 @@ describe('serving a stored document', () => {
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
       'cross-origin-resource-policy': 'same-origin',
-      'content-disposition': `inline; filename="Sule _pasaport___.pdf"; filename*=UTF-8''%C5%9Eule%20%22pasaport%22%0D%0A.pdf`,
+      'content-disposition': `attachment; filename="Sule _pasaport___.pdf"; filename*=UTF-8''%C5%9Eule%20%22pasaport%22%0D%0A.pdf`,
     });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
@@ -70,11 +70,11 @@ describe('serving a stored document', () => {
   });
 
   it('names attachments in ASCII and RFC 5987 forms', () => {
-    expect(contentDisposition('attachment', 'kimlik ön yüz ı.jpg')).toBe(
+    expect(contentDisposition('kimlik ön yüz ı.jpg')).toBe(
       `attachment; filename="kimlik on yuz i.jpg"; filename*=UTF-8''kimlik%20%C3%B6n%20y%C3%BCz%20%C4%B1.jpg`,
     );
-    expect(contentDisposition('inline', '名前.pdf')).toBe(
-      `inline; filename="__.pdf"; filename*=UTF-8''%E5%90%8D%E5%89%8D.pdf`,
+    expect(contentDisposition('名前.pdf')).toBe(
+      `attachment; filename="__.pdf"; filename*=UTF-8''%E5%90%8D%E5%89%8D.pdf`,
     );
   });
 });

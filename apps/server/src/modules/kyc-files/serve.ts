@@ -7,19 +7,19 @@ export interface ServedFile {
   contentType: string;
   size: number;
   fileName: string;
-  /** `inline` (default) for the viewer's fetch, `attachment` for a download. */
-  disposition?: 'inline' | 'attachment';
 }
 
 /**
  * The viewer fetches the bytes and draws them itself (an <img> from a blob, pdf.js), so the
- * response never needs to run or embed anything: opened directly, it is a sandboxed, unique-origin
- * document that can load nothing, and no other site may frame it or read it.
+ * response never needs to run or embed anything. It is always an attachment, so a browser that opens
+ * the address saves the file and never hands it to its own PDF viewer (which runs a PDF's scripts);
+ * should one render it anyway, it is a sandboxed, unique-origin document that can load nothing, and
+ * no other site may frame it or read it.
  */
 export const DOCUMENT_CSP =
   "default-src 'none'; sandbox; frame-ancestors 'none'; form-action 'none'; base-uri 'none'";
 
-/** Streams a stored file into the reply with nosniff, a sandboxing CSP, a safe Content-Disposition and no-store. */
+/** Streams a stored file into the reply as an attachment, with nosniff, a sandboxing CSP and no-store. */
 export async function sendStoredFile(
   reply: FastifyReply,
   store: DocumentStore,
@@ -32,7 +32,7 @@ export async function sendStoredFile(
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', DOCUMENT_CSP)
     .header('Cross-Origin-Resource-Policy', 'same-origin')
-    .header('Content-Disposition', contentDisposition(file.disposition ?? 'inline', file.fileName))
+    .header('Content-Disposition', contentDisposition(file.fileName))
     .header('Cache-Control', 'private, no-store')
     .send(body);
 }
@@ -42,7 +42,7 @@ export async function sendStoredFile(
  * `filename*` (RFC 5987/6266) with the exact UTF-8 name for the rest. Neither can break out of the
  * header: quotes, backslashes, control characters and separators never reach it unencoded.
  */
-export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
+export function contentDisposition(fileName: string): string {
   const ascii = fileName
     .replace(/ı/g, 'i')
     .normalize('NFKD')
@@ -53,5 +53,5 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `${type}; filename="${ascii || 'document'}"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="${ascii || 'document'}"; filename*=UTF-8''${encoded}`;
 }

@@ -122,7 +122,7 @@ export function pdfWith(catalogExtra: string, extraObjects: Buffer[] = []): Buff
 export function pdfWithScriptInObjectStream(dictionaryExtra = ''): Buffer {
   // A stored (uncompressed) deflate block puts the word "endstream" in the stream's bytes, and a
   // compressed block after it holds the script: only the stream's /Length tells where it really ends.
-  const decoy = Buffer.from('5 20 % endstream\n');
+  const decoy = Buffer.from('5 0 % endstream\n');
   const script = Buffer.from('<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\)) >>');
   const storedBlock = Buffer.alloc(5);
   storedBlock.writeUInt16LE(decoy.length, 1);
@@ -136,7 +136,7 @@ export function pdfWithScriptInObjectStream(dictionaryExtra = ''): Buffer {
   ]);
   const stream = Buffer.concat([
     Buffer.from(
-      `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode ${dictionaryExtra}/Length ${data.length} >>\nstream\n`,
+      `<< /Type /ObjStm /N 1 /First ${decoy.length} /Filter /FlateDecode ${dictionaryExtra}/Length ${data.length} >>\nstream\n`,
     ),
     data,
     Buffer.from('\nendstream'),

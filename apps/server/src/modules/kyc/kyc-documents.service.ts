@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../audit/changes.ts';
 import type { StoredDocumentFile } from '../kyc-files/index.ts';
 import type { KycFacts } from './kyc-customers.repository.ts';
+import type { KycQuarantineRepository } from './kyc-quarantine.repository.ts';
 import { followDocuments, type KycServiceDeps } from './kyc-state.ts';
 
 type UploadQuery = z.output<typeof complianceApi.UploadKycDocumentQuerySchema>;
@@ -37,13 +38,19 @@ function checkKind(facts: Pick<KycFacts, 'kycType'>, kind: string, expiresOn: st
   if (expiresOn && !kindHasExpiry(kind)) throw new AppError('KYC_EXPIRY_NOT_APPLICABLE', { kind });
 }
 
-export function createKycDocumentsService(deps: KycServiceDeps) {
-  const { db, clock, changes, documents, cases, customers } = deps;
+export function createKycDocumentsService(deps: KycServiceDeps & { quarantine: KycQuarantineRepository }) {
+  const { db, clock, changes, documents, cases, customers, quarantine } = deps;
+
+  /** A document a file check set aside is never opened or decided again. */
+  async function refuseQuarantined(tx: DbOrTx, id: number) {
+    if (await quarantine.isQuarantined(tx, id)) throw new AppError('KYC_DOCUMENT_QUARANTINED');
+  }
 
   /** Locks the customer, then the document: the order uploads and level decisions take too. */
   async function lockDocument(tx: DbOrTx, id: number) {
     const seen = await documents.byId(tx, id);
     if (!seen) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
+    await refuseQuarantined(tx, id);
     const facts = await customers.lockFacts(tx, seen.customer_id);
     const doc = await documents.byId(tx, id, true);
     if (!facts || !doc) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
@@ -176,6 +183,7 @@ export function createKycDocumentsService(deps: KycServiceDeps) {
       return changes.run(actor, async (tx) => {
         const doc = await documents.byId(tx, id);
         if (!doc?.sha256) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
+        await refuseQuarantined(tx, id);
         return {
           result: doc,
           change: {

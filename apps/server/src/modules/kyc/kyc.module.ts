@@ -5,23 +5,32 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ApprovalsService } from '../approvals/approvals.service.ts';
 import { createChanges } from '../audit/changes.ts';
+import type { FraudRuns } from '../fraud-runs/fraud-runs.ts';
 import { createDocumentIntake, createDocumentStore } from '../kyc-files/index.ts';
 import { registerKycRoutes } from './kyc.routes.ts';
 import { createKycCasesRepository } from './kyc-cases.repository.ts';
 import { createKycCustomersRepository } from './kyc-customers.repository.ts';
 import { createKycDocumentsRepository } from './kyc-documents.repository.ts';
 import { createKycDocumentsService } from './kyc-documents.service.ts';
+import { createKycQuarantineRepository } from './kyc-quarantine.repository.ts';
+import { createKycQuarantineService } from './kyc-quarantine.service.ts';
 import { createKycQueueService } from './kyc-queue.service.ts';
 import { createKycSettingsService } from './kyc-settings.ts';
 
 /**
  * Wires KYC: documents (files through kyc-files' store and intake), decisions, the level, the review
- * queue and the compliance overview. Its routes live in their own Fastify scope, so the multipart
+ * queue, the compliance overview and the quarantine of stored files a recheck refuses. Its routes live in their own Fastify scope, so the multipart
  * parser the upload needs is not offered to any other route.
  */
 export function registerKycModule(
   app: FastifyInstance,
-  { db, clock, config, approvals }: { db: Db; clock: Clock; config: Config; approvals?: ApprovalsService },
+  {
+    db,
+    clock,
+    config,
+    approvals,
+    runs,
+  }: { db: Db; clock: Clock; config: Config; approvals?: ApprovalsService; runs: FraudRuns },
 ): void {
   const store = createDocumentStore(config.documents);
   app.addHook('onClose', () => store.close());
@@ -32,7 +41,9 @@ export function registerKycModule(
     cases: createKycCasesRepository(),
     customers: createKycCustomersRepository(),
   };
-  const documents = createKycDocumentsService({ db, clock, changes, ...repos });
+  const quarantineRepo = createKycQuarantineRepository();
+  const documents = createKycDocumentsService({ db, clock, changes, ...repos, quarantine: quarantineRepo });
+  const quarantine = createKycQuarantineService({ db, clock, changes, repo: quarantineRepo, store, runs });
   const queue = createKycQueueService({ db, clock, changes, ...repos, approvals });
   const settings = createKycSettingsService({ db, changes });
   app.register(async (scope) => {
@@ -41,6 +52,6 @@ export function registerKycModule(
       limits: { fileSize: config.documents.maxUploadBytes + 1, files: 1, fields: 10, parts: 11 },
       throwFileSizeLimit: false,
     });
-    registerKycRoutes(scope, { db, clock, store, intake, documents, queue, settings });
+    registerKycRoutes(scope, { db, clock, store, intake, documents, queue, settings, quarantine });
   });
 }

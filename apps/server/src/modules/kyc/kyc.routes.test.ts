@@ -177,7 +177,7 @@ describe('KYC documents', () => {
     expect(view.statusCode).toBe(200);
     expect(view.headers['x-content-type-options']).toBe('nosniff');
     expect(view.headers['content-security-policy']).toContain('sandbox');
-    expect(view.headers['content-disposition']).toMatch(/^inline/);
+    expect(view.headers['content-disposition']).toMatch(/^attachment/);
     expect(view.headers['content-type']).toBe('image/jpeg');
     expect(view.rawPayload.length).toBe(doc.size_bytes);
     await get(`/api/compliance/kyc/documents/content?id=${doc.id}`);

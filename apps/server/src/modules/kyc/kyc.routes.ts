@@ -14,6 +14,7 @@ import {
 } from '../kyc-files/index.ts';
 import type { KycDocumentsService } from './kyc-documents.service.ts';
 import { complianceOverview } from './kyc-overview.repository.ts';
+import type { KycQuarantineService } from './kyc-quarantine.service.ts';
 import type { KycQueueService } from './kyc-queue.service.ts';
 import { type KycSettingsService, readKycSettings } from './kyc-settings.ts';
 
@@ -77,9 +78,10 @@ export function registerKycRoutes(
     documents: KycDocumentsService;
     queue: KycQueueService;
     settings: KycSettingsService;
+    quarantine: KycQuarantineService;
   },
 ): void {
-  const { documents, queue, settings, store } = deps;
+  const { documents, queue, settings, store, quarantine } = deps;
 
   // Lists and exports read from the replica where there is one.
   registerEndpoint(app, complianceApi.listKycDocuments, async ({ query, actor }) =>
@@ -102,26 +104,29 @@ export function registerKycRoutes(
   });
   registerEndpoint(app, complianceApi.getKycDocument, ({ query }) => documents.detail(query.id));
 
-  for (const [endpoint, disposition] of [
-    [complianceApi.getKycDocumentContent, 'inline'],
-    [complianceApi.downloadKycDocument, 'attachment'],
+  // Both answer as an attachment: the viewer draws the bytes it fetched itself, and a browser that
+  // opens either address directly saves the file rather than render (or run) it with its own viewer.
+  for (const [endpoint, action] of [
+    [complianceApi.getKycDocumentContent, 'view'],
+    [complianceApi.downloadKycDocument, 'download'],
   ] as const) {
     registerExportEndpoint(app, endpoint, async ({ query, actor, reply }) => {
       // Audited before the bytes go out: an attempt on a file gone missing (404) is recorded too.
-      const doc = await documents.recordAccess(
-        query.id,
-        disposition === 'inline' ? 'view' : 'download',
-        actor,
-      );
+      const doc = await documents.recordAccess(query.id, action, actor);
       return sendStoredFile(reply, store, {
         sha256: doc.sha256!,
         contentType: doc.content_type,
         size: doc.size_bytes,
         fileName: doc.file_name,
-        disposition,
       });
     });
   }
+
+  registerEndpoint(app, complianceApi.listQuarantinedDocuments, ({ query }) => quarantine.list(query));
+  registerEndpoint(app, complianceApi.startDocumentRecheck, async ({ actor }) => ({
+    success: true as const,
+    ...(await quarantine.startRecheck(actor)),
+  }));
 
   registerEndpoint(
     app,

@@ -34,6 +34,18 @@ export const complianceEndpoints = {
     '/api/compliance/kyc/documents/decide',
     'operate',
   ),
+  quarantine: complianceRef(
+    (c) => c.listQuarantinedDocuments,
+    'GET',
+    '/api/compliance/kyc/quarantine',
+    'quarantine',
+  ),
+  recheck: complianceRef(
+    (c) => c.startDocumentRecheck,
+    'POST',
+    '/api/compliance/kyc/quarantine/recheck',
+    'quarantine',
+  ),
   customerKyc: complianceRef((c) => c.getCustomerKyc, 'GET', '/api/compliance/kyc/customer', 'read'),
   setLevel: complianceRef((c) => c.setKycLevel, 'POST', '/api/compliance/kyc/level', 'operate'),
   queue: complianceRef((c) => c.listKycQueue, 'GET', '/api/compliance/kyc/queue', 'read'),

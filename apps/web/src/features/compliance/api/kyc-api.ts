@@ -136,3 +136,19 @@ export function useUploadDocument() {
     onSettled: invalidate,
   });
 }
+
+/** The stored documents a file check set aside, newest first (a super's list). */
+export const quarantineOptions = () =>
+  queryOptions({
+    queryKey: [...AREA, 'quarantine'],
+    queryFn: ({ signal }) => callEndpoint(api.quarantine, { query: { limit: 50 }, signal }),
+  });
+
+/** Starts a recheck of every stored document; the run's panel follows it. */
+export function useStartRecheck() {
+  const invalidate = useKycInvalidation();
+  return useMutation({
+    mutationFn: (key: string) => callEndpoint(api.recheck, { idempotencyKey: key }),
+    onSettled: invalidate,
+  });
+}

@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCan } from '../../auth/can.ts';
+import { complianceEndpoints } from '../api/endpoints.ts';
 import { ReviewDrawer } from '../review/review-drawer.tsx';
 import { kycDocumentsList } from './kyc-documents-list.tsx';
+import { QuarantinePanel } from './quarantine-panel.tsx';
 
-/** Every document; a row opens the review on it, its id in the URL so a link to it works. */
+/** Every document; a row opens the review on it, its id in the URL so a link to it works. A super also sees the quarantine. */
 export function KycDocumentsPage() {
   const { t } = useTranslation(['compliance', 'common']);
   const { search, set } = useListSearch();
   const documentId = Number(search.doc) || undefined;
+  const can = useCan();
   return (
     <>
       <PageHeader title={t('common:pages.kycDocs')} description={t('docs.subtitle')} />
@@ -17,6 +21,7 @@ export function KycDocumentsPage() {
         emptyText={t('docs.empty')}
         onRowOpen={(row) => set({ doc: String(row.id) })}
       />
+      {can(complianceEndpoints.quarantine) && <QuarantinePanel />}
       <ReviewDrawer target={documentId ? { documentId } : null} onClose={() => set({ doc: undefined })} />
     </>
   );

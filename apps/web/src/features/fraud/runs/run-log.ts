@@ -16,6 +16,13 @@ export function logLineText(
     named.ruleName = t(`fraud:rules.${params.rule}`, { defaultValue: params.rule });
   if (typeof params.kind === 'string')
     named.kindName = t(`fraud:runKind.${params.kind}`, { defaultValue: params.kind });
+  if (typeof params.code === 'string') {
+    const reason = t(`compliance:quarantine.codes.${params.code}`, { defaultValue: params.code });
+    named.reasonName =
+      typeof params.feature === 'string'
+        ? `${reason} (${t(`errors:pdfFeatures.${params.feature}`)})`
+        : reason;
+  }
   const m = entry.message;
   const keys = [
     `fraudRules:runLog.${m}`,

@@ -34,7 +34,14 @@ export function RunStatusBadge({ status }: { status: fraudApi.FraudRun['status']
  * Every figure is read from the server (polled while the run is under way), so any node's run shows.
  */
 export function RunPanel({ runId }: { runId: number }) {
-  const { t, i18n } = useTranslation(['fraudRules', 'fraud', 'fraudScreening', 'common']);
+  const { t, i18n } = useTranslation([
+    'fraudRules',
+    'fraud',
+    'fraudScreening',
+    'compliance',
+    'errors',
+    'common',
+  ]);
   const can = useCan();
   const { data, error } = useRun(runId);
   const cancel = useCancelRun();
