@@ -60,6 +60,15 @@ export const listApprovalRequests = defineEndpoint({
 
 const decision = { id: z.number().int().positive(), version: VersionSchema };
 
+/** What deciding any request can be refused for, approving or rejecting alike. */
+const DECISION_REFUSALS = [
+  'APPROVAL_NOT_FOUND',
+  'APPROVAL_EXPIRED',
+  'APPROVAL_ALREADY_DECIDED',
+  'STALE_EDIT',
+  'APPROVAL_OWN_REQUEST',
+] as const;
+
 export const approveApprovalRequest = defineEndpoint({
   method: 'POST',
   path: '/api/approvals/approve',
@@ -67,11 +76,7 @@ export const approveApprovalRequest = defineEndpoint({
   tags: ['approvals'],
   access: 'approve',
   errors: [
-    'APPROVAL_NOT_FOUND',
-    'APPROVAL_EXPIRED',
-    'APPROVAL_ALREADY_DECIDED',
-    'STALE_EDIT',
-    'APPROVAL_OWN_REQUEST',
+    ...DECISION_REFUSALS,
     'CUSTOMER_NOT_FOUND',
     'KYC_LEVEL_BELOW_TIER',
     'WALLET_TRANSACTION_NOT_FOUND',
@@ -93,15 +98,7 @@ export const rejectApprovalRequest = defineEndpoint({
   summary: "Rejects a pending request (never one's own), with a reason",
   tags: ['approvals'],
   access: 'approve',
-  errors: [
-    'APPROVAL_NOT_FOUND',
-    'APPROVAL_EXPIRED',
-    'APPROVAL_ALREADY_DECIDED',
-    'STALE_EDIT',
-    'APPROVAL_OWN_REQUEST',
-    'WALLET_TRANSACTION_NOT_FOUND',
-    'INVALID_TRANSITION',
-  ],
+  errors: [...DECISION_REFUSALS, 'WALLET_TRANSACTION_NOT_FOUND', 'INVALID_TRANSITION'],
   idempotent: true,
   body: z.object({ ...decision, reason: ReasonSchema }),
   response: ApprovalRequestSchema,

@@ -14,6 +14,16 @@ import { SerialIdSchema } from './list.ts';
 export const TWO_FACTOR_REQUIRED_ROLES: readonly string[] = ['admin', 'super'];
 
 export const TWO_FACTOR_METHODS = ['totp', 'passkey', 'recovery'] as const;
+
+/** What a code or recovery code given as a second factor can be refused for. */
+const SECOND_FACTOR_REFUSALS = [
+  'TWO_FACTOR_CODE_INVALID',
+  'TWO_FACTOR_CODE_EXPIRED',
+  'TWO_FACTOR_CODE_REUSED',
+  'RECOVERY_CODE_INVALID',
+  'RECOVERY_CODE_USED',
+  'TWO_FACTOR_KEY_UNREADABLE',
+] as const;
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
 
 /** Six digits, as authenticator apps show them (spaces a member may type in between are dropped). */
@@ -94,12 +104,7 @@ export const verifySignInCode = defineEndpoint({
     'TOO_MANY_REQUESTS',
     'TWO_FACTOR_CHALLENGE_EXPIRED',
     'TWO_FACTOR_THROTTLED',
-    'TWO_FACTOR_CODE_INVALID',
-    'TWO_FACTOR_CODE_EXPIRED',
-    'TWO_FACTOR_CODE_REUSED',
-    'RECOVERY_CODE_INVALID',
-    'RECOVERY_CODE_USED',
-    'TWO_FACTOR_KEY_UNREADABLE',
+    ...SECOND_FACTOR_REFUSALS,
     'ACCESS_DENIED',
     'LOGIN_FAILED',
   ],
@@ -268,12 +273,7 @@ export const disableTwoFactor = defineEndpoint({
     'TWO_FACTOR_NOT_ENABLED',
     'TWO_FACTOR_THROTTLED',
     'CURRENT_PASSWORD_WRONG',
-    'TWO_FACTOR_CODE_INVALID',
-    'TWO_FACTOR_CODE_EXPIRED',
-    'TWO_FACTOR_CODE_REUSED',
-    'RECOVERY_CODE_INVALID',
-    'RECOVERY_CODE_USED',
-    'TWO_FACTOR_KEY_UNREADABLE',
+    ...SECOND_FACTOR_REFUSALS,
   ],
   body: z.object({
     password: z.string().min(1).max(200),
