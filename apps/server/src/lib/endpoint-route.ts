@@ -8,9 +8,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from '../modules/audit/changes.ts';
-import type { SessionMember } from '../modules/auth/auth.service.ts';
-import { accessTokenOf, requestContext } from '../modules/auth/auth-cookies.ts';
+import type { Actor } from '../modules/platform/audit/changes.ts';
+import type { SessionMember } from '../modules/platform/auth/auth.service.ts';
+import { accessTokenOf, requestContext } from '../modules/platform/auth/auth-cookies.ts';
 import { AppError } from './app-error.ts';
 import { type ExportHandler, rememberExportHandler } from './export/background.ts';
 import { unstorableTextPath } from './input-text.ts';
@@ -22,7 +22,7 @@ export interface EndpointInput<E extends EndpointDef> {
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
   member: Signed<E, SessionMember>;
-  /** The member and request a change is audited under (modules/audit/changes.ts). */
+  /** The member and request a change is audited under (modules/platform/audit/changes.ts). */
   actor: Signed<E, Actor>;
   request: FastifyRequest;
   reply: FastifyReply;

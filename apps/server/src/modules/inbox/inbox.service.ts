@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Actor, Changes } from '../audit/changes.ts';
-import { publishEvent } from '../events/events.repository.ts';
+import type { Actor, Changes } from '../platform/audit/changes.ts';
+import { publishEvent } from '../platform/events/events.repository.ts';
 import type { InboxRepository, InboxRow } from './inbox.repository.ts';
 
 type ListQuery = z.output<typeof inboxApi.InboxQuerySchema>;
