@@ -8,12 +8,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from '../modules/platform/audit/changes.ts';
-import type { SessionMember } from '../modules/platform/auth/auth.service.ts';
-import { accessTokenOf, requestContext } from '../modules/platform/auth/auth-cookies.ts';
 import { AppError } from './app-error.ts';
 import { type ExportHandler, rememberExportHandler } from './export/background.ts';
 import { unstorableTextPath } from './input-text.ts';
+import { type Actor, accessTokenOf, requestContext, type SessionMember } from './request-identity.ts';
 
 type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 type Signed<E extends EndpointDef, T> = E['access'] extends 'public' ? undefined : T;

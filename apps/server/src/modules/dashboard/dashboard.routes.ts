@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
-import { figure } from '../reports/report-engine.ts';
+import { figure } from '../reports/index.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
 export function registerDashboardRoutes(

@@ -7,10 +7,10 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
+import { CUSTOMER_MAPPING, isoUtc } from '../../../db/sql/index.ts';
 import { boundedCount } from '../../../lib/bounded-count.ts';
 import { keysetPage } from '../../../lib/keyset.ts';
 import { allOf } from '../../../lib/list-query.ts';
-import { CUSTOMER_MAPPING, isoUtc } from '../../crm/customers/customer-sql.ts';
 import { KYC_SLA_KEY } from './kyc-settings.ts';
 import { CUSTOMER_NAME, customerFilter, staffRef } from './kyc-sql.ts';
 

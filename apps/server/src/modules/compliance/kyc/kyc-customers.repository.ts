@@ -1,7 +1,7 @@
 import { CAPABILITIES, type KycDecisionEntry, type StaffRef } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { CUSTOMER_MAPPING, isoUtc } from '../../crm/customers/customer-sql.ts';
+import { CUSTOMER_MAPPING, isoUtc } from '../../../db/sql/index.ts';
 import { CUSTOMER_NAME, staffRef } from './kyc-sql.ts';
 
 /** What the KYC rules need of a customer, read under the customer's row lock. */

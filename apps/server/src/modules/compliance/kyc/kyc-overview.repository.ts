@@ -7,7 +7,7 @@ import {
 } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { isoUtc } from '../../crm/customers/customer-sql.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 /** Monday 00:00 UTC of the week holding `now`. */
 export function weekStart(now: Date): Date {

@@ -1,8 +1,8 @@
 import type { complianceApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 import { filteredPage } from '../../../lib/list-query.ts';
-import { isoUtc } from '../../crm/customers/customer-sql.ts';
 import { CUSTOMER_NAME } from './kyc-sql.ts';
 
 type QuarantinedDocument = complianceApi.QuarantinedDocument;

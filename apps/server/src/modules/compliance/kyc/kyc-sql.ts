@@ -1,6 +1,6 @@
 import type { KycDocumentRow } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { isoUtc } from '../../crm/customers/customer-sql.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 /** A customer's name and surname as one text, null when they gave neither. */
 export const CUSTOMER_NAME = (c: string) =>

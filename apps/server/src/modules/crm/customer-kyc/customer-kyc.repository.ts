@@ -2,9 +2,10 @@ import type { CustomerKycRow, crmApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
+import { CUSTOMER_MAPPING, isoUtc } from '../../../db/sql/index.ts';
 import { boundedCount } from '../../../lib/bounded-count.ts';
 import { keysetPage } from '../../../lib/keyset.ts';
-import { CUSTOMER_MAPPING, CUSTOMER_SORT, customerWhere, isoUtc } from '../customers/customer-sql.ts';
+import { CUSTOMER_SORT, customerWhere } from '../customers/customer-sql.ts';
 
 type Query = z.output<typeof crmApi.CustomerKycQuerySchema>;
 

@@ -1,7 +1,8 @@
 import type { CustomerFilters } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { CUSTOMER_MAPPING, customerWhere } from '../customers/customer-sql.ts';
+import { CUSTOMER_MAPPING } from '../../../db/sql/index.ts';
+import { customerWhere } from '../customers/customer-sql.ts';
 
 export type CustomerTypeRow = {
   code: string;

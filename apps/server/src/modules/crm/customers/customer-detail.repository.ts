@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { isoUtc } from './customer-sql.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 const RECENT = 20;
 const exact = (column: string) => sql`trim_scale(${sql.raw(column)})::text`;

@@ -8,7 +8,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
-import { CUSTOMER_MAPPING, customerWhere } from './customer-sql.ts';
+import { CUSTOMER_MAPPING } from '../../../db/sql/index.ts';
+import { customerWhere } from './customer-sql.ts';
 
 const t = useTestApp();
 

@@ -1,39 +1,7 @@
 import type { CustomerFilters, CustomerSortKey } from '@backdesk/contract';
-import {
-  BUSINESS_KYC_TYPE,
-  BUSINESS_LABEL,
-  DEFAULT_CUSTOMER_TYPE,
-  DEFAULT_KYC_STATUS,
-  INDIVIDUAL_LABEL,
-  MISSING_PHONE,
-} from '@backdesk/contract/rules';
 import { type SQL, sql } from 'drizzle-orm';
+import { CUSTOMER_MAPPING, customerSearch, exportTimestamp, isoUtc } from '../../../db/sql/index.ts';
 import { allOf } from '../../../lib/list-query.ts';
-
-/**
- * A constant written into the statement rather than bound as a parameter: the planner matches an
- * index expression (schema.ts) only against the same literal.
- */
-const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
-
-/**
- * The customer rules of packages/contract/src/rules/customer.ts as SQL, with their literals taken
- * from there: the list (through CUSTOMER_COLUMNS and toCustomer), the detail, the KYC list, the
- * overview and both export formats read these expressions. The defaults equal the sort expressions
- * below (and the index expressions of schema.ts).
- */
-export const CUSTOMER_MAPPING = {
-  phone: sql`coalesce(mobile, ${literal(MISSING_PHONE)})`,
-  kyc_status: sql`coalesce(user_ky, ${literal(DEFAULT_KYC_STATUS)})`,
-  kyc_type_label: sql`CASE WHEN kyc_type = ${literal(BUSINESS_KYC_TYPE)} THEN ${literal(BUSINESS_LABEL)}
-    ELSE ${literal(INDIVIDUAL_LABEL)} END`,
-  customer_type: sql`coalesce(customer_type, ${literal(DEFAULT_CUSTOMER_TYPE)})`,
-  /**
-   * isActiveCustomer: a live session token (non-empty) or the status "active". One SQL function
-   * (migration 0033), which the facet counts' trigger uses too.
-   */
-  active: sql`public.bd_customer_active(token_hash, status)`,
-} as const;
 
 /**
  * The SQL of the customer list, shared by the customers, KYC and customer-types repositories.
@@ -52,29 +20,6 @@ export const CUSTOMER_SORT: Record<CustomerSortKey, SQL> = {
   created_at: sql`create_date`,
   updated_at: sql`update_date`,
 };
-
-/** A timestamp as ISO 8601 UTC text, independent of driver type parsers and session time zone. */
-export const isoUtc = (column: SQL) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * A timestamp as ISO 8601 UTC text at its stored precision ("…T06:59:02.532Z", microseconds when
- * there are any), for exports: a million rows format in half the time of to_char (isoUtc). Relies
- * on DateStyle ISO, which every pool connection sets (db/client.ts).
- */
-export const exportTimestamp = (column: SQL) =>
-  sql`replace((${column} AT TIME ZONE 'UTC')::text, ' ', 'T') || 'Z'`;
-
-/** LIKE metacharacters taken literally: a search for "50%" means the text "50%". */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The customer search: the term, Turkish-folded (bd_fold), is a substring of the stored search_text
- * (user_name, alias_name, alias_surname, alias_email; trigram-indexed). `searchText` names the
- * column, qualified when the customer is joined.
- */
-export const customerSearch = (searchText: SQL, term: string) =>
-  sql`${searchText} LIKE '%' || public.bd_fold(${escapeLike(term)}) || '%'`;
 
 /** A stored number's digits alone; the same expression as the phone filter's trigram index. */
 const PHONE_DIGITS = sql`regexp_replace(mobile, '[^0-9]+', '', 'g')`;

@@ -1,6 +1,7 @@
 import type { CustomerFilters, CustomerSortKey, ListTotal } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared, limitOf } from '../../../db/client.ts';
+import { CUSTOMER_MAPPING, isoUtc } from '../../../db/sql/index.ts';
 import { boundedCount, estimatedCount } from '../../../lib/bounded-count.ts';
 import { keysetPage } from '../../../lib/keyset.ts';
 import { exportStatement } from '../../../lib/list-query.ts';
@@ -9,11 +10,9 @@ import type { CustomerRow } from './customer-mapping.ts';
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_EXPORT_COLUMNS,
-  CUSTOMER_MAPPING,
   CUSTOMER_SORT,
   customerWhere,
   facetWhere,
-  isoUtc,
 } from './customer-sql.ts';
 
 /**

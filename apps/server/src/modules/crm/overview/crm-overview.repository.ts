@@ -1,7 +1,7 @@
 import type { CrmOverview } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { CUSTOMER_MAPPING } from '../customers/customer-sql.ts';
+import { CUSTOMER_MAPPING } from '../../../db/sql/index.ts';
 
 type Count = { value: string | null; count: number };
 

@@ -1,10 +1,10 @@
 import type { RestrictionKind, RestrictionState } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { customerSearch, isoUtc } from '../../../db/sql/index.ts';
 import { boundedCount } from '../../../lib/bounded-count.ts';
 import { keysetPage } from '../../../lib/keyset.ts';
 import { allOf } from '../../../lib/list-query.ts';
-import { customerSearch, isoUtc } from '../customers/customer-sql.ts';
 
 /** A restriction's state at this moment: lifted wins, then not yet started, then past its end. */
 const STATE = sql`CASE WHEN r.lifted_at IS NOT NULL THEN 'lifted'

@@ -2,10 +2,10 @@ import type { crmApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
+import { customerSearch, isoUtc } from '../../../db/sql/index.ts';
 import { boundedCount } from '../../../lib/bounded-count.ts';
 import { keysetPage } from '../../../lib/keyset.ts';
 import { allOf, exportStatement } from '../../../lib/list-query.ts';
-import { customerSearch, isoUtc } from '../customers/customer-sql.ts';
 
 type Query = z.output<typeof crmApi.UserAssetsQuerySchema>;
 type Filters = Pick<Query, 'customer' | 'customerId' | 'asset'>;

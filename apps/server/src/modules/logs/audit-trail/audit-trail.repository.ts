@@ -2,7 +2,7 @@ import type { AuditAction, AuditEntity, AuditTrailRow, logsApi } from '@backdesk
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { isoUtc } from '../../crm/customers/customer-sql.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 import {
   dayRange,
   type LogPageQuery,
@@ -11,7 +11,7 @@ import {
   logExportQuery,
   loggedMember,
   logPage,
-} from '../access-log/log-listing.ts';
+} from '../../platform/access-log/log-listing.ts';
 import { fieldsOf } from './audit.routes.ts';
 
 export type AuditTrailFilters = z.output<typeof logsApi.AuditTrailFiltersSchema>;

@@ -3,7 +3,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { accessLog } from '../../../db/schema.ts';
-import { isoUtc } from '../../crm/customers/customer-sql.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 import {
   dayRange,
   type LogPageQuery,
@@ -12,7 +12,7 @@ import {
   logExportQuery,
   loggedMember,
   logPage,
-} from '../../logs/access-log/log-listing.ts';
+} from './log-listing.ts';
 
 export interface AccessLogEntry {
   event: AccessEvent;

@@ -3,6 +3,7 @@ import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { approvalRequests } from '../../../db/schema.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 import { boundedCount } from '../../../lib/bounded-count.ts';
 import { keysetPage } from '../../../lib/keyset.ts';
 
@@ -34,8 +35,6 @@ export interface Decision {
   at: Date;
 }
 
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** The status as of `now`: a pending request past its expiry reads expired before the sweep marks it. */
 const effectiveStatus = (now: Date) =>
   sql`CASE WHEN a.status = 'pending' AND a.expires_at <= ${now.toISOString()}::timestamptz THEN 'expired' ELSE a.status END`;
@@ -52,10 +51,10 @@ function statusFilter(status: ApprovalStatus, now: Date): SQL {
 const viewColumns = (now: Date) => sql`
   a.id, a.kind, a.entity, a.entity_id, a.payload, ${effectiveStatus(now)} AS status,
   json_build_object('id', r.id, 'user_name', r.user_name, 'display_name', r.display_name) AS requested_by,
-  a.request_reason, ${iso(sql`a.requested_at`)} AS requested_at, ${iso(sql`a.expires_at`)} AS expires_at,
+  a.request_reason, ${isoUtc(sql`a.requested_at`)} AS requested_at, ${isoUtc(sql`a.expires_at`)} AS expires_at,
   CASE WHEN d.id IS NULL THEN NULL
        ELSE json_build_object('id', d.id, 'user_name', d.user_name, 'display_name', d.display_name) END AS decided_by,
-  a.decision_reason, ${iso(sql`a.decided_at`)} AS decided_at, a.version`;
+  a.decision_reason, ${isoUtc(sql`a.decided_at`)} AS decided_at, a.version`;
 const VIEW_FROM = sql`approval_requests a
   JOIN staff_members r ON r.id = a.requested_by
   LEFT JOIN staff_members d ON d.id = a.decided_by`;

@@ -1,14 +1,11 @@
 import type { AuditAction, AuditEntity } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeNamed, type Tx } from '../../../db/client.ts';
+import type { Actor } from '../../../lib/request-identity.ts';
 import { requestTransaction } from '../../../lib/request-transaction.ts';
 import { recordAudit } from './audit.repository.ts';
 
-/** Who makes a change, and in which request (the audit row names both). */
-export interface Actor {
-  memberId: number;
-  requestId: string;
-}
+export type { Actor };
 
 /** A change no member made (a request expiring with time): its audit row names no member. */
 export interface SystemActor {

@@ -1,7 +1,9 @@
-import { isIP } from 'node:net';
 import { AUTH_COOKIE_PATHS, AUTH_COOKIES } from '@backdesk/contract/auth-cookies';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { IssuedTokens } from './auth.service.ts';
+
+// Read by lib/endpoint-route.ts too, which lib keeps free of modules/ (so they live in lib).
+export { accessTokenOf, bearerToken, requestContext } from '../../../lib/request-identity.ts';
 
 export { AUTH_COOKIES };
 
@@ -39,22 +41,3 @@ export function setAuthCookies(reply: FastifyReply, tokens: IssuedTokens, secure
 export function setAuthErrorCookie(reply: FastifyReply, secure: boolean): void {
   reply.setCookie(AUTH_COOKIES.authError, 'true', { httpOnly: false, sameSite: 'lax', secure, path: '/' });
 }
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  return undefined;
-}
-
-export const accessTokenOf = (request: FastifyRequest): string | undefined =>
-  bearerToken(request) ?? request.cookies[AUTH_COOKIES.access];
-
-/**
- * Who is asking, and which endpoint (`METHOD /path` as registered, for the sign-in gate). A forwarded
- * address that is not an IP falls back to the connection's own.
- */
-export const requestContext = (request: FastifyRequest) => ({
-  ip: isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? '0.0.0.0'),
-  userAgent: request.headers['user-agent'] ?? null,
-  route: `${request.method} ${request.routeOptions.url ?? request.url}`,
-});

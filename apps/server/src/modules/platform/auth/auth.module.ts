@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config/config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { createMembersRepository } from '../../settings/members/members.repository.ts';
 import { createAccessLogRepository } from '../access-log/access-log.repository.ts';
 import { createChanges } from '../audit/changes.ts';
 import type { SecondStep } from '../two-factor/second-step.ts';
@@ -12,6 +11,7 @@ import { createCaptchaRepository } from './captcha.repository.ts';
 import { createCaptchaService } from './captcha.service.ts';
 import { createLoginThrottleRepository } from './login-throttle.repository.ts';
 import { createLoginThrottle } from './login-throttle.ts';
+import { createMembersRepository } from './members.repository.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
 /**

@@ -5,7 +5,6 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import type { SecondStep } from '../two-factor/second-step.ts';
-import { webAuthnSite } from '../two-factor/webauthn.ts';
 import { type IssuedTokens, RefreshReuseError } from './auth.service.ts';
 import {
   AUTH_COOKIES,
@@ -16,6 +15,7 @@ import {
   setAuthCookies,
   setAuthErrorCookie,
 } from './auth-cookies.ts';
+import { webAuthnSite } from './webauthn-site.ts';
 
 export function registerAuthRoutes(
   app: FastifyInstance,

@@ -3,14 +3,15 @@ import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { storableText } from '../../../lib/input-text.ts';
-import type { MembersRepository } from '../../settings/members/members.repository.ts';
+import type { SessionMember } from '../../../lib/request-identity.ts';
 import type { AccessLogEntry, AccessLogRepository } from '../access-log/access-log.repository.ts';
 import type { Actor, createChanges } from '../audit/changes.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import type { MembersRepository } from './members.repository.ts';
 import { verifyPassword } from './passwords.ts';
 import type { SessionsRepository, TokenLookup } from './sessions.repository.ts';
-import { allowedWhile, REFUSAL, type RequiredAction, requiredAction } from './sign-in-gate.ts';
+import { allowedWhile, REFUSAL, requiredAction } from './sign-in-gate.ts';
 import { generateToken, hashToken, type TokenKind } from './tokens.ts';
 
 export interface RequestContext {
@@ -26,17 +27,7 @@ export interface IssuedTokens {
   sessionExpiresAt: Date;
 }
 
-export interface SessionMember {
-  id: number;
-  userName: string;
-  displayName: string;
-  email: string | null;
-  roles: string[];
-  sessionId: string;
-  sessionExpiresAt: Date;
-  /** What the member must do before anything else (sign-in-gate.ts); null for nothing. */
-  requiredAction: RequiredAction | null;
-}
+export type { SessionMember };
 
 /** A member with two-factor on passed the first step: no session yet, a challenge for the second. */
 export interface SecondStepRequired {

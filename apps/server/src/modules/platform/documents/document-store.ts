@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../../lib/app-error.ts';
+import { checkedHash, hashPath, sha256Hex } from './content-address.ts';
 import type { DocumentsConfig } from './documents-config.ts';
 import { createS3Store } from './s3-store.ts';
 
@@ -29,19 +30,8 @@ export function createDocumentStore(config: DocumentsConfig): DocumentStore {
   return createLocalStore(config.localDir);
 }
 
-export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-const SHA256 = /^[0-9a-f]{64}$/;
-
-/** A hash from a database row still goes through this before it names a file or an object key. */
-export function checkedHash(sha256: string): string {
-  if (!SHA256.test(sha256)) throw new Error(`Not a SHA-256 hex digest: ${JSON.stringify(sha256)}`);
-  return sha256;
-}
-
-/** Two levels of fan-out keep any one folder small with millions of files. */
-export const hashPath = (sha256: string) =>
-  `${checkedHash(sha256).slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
+// The content addressing both stores share, apart so the S3 store needs nothing of this file.
+export { checkedHash, hashPath, sha256Hex } from './content-address.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { AppError } from '../../../lib/app-error.ts';
+import { hashPath, sha256Hex } from './content-address.ts';
 import type { DocumentStore } from './document-store.ts';
-import { hashPath, sha256Hex } from './document-store.ts';
 import type { DocumentsConfig } from './documents-config.ts';
 
 type S3Config = NonNullable<DocumentsConfig['s3']>;

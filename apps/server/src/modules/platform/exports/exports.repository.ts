@@ -1,6 +1,7 @@
 import type { BackgroundExport } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 export type ExportRecord = BackgroundExport & {
   member_id: number;
@@ -11,8 +12,8 @@ export type ExportRecord = BackgroundExport & {
 
 const COLUMNS = sql`id::int AS id, member_id, route, query, format, language, file_name, status,
   rows_written::int AS rows_written, rows_total::int AS rows_total, size_bytes::int AS size_bytes, sha256,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires_at`;
+  ${isoUtc(sql`created_at`)} AS created_at,
+  ${isoUtc(sql`expires_at`)} AS expires_at`;
 
 /** The wire's view of a record: no member, query or file hash. */
 export function toView(r: ExportRecord): BackgroundExport {

@@ -15,9 +15,9 @@ import type { Clock } from '../../../lib/clock.ts';
 import { exportHandlerOf, fileReply } from '../../../lib/export/background.ts';
 import { exportLanguage } from '../../../lib/export/headers.ts';
 import { EXPORT_CONTENT_TYPES } from '../../../lib/export/index.ts';
-import type { InboxService } from '../../inbox/inbox.service.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
 import { publishEvent } from '../events/events.repository.ts';
+import type { PostNotice } from '../notices/notice.ts';
 import type { ExportRecord, ExportsRepository } from './exports.repository.ts';
 import { toView } from './exports.repository.ts';
 
@@ -36,9 +36,6 @@ const Payload = z.object({ id: z.number().int().positive() });
 /** A failure no retry can mend (the member lost the right, the query no longer parses). */
 class FinalFailure extends Error {}
 
-/** The inbox's notice hook (inbox.module.ts). */
-type Notice = InboxService['notice'];
-
 export interface ExportsServiceDeps {
   app: FastifyInstance;
   db: Db;
@@ -48,7 +45,7 @@ export interface ExportsServiceDeps {
   store: DocumentStore;
   /** Where a file is written before it is stored (same disk as a local store, for the rename). */
   tempDir: string;
-  notice: Notice;
+  notice: PostNotice;
   /** How often progress is written to the database while a file is written. */
   progressEveryMs?: number;
 }

@@ -1,7 +1,7 @@
 import type { SavedView } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { isoUtc } from '../../crm/customers/customer-sql.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 const COLUMNS = sql`id::int AS id, list, name, search, ${isoUtc(sql`created_at`)} AS created_at`;
 

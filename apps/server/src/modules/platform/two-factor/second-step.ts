@@ -5,9 +5,10 @@ import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { hashToken } from '../auth/tokens.ts';
+import type { WebAuthnSite } from '../auth/webauthn-site.ts';
 import type { CodeCheck, RequestContext } from './code-check.ts';
 import type { ChallengeRow, TwoFactorRepository } from './two-factor.repository.ts';
-import { type WebAuthnSite, webAuthn } from './webauthn.ts';
+import { webAuthn } from './webauthn.ts';
 
 /** How long the second step waits after password and captcha passed. */
 export const SIGN_IN_CHALLENGE_TTL_MS = 5 * 60_000;

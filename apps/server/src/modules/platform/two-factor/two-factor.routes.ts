@@ -2,8 +2,8 @@ import { twoFactorApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { requestContext } from '../auth/auth-cookies.ts';
+import { webAuthnSite } from '../auth/webauthn-site.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
-import { webAuthnSite } from './webauthn.ts';
 
 /** A member's own set-up (/settings/2FA) and a super's requirement and reset. */
 export function registerTwoFactorRoutes(

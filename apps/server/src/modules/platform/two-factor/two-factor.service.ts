@@ -8,13 +8,14 @@ import type { Actor, Change, createChanges } from '../audit/changes.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { TWO_FACTOR_REQUIRED_KEY } from '../auth/sign-in-gate.ts';
 import { hashToken } from '../auth/tokens.ts';
+import type { WebAuthnSite } from '../auth/webauthn-site.ts';
 import type { CheckPurpose, CodeCheck, RequestContext, Who } from './code-check.ts';
 import { formatRecoveryCode, generateRecoveryCodes } from './recovery-codes.ts';
 import { stored } from './second-step.ts';
 import type { TwoFactorSecrets } from './secrets.ts';
 import { base32Encode, generateTotpKey, otpauthUrl } from './totp.ts';
 import type { TwoFactorRepository } from './two-factor.repository.ts';
-import { clientChallenge, type WebAuthnSite, webAuthn } from './webauthn.ts';
+import { clientChallenge, webAuthn } from './webauthn.ts';
 
 const ENROLMENT_TTL_MS = 10 * 60_000;
 const REGISTRATION_TTL_MS = 5 * 60_000;

@@ -1,23 +1,8 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { FastifyRequest } from 'fastify';
+import type { WebAuthnSite } from '../auth/webauthn-site.ts';
 
 /** Loaded on first use: a third of a second that every start would pay for the rare passkey ceremony. */
 const library = () => import('@simplewebauthn/server');
-
-/** Where passkeys are bound: the app's public origin and its host name (the relying party id). */
-export interface WebAuthnSite {
-  origin: string;
-  rpID: string;
-}
-
-/**
- * PUBLIC_ORIGIN when set (behind a proxy that rewrites Host); otherwise the origin the request was
- * made to — the page's own, which security.ts already requires of every change.
- */
-export function webAuthnSite(request: FastifyRequest, publicOrigin: string | undefined): WebAuthnSite {
-  const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
-  return { origin, rpID: new URL(origin).hostname };
-}
 
 export interface StoredPasskey {
   credentialId: string;

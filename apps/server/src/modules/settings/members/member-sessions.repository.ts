@@ -1,7 +1,7 @@
 import type { Session } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { isoUtc } from '../../crm/customers/customer-sql.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 /**
  * A member's sign-ins as settings and the members page see them. Ending one sets `revoked_at`: the

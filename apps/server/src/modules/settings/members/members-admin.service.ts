@@ -5,9 +5,9 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Changes } from '../../platform/audit/changes.ts';
+import type { LockedMember, MembersRepository } from '../../platform/auth/members.repository.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { MemberSessionsRepository } from './member-sessions.repository.ts';
-import type { LockedMember, MembersRepository } from './members.repository.ts';
 import type { Caller, StaffEvents } from './staff-events.ts';
 
 type Body<S extends z.ZodType> = z.output<S>;

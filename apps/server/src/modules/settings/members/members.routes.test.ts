@@ -6,8 +6,8 @@ import { sessionHeaders } from '../../../../test/roles.ts';
 import { staffMemberLogs } from '../../../../test/staff-member-logs.ts';
 import { createAccessLogRepository } from '../../platform/access-log/access-log.repository.ts';
 import { createChanges } from '../../platform/audit/changes.ts';
+import { createMembersRepository } from '../../platform/auth/members.repository.ts';
 import { createMemberSessionsRepository } from './member-sessions.repository.ts';
-import { createMembersRepository } from './members.repository.ts';
 import { createMembersAdminService, generateOneTimePassword } from './members-admin.service.ts';
 import { createStaffEvents } from './staff-events.ts';
 

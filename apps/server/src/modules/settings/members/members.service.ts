@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { createMembersRepository, type StaffMemberRow } from '../../platform/auth/members.repository.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import { createMembersRepository, type StaffMemberRow } from './members.repository.ts';
 import { checkNewPassword, passwordRejected } from './password-policy.ts';
 
 export const DEMO_PASSWORD = 'backdesk-demo';

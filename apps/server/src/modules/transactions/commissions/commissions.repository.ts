@@ -2,6 +2,7 @@ import type { CommissionCustomerType, CommissionRule } from '@backdesk/contract'
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { commissionRules, customerTypes } from '../../../db/schema.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 const amountText = (column: typeof commissionRules.value) => sql<string>`trim_scale(${column})::text`;
 
@@ -14,7 +15,7 @@ const ruleColumns = {
   value: amountText(commissionRules.value),
   min_fee: sql<string | null>`trim_scale(${commissionRules.minFee})::text`,
   max_fee: sql<string | null>`trim_scale(${commissionRules.maxFee})::text`,
-  updated_at: sql<string>`to_char(${commissionRules.updatedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  updated_at: isoUtc(commissionRules.updatedAt),
   version: commissionRules.version,
 };
 

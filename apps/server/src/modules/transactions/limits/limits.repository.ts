@@ -2,6 +2,7 @@ import type { TransactionLimit } from '@backdesk/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { transactionLimits } from '../../../db/schema.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 /** numeric(36,18) as its shortest exact text ("250000.000…0" → "250000"). */
 const amountText = (column: typeof transactionLimits.minAmount) =>
@@ -17,7 +18,7 @@ const limitColumns = {
   max_amount: amountText(transactionLimits.maxAmount),
   daily_cap: amountText(transactionLimits.dailyCap),
   monthly_cap: amountText(transactionLimits.monthlyCap),
-  created_at: sql<string>`to_char(${transactionLimits.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  created_at: isoUtc(transactionLimits.createdAt),
 };
 
 export type NewLimit = Omit<TransactionLimit, 'lid' | 'created_at'>;

@@ -1,6 +1,7 @@
 import type { TransactionsOverview } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 export function createTransactionsOverviewRepository() {
   return {
@@ -16,7 +17,7 @@ export function createTransactionsOverviewRepository() {
     async awaitingReview(db: DbOrTx): Promise<TransactionsOverview['withdrawalsAwaitingReview']> {
       const result = await db.execute<{ count: number; oldest_at: string | null }>(sql`
         SELECT count(*)::int AS count,
-               to_char(min(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS oldest_at
+               ${isoUtc(sql`min(created_at)`)} AS oldest_at
         FROM wallet_transactions WHERE status = 'under_review' AND type = 'withdrawal'`);
       const row = result.rows[0]!;
       return { count: row.count, oldestAt: row.oldest_at };

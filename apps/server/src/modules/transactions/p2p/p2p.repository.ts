@@ -4,18 +4,18 @@ import type { OfferStatus, TradeStatus } from '@backdesk/contract/transactions/k
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type DbOrTx, executePrepared, limitOf } from '../../../db/client.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 import { boundedCount, countUpTo } from '../../../lib/bounded-count.ts';
 import { keysetPage } from '../../../lib/keyset.ts';
 import { sparsePage } from '../../../lib/sparse-page.ts';
 
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** A LIKE pattern matching the text literally, as a prefix. */
 const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The enriched trade (docs/product-rules.md R16) as one LEFT JOIN: offer fields or the defaults, total in numeric. */
 const ENRICHED_TRADE_COLUMNS = sql`
   t.id, t.trade_market_guid::text AS trade_market_guid, trim_scale(t.trade_amount)::text AS trade_amount,
-  t.buyer_user_name, t.status, ${iso(sql`t.created_at`)} AS created_at, t.dispute_reason, t.version,
+  t.buyer_user_name, t.status, ${isoUtc(sql`t.created_at`)} AS created_at, t.dispute_reason, t.version,
   coalesce(o.seller_user_name, ${ENRICHMENT_DEFAULTS.seller_user_name}) AS seller_user_name,
   o.selling_contract_name, o.selling_account_address,
   coalesce(trim_scale(o.unit_price), ${ENRICHMENT_DEFAULTS.unit_price}::numeric)::text AS unit_price,
@@ -25,7 +25,7 @@ const ENRICHED_TRADE_COLUMNS = sql`
 const OFFER_COLUMNS = sql`
   o.trade_market_guid::text AS trade_market_guid, o.seller_user_name, o.selling_contract_name,
   o.selling_account_address, trim_scale(o.unit_price)::text AS unit_price, o.rank_seller, o.seller_message,
-  o.status, ${iso(sql`o.created_at`)} AS created_at, o.version`;
+  o.status, ${isoUtc(sql`o.created_at`)} AS created_at, o.version`;
 
 type TradeListQuery = z.output<typeof transactionsApi.TradeListQuerySchema>;
 type TradeFilters = z.output<typeof transactionsApi.TradeFiltersSchema>;
@@ -79,7 +79,7 @@ export function createP2pRepository() {
     async newestPendingTrades(db: DbOrTx): Promise<PendingTrade[]> {
       const result = await db.execute<PendingTrade>(sql`
         SELECT id, trade_market_guid::text AS trade_market_guid, trim_scale(trade_amount)::text AS trade_amount,
-               buyer_user_name, status, ${iso(sql`created_at`)} AS created_at
+               buyer_user_name, status, ${isoUtc(sql`created_at`)} AS created_at
         FROM p2p_trades WHERE status = 'pending'
         ORDER BY created_at DESC, id DESC LIMIT ${transactionsApi.SPEC_LIST_CAP}`);
       return result.rows;

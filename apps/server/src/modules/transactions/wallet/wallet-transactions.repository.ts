@@ -3,6 +3,7 @@ import type { WalletTxStatus } from '@backdesk/contract/transactions/keys';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 import { boundedCount } from '../../../lib/bounded-count.ts';
 import { keysetPage } from '../../../lib/keyset.ts';
 import { exportStatement } from '../../../lib/list-query.ts';
@@ -14,13 +15,11 @@ type Sort = { sort: 'created_at' | 'amount'; dir: 'asc' | 'desc' };
 /** The app_settings key holding the four-eyes threshold per asset, e.g. { "BTC": "0.5", "TRY": "250000" }. */
 export const FOUR_EYES_SETTING = 'withdrawal_four_eyes_threshold';
 
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const COLUMNS = sql`
   w.id, w.customer_id, c.user_name AS customer_user_name, w.type, w.asset, w.network,
   trim_scale(w.amount)::text AS amount, trim_scale(w.fee)::text AS fee, w.from_address, w.to_address,
-  w.tx_hash, w.status, w.review_reason, ${iso(sql`w.created_at`)} AS created_at,
-  ${iso(sql`w.updated_at`)} AS updated_at, w.version`;
+  w.tx_hash, w.status, w.review_reason, ${isoUtc(sql`w.created_at`)} AS created_at,
+  ${isoUtc(sql`w.updated_at`)} AS updated_at, w.version`;
 const FROM = sql`wallet_transactions w JOIN customers c ON c.id = w.customer_id`;
 
 function filterSql(f: WalletTxFilters): SQL | undefined {

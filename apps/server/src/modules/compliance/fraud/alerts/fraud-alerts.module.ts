@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../../db/client.ts';
 import type { Clock } from '../../../../lib/clock.ts';
-import type { RestrictionsService } from '../../../crm/restrictions/restrictions.service.ts';
+import type { RestrictionsService } from '../../../crm/index.ts';
 import { createChanges } from '../../../platform/audit/changes.ts';
 import { createFraudAlertsRepository } from './fraud-alerts.repository.ts';
 import { registerFraudAlertRoutes } from './fraud-alerts.routes.ts';

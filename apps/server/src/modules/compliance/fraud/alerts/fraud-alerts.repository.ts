@@ -2,8 +2,8 @@ import type { FraudSeverity, fraudApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../../db/client.ts';
+import { isoUtc } from '../../../../db/sql/index.ts';
 import { allOf, exportStatement, filteredPage } from '../../../../lib/list-query.ts';
-import { isoUtc } from '../../../crm/customers/customer-sql.ts';
 import { customerFilter, dayEnd, dayStart, staffRef } from '../../kyc/kyc-sql.ts';
 
 type FraudAlertRow = fraudApi.FraudAlertRow;

@@ -12,7 +12,7 @@ import { auditLog } from '../../../../db/schema.ts';
 import { AppError } from '../../../../lib/app-error.ts';
 import type { Clock } from '../../../../lib/clock.ts';
 import { runInRequestTransaction } from '../../../../lib/request-transaction.ts';
-import type { RestrictionsService } from '../../../crm/restrictions/restrictions.service.ts';
+import type { RestrictionsService } from '../../../crm/index.ts';
 import type { Actor, Change, Changes } from '../../../platform/audit/changes.ts';
 import { alertWhere, type FraudAlertsRepository } from './fraud-alerts.repository.ts';
 import { linkedCustomers } from './linked-customers.ts';

@@ -1,8 +1,8 @@
 import type { BlocklistKind, fraudApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
+import { escapeLike, isoUtc } from '../../../../db/sql/index.ts';
 import { allOf, exportStatement, filteredPage } from '../../../../lib/list-query.ts';
-import { escapeLike, isoUtc } from '../../../crm/customers/customer-sql.ts';
 import type { ImportedEntry } from './blocklist-csv.ts';
 
 type BlocklistEntry = fraudApi.BlocklistEntry;

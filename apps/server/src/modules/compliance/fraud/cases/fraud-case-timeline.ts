@@ -4,7 +4,7 @@ type CaseTimelineEntry = fraudApi.CaseTimelineEntry;
 
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
-import { isoUtc } from '../../../crm/customers/customer-sql.ts';
+import { isoUtc } from '../../../../db/sql/index.ts';
 
 /**
  * Everything that happened around a case, newest `limit` in time order: its alerts (raised, moved,

@@ -1,8 +1,8 @@
 import type { fraudApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
+import { customerSearch, isoUtc } from '../../../../db/sql/index.ts';
 import { allOf, filteredPage } from '../../../../lib/list-query.ts';
-import { customerSearch, isoUtc } from '../../../crm/customers/customer-sql.ts';
 
 type CaseAlert = fraudApi.CaseAlert;
 type CaseReport = fraudApi.CaseReport;

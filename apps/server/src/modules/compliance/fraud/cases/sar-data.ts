@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
-import { isoUtc } from '../../../crm/customers/customer-sql.ts';
+import { isoUtc } from '../../../../db/sql/index.ts';
 import type { SarContent } from './sar-pdf.ts';
 
 /** What the report draft says about a case: its customer, alerts and the transactions and trades in question. */

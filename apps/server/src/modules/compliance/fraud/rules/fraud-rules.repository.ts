@@ -1,8 +1,8 @@
 import { type FraudRuleCode, type FraudSeverity, fraudApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
+import { isoUtc } from '../../../../db/sql/index.ts';
 import { keysetPage } from '../../../../lib/keyset.ts';
-import { isoUtc } from '../../../crm/customers/customer-sql.ts';
 
 type RuleQuality = fraudApi.RuleQuality;
 type FraudRuleVersion = fraudApi.FraudRuleVersion;

@@ -1,8 +1,8 @@
 import type { FraudRunKind, FraudRunStatus, fraudApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
+import { isoUtc } from '../../../../db/sql/index.ts';
 import { allOf, filteredPage } from '../../../../lib/list-query.ts';
-import { isoUtc } from '../../../crm/customers/customer-sql.ts';
 
 type FraudRun = fraudApi.FraudRun;
 type FraudRunLogEntry = fraudApi.FraudRunLogEntry;

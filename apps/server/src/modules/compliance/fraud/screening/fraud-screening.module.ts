@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../../../db/client.ts';
 import type { Clock } from '../../../../lib/clock.ts';
-import type { InboxService } from '../../../inbox/inbox.service.ts';
+import type { InboxService } from '../../../inbox/index.ts';
 import { createChanges } from '../../../platform/audit/changes.ts';
 import type { FraudRuns, RunContext } from '../runs/fraud-runs.ts';
 import { type RaiseAlerts, rescreenAll, type ScreenDeps, screenCustomers } from './screen.ts';

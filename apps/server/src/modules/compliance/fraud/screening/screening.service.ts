@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../../db/client.ts';
 import { AppError } from '../../../../lib/app-error.ts';
 import type { Clock } from '../../../../lib/clock.ts';
-import type { InboxService } from '../../../inbox/inbox.service.ts';
+import type { InboxService } from '../../../inbox/index.ts';
 import type { Actor, createChanges } from '../../../platform/audit/changes.ts';
 import type { FraudRuns } from '../runs/fraud-runs.ts';
 import { blockingKeys, byStrength, explainMatch } from './names.ts';

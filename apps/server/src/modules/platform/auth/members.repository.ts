@@ -2,7 +2,7 @@ import type { Member, MemberStatus, Profile } from '@backdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { staffMembers } from '../../../db/schema.ts';
-import { isoUtc } from '../../crm/customers/customer-sql.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 export type StaffMemberRow = typeof staffMembers.$inferSelect;
 export type NewStaffMember = typeof staffMembers.$inferInsert;
