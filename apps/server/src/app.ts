@@ -23,8 +23,7 @@ import { registerCustomersModule } from './modules/crm/customers/customers.modul
 import { registerCrmOverviewModule } from './modules/crm/overview/crm-overview.module.ts';
 import { registerRestrictionsModule } from './modules/crm/restrictions/restrictions.module.ts';
 import { registerUserAssetsModule } from './modules/crm/user-assets/user-assets.module.ts';
-import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
-import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { registerInboxModule } from './modules/inbox/inbox.module.ts';
 import { registerAccessLogModule } from './modules/logs/access-log/access-log.module.ts';
 import { registerAuditRoutes } from './modules/logs/audit-trail/audit.routes.ts';
@@ -37,7 +36,7 @@ import {
   createIdempotencyService,
   type IdempotencyService,
 } from './modules/platform/idempotency/idempotency.service.ts';
-import { registerSavedViewsModule } from './modules/platform/saved-views/saved-views.routes.ts';
+import { registerSavedViewsModule } from './modules/platform/saved-views/saved-views.module.ts';
 import { registerTwoFactorModule } from './modules/platform/two-factor/two-factor.module.ts';
 import { registerReportsModule } from './modules/reports/reports.module.ts';
 import { registerSettingsModule } from './modules/settings/account/settings.module.ts';
@@ -132,7 +131,7 @@ export async function buildApp({
     onReset: inbox.twoFactorReset,
   });
   registerAuthModule(app, { db, config, secret, clock, secondStep: twoFactor.secondStep });
-  registerDashboardRoutes(app, { db, repo: createDashboardRepository(), clock });
+  registerDashboardModule(app, { db, clock });
   const restrictions = registerRestrictionsModule(app, { db });
   registerCustomersModule(app, { db, clock, restrictions });
   registerCustomerTypesModule(app, { db });

@@ -1,13 +1,12 @@
 import { savedViewsApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../db/client.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
-import { createSavedViewsRepository } from './saved-views.repository.ts';
-import { createSavedViewsService } from './saved-views.service.ts';
+import type { SavedViewsService } from './saved-views.service.ts';
 
-/** Saved filters of the web app's lists, each member's own (the list kit's "Saved filters" menu). */
-export function registerSavedViewsModule(app: FastifyInstance, { db }: { db: Db }): void {
-  const service = createSavedViewsService({ db, repo: createSavedViewsRepository() });
+export function registerSavedViewsRoutes(
+  app: FastifyInstance,
+  { service }: { service: SavedViewsService },
+): void {
   registerEndpoint(app, savedViewsApi.listSavedViews, ({ query, member }) =>
     service.list(member.id, query.list),
   );

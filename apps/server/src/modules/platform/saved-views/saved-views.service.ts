@@ -27,3 +27,5 @@ export function createSavedViewsService({ db, repo }: { db: Db; repo: SavedViews
     },
   };
 }
+
+export type SavedViewsService = ReturnType<typeof createSavedViewsService>;
