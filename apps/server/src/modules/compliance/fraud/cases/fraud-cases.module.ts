@@ -6,8 +6,8 @@ import { createChanges } from '../../../platform/audit/changes.ts';
 import { createDocumentStore } from '../../../platform/documents/index.ts';
 import { createFollowUps, FOLLOW_UP_JOB } from './follow-up.ts';
 import { createFraudCasesRepository } from './fraud-cases.repository.ts';
-import { type LinkedCustomers, registerFraudCaseRoutes } from './fraud-cases.routes.ts';
-import { createFraudCasesService } from './fraud-cases.service.ts';
+import { registerFraudCaseRoutes } from './fraud-cases.routes.ts';
+import { createFraudCasesService, type LinkedCustomers } from './fraud-cases.service.ts';
 
 /**
  * Wires fraud cases: the service, the follow-up job, report drafts kept in the KYC file store, and
@@ -26,6 +26,7 @@ export function registerFraudCases(
   });
   const service = createFraudCasesService({
     db: deps.db,
+    linkedCustomers: deps.linkedCustomers,
     clock: deps.clock,
     changes: createChanges(deps.db),
     repo: createFraudCasesRepository(),
@@ -33,6 +34,6 @@ export function registerFraudCases(
     jobs: app.jobs,
     store,
   });
-  registerFraudCaseRoutes(app, { db: deps.db, service, store, linkedCustomers: deps.linkedCustomers });
+  registerFraudCaseRoutes(app, { service, store });
   return { attachAlertsToCase: service.attachAlertsToCase };
 }

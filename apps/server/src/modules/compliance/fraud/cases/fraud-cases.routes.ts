@@ -1,21 +1,13 @@
 import { fraudApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../../db/client.ts';
 import { AppError } from '../../../../lib/app-error.ts';
 import { registerEndpoint, registerExportEndpoint } from '../../../../lib/endpoint-route.ts';
 import { type DocumentStore, sendStoredFile } from '../../../platform/documents/index.ts';
-import { caseTimeline } from './fraud-case-timeline.ts';
 import type { FraudCasesService } from './fraud-cases.service.ts';
-
-/** Another part's `linkedCustomers` (fraud alerts), when it is there. */
-export type LinkedCustomers = (
-  db: Db,
-  customerId: number,
-) => Promise<{ items: { customer_id: number; user_name: string; links: { kind: string }[] }[] }>;
 
 export function registerFraudCaseRoutes(
   app: FastifyInstance,
-  deps: { db: Db; service: FraudCasesService; store: DocumentStore; linkedCustomers?: LinkedCustomers },
+  deps: { service: FraudCasesService; store: DocumentStore },
 ): void {
   const { service } = deps;
 
@@ -25,15 +17,13 @@ export function registerFraudCaseRoutes(
   });
   registerEndpoint(app, fraudApi.getFraudCase, ({ query }) => service.detail(query.id));
 
-  registerEndpoint(app, fraudApi.getFraudCaseTimeline, async ({ query }) => {
-    const { case: c } = await service.detail(query.id);
-    return caseTimeline(deps.db, c.id, c.customer_id, query.limit);
-  });
+  registerEndpoint(app, fraudApi.getFraudCaseTimeline, ({ query }) =>
+    service.timeline(query.id, query.limit),
+  );
 
   registerEndpoint(app, fraudApi.getFraudCaseLinked, async ({ query }) => {
-    const { case: c } = await service.detail(query.id);
-    if (!deps.linkedCustomers) return { items: [], available: false };
-    const linked = await deps.linkedCustomers(deps.db, c.customer_id);
+    const linked = await service.linkedCustomers(query.id);
+    if (!linked) return { items: [], available: false };
     return {
       available: true,
       items: linked.items.map((l) => ({

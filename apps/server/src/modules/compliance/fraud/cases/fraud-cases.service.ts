@@ -8,6 +8,7 @@ import { recordAudit } from '../../../platform/audit/audit.repository.ts';
 import type { Actor, Change, Changes } from '../../../platform/audit/changes.ts';
 import type { DocumentStore } from '../../../platform/documents/index.ts';
 import type { FollowUps } from './follow-up.ts';
+import { caseTimeline } from './fraud-case-timeline.ts';
 import type { CaseRecord, FraudCasesRepository } from './fraud-cases.repository.ts';
 import { sarContent } from './sar-data.ts';
 import type { SarLang } from './sar-labels.ts';
@@ -18,8 +19,15 @@ type CaseReport = fraudApi.CaseReport;
 type FraudCase = fraudApi.FraudCase;
 type FraudCaseDecision = fraudApi.FraudCaseDecision;
 
+/** Another part's `linkedCustomers` (fraud alerts), when it is there. */
+export type LinkedCustomers = (
+  db: Db,
+  customerId: number,
+) => Promise<{ items: { customer_id: number; user_name: string; links: { kind: string }[] }[] }>;
+
 export interface FraudCasesDeps {
   db: Db;
+  linkedCustomers?: LinkedCustomers;
   clock: Clock;
   changes: Changes;
   repo: FraudCasesRepository;
@@ -103,6 +111,18 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
   return {
     page: (query: Parameters<FraudCasesRepository['page']>[1], memberId: number) =>
       repo.page(db, query, memberId, clock.now()),
+
+    /** The case's customer's timeline (fraud-case-timeline.ts). */
+    async timeline(id: number, limit: number) {
+      const { case: c } = await this.detail(id);
+      return caseTimeline(db, c.id, c.customer_id, limit);
+    },
+
+    /** Customers linked to the case's customer, or null when no part provides the links. */
+    async linkedCustomers(id: number) {
+      const { case: c } = await this.detail(id);
+      return deps.linkedCustomers ? deps.linkedCustomers(db, c.customer_id) : null;
+    },
 
     async detail(id: number) {
       const c = await repo.view(db, id);
