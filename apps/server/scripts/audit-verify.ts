@@ -5,7 +5,7 @@
 import { logsApi } from '@backdesk/contract';
 import { openDatabase } from '../src/bootstrap/database.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { checkpointSigner, verifyChain } from '../src/modules/access-log/log-chain.ts';
+import { checkpointSigner, verifyChain } from '../src/modules/logs/access-log/log-chain.ts';
 
 const config = loadConfig();
 if (config.databaseUrl && !config.appSecret)

@@ -8,8 +8,8 @@ import { gzipSync } from 'node:zlib';
 import type { Customer } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import { createDb, createPool } from '../src/db/client.ts';
-import { type CustomerRow, toCustomer } from '../src/modules/customers/customer-mapping.ts';
-import { CUSTOMER_COLUMNS } from '../src/modules/customers/customer-sql.ts';
+import { type CustomerRow, toCustomer } from '../src/modules/crm/customers/customer-mapping.ts';
+import { CUSTOMER_COLUMNS } from '../src/modules/crm/customers/customer-sql.ts';
 import { percentiles } from './bench-support.ts';
 
 export interface SpecCase {

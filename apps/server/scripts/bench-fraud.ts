@@ -27,12 +27,12 @@ import { ensureLoginRole, grantAppRole, newRolePassword, urlAs } from '../src/db
 import { createDb, createPool, type Db } from '../src/db/client.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { currentVersions } from '../src/modules/fraud-engine/fraud-engine.ts';
-import { candidatesQuery, EVALUATED_RULES } from '../src/modules/fraud-engine/rule-sql.ts';
-import { explainMatch } from '../src/modules/fraud-screening/names.ts';
-import { readThreshold } from '../src/modules/fraud-screening/screen.ts';
-import { createScreeningRepository } from '../src/modules/fraud-screening/screening.repository.ts';
-import { createMembersService } from '../src/modules/members/members.service.ts';
+import { currentVersions } from '../src/modules/compliance/fraud/engine/fraud-engine.ts';
+import { candidatesQuery, EVALUATED_RULES } from '../src/modules/compliance/fraud/engine/rule-sql.ts';
+import { explainMatch } from '../src/modules/compliance/fraud/screening/names.ts';
+import { readThreshold } from '../src/modules/compliance/fraud/screening/screen.ts';
+import { createScreeningRepository } from '../src/modules/compliance/fraud/screening/screening.repository.ts';
+import { createMembersService } from '../src/modules/settings/members/members.service.ts';
 import {
   fmtMs,
   getJson,

@@ -14,9 +14,9 @@ import type pg from 'pg';
 import { ensureLoginRole, grantAppRole, newRolePassword, urlAs } from '../src/db/app-role.ts';
 import { createDb, createPool } from '../src/db/client.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded.ts';
-import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
-import { generateToken, hashToken } from '../src/modules/auth/tokens.ts';
-import { openSse } from '../src/modules/events/sse-client.ts';
+import { createSessionsRepository } from '../src/modules/platform/auth/sessions.repository.ts';
+import { generateToken, hashToken } from '../src/modules/platform/auth/tokens.ts';
+import { openSse } from '../src/modules/platform/events/sse-client.ts';
 import {
   fmtMs,
   getJson,

@@ -11,7 +11,7 @@ import { ACCESS_EVENTS, accessOutcome } from '@backdesk/contract';
 import pg from 'pg';
 import { createDb, createPool } from '../src/db/client.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded.ts';
-import { createAccessLogRepository } from '../src/modules/access-log/access-log.repository.ts';
+import { createAccessLogRepository } from '../src/modules/platform/access-log/access-log.repository.ts';
 import {
   fmtMs,
   getJson,

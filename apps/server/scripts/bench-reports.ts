@@ -19,7 +19,7 @@ import type pg from 'pg';
 import { createDb, createPool } from '../src/db/client.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { createChanges } from '../src/modules/audit/changes.ts';
+import { createChanges } from '../src/modules/platform/audit/changes.ts';
 import { createRatesRepository } from '../src/modules/reports/rates.repository.ts';
 import { createReportsService } from '../src/modules/reports/reports.service.ts';
 import {

@@ -16,7 +16,7 @@ import { createDb, createPool } from '../src/db/client.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { isDemoDataPresent, type SeedOptions, seedDemoData } from '../src/db/seed/index.ts';
-import { createMembersService } from '../src/modules/members/members.service.ts';
+import { createMembersService } from '../src/modules/settings/members/members.service.ts';
 
 const SERVER = path.resolve(import.meta.dirname, '../src/server.ts');
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');

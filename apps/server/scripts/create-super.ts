@@ -5,7 +5,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/bootstrap/database.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { createMembersService } from '../src/modules/members/members.service.ts';
+import { createMembersService } from '../src/modules/settings/members/members.service.ts';
 
 async function askHidden(question: string): Promise<string> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });

@@ -10,7 +10,7 @@ import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded
 import { runMigrations } from '../src/db/migrate.ts';
 import { type SeedOptions, type SeedReport, seedDemoData } from '../src/db/seed/index.ts';
 import { storeSeedSpecimens } from '../src/db/seed/kyc.ts';
-import { createDocumentStore } from '../src/modules/kyc-files/index.ts';
+import { createDocumentStore } from '../src/modules/platform/documents/index.ts';
 
 const USAGE = `usage: npm run seed -- --customers N [options]
 

@@ -8,7 +8,7 @@ import { openDatabase } from '../src/bootstrap/database.ts';
 import { seedDemo } from '../src/bootstrap/demo.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { loadDataDirSecrets } from '../src/db/embedded.ts';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from '../src/modules/members/members.service.ts';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../src/modules/settings/members/members.service.ts';
 import { startProxy } from '../src/platform/cluster-proxy.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');

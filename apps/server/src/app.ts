@@ -5,39 +5,47 @@ import type { Config } from './config/config.ts';
 import type { Db } from './db/client.ts';
 import { createJobs, type Jobs } from './jobs/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { registerAccessLogModule } from './modules/access-log/access-log.module.ts';
-import { registerApprovalsModule } from './modules/approvals/approvals.module.ts';
-import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
-import { registerAuthModule } from './modules/auth/auth.module.ts';
-import type { AuthService, SessionMember } from './modules/auth/auth.service.ts';
-import { registerCommissionsModule } from './modules/commissions/commissions.module.ts';
-import { registerCrmOverviewModule } from './modules/crm-overview/crm-overview.module.ts';
-import { registerCustomerKycModule } from './modules/customer-kyc/customer-kyc.module.ts';
-import { registerCustomerTypesModule } from './modules/customer-types/customer-types.module.ts';
-import { registerCustomersModule } from './modules/customers/customers.module.ts';
-import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
-import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { registerEventsModule } from './modules/events/events.module.ts';
-import { registerExportsModule } from './modules/exports/exports.module.ts';
-import { registerFraudCheck } from './modules/fraud-check.ts';
-import { registerFraudRuns } from './modules/fraud-runs/fraud-runs.module.ts';
+import {
+  linkedCustomers,
+  registerFraudAlerts,
+} from './modules/compliance/fraud/alerts/fraud-alerts.module.ts';
+import { registerFraudBlocklist } from './modules/compliance/fraud/blocklist/fraud-blocklist.module.ts';
+import { registerFraudCases } from './modules/compliance/fraud/cases/fraud-cases.module.ts';
+import { registerFraudDemo } from './modules/compliance/fraud/demo/fraud-demo.module.ts';
+import { registerFraudEngine } from './modules/compliance/fraud/engine/fraud-engine.module.ts';
+import { registerFraudRules } from './modules/compliance/fraud/rules/fraud-rules.module.ts';
+import { registerFraudRuns } from './modules/compliance/fraud/runs/fraud-runs.module.ts';
+import { registerFraudScreening } from './modules/compliance/fraud/screening/fraud-screening.module.ts';
+import { registerKycModule } from './modules/compliance/kyc/kyc.module.ts';
+import { registerCustomerKycModule } from './modules/crm/customer-kyc/customer-kyc.module.ts';
+import { registerCustomerTypesModule } from './modules/crm/customer-types/customer-types.module.ts';
+import { registerCustomersModule } from './modules/crm/customers/customers.module.ts';
+import { registerCrmOverviewModule } from './modules/crm/overview/crm-overview.module.ts';
+import { registerRestrictionsModule } from './modules/crm/restrictions/restrictions.module.ts';
+import { registerUserAssetsModule } from './modules/crm/user-assets/user-assets.module.ts';
+import { registerDashboardModule } from './modules/dashboard/dashboard.module.ts';
+import { registerInboxModule } from './modules/inbox/inbox.module.ts';
+import { registerAccessLogModule } from './modules/logs/access-log/access-log.module.ts';
+import { registerAuditRoutes } from './modules/logs/audit-trail/audit.routes.ts';
+import { registerApprovalsModule } from './modules/platform/approvals/approvals.module.ts';
+import { registerAuthModule } from './modules/platform/auth/auth.module.ts';
+import type { AuthService, SessionMember } from './modules/platform/auth/auth.service.ts';
+import { registerEventsModule } from './modules/platform/events/events.module.ts';
+import { registerExportsModule } from './modules/platform/exports/exports.module.ts';
 import {
   createIdempotencyService,
   type IdempotencyService,
-} from './modules/idempotency/idempotency.service.ts';
-import { registerInboxModule } from './modules/inbox/inbox.module.ts';
-import { registerKycModule } from './modules/kyc/kyc.module.ts';
-import { registerLimitsModule } from './modules/limits/limits.module.ts';
-import { registerMembersModule } from './modules/members/members.module.ts';
-import { registerP2pModule } from './modules/p2p/p2p.module.ts';
+} from './modules/platform/idempotency/idempotency.service.ts';
+import { registerSavedViewsModule } from './modules/platform/saved-views/saved-views.module.ts';
+import { registerTwoFactorModule } from './modules/platform/two-factor/two-factor.module.ts';
 import { registerReportsModule } from './modules/reports/reports.module.ts';
-import { registerRestrictionsModule } from './modules/restrictions/restrictions.module.ts';
-import { registerSavedViewsModule } from './modules/saved-views/saved-views.routes.ts';
-import { registerSettingsModule } from './modules/settings/settings.module.ts';
-import { registerTransactionsOverviewModule } from './modules/transactions-overview/transactions-overview.module.ts';
-import { registerTwoFactorModule } from './modules/two-factor/two-factor.module.ts';
-import { registerUserAssetsModule } from './modules/user-assets/user-assets.module.ts';
-import { registerWalletTransactionsModule } from './modules/wallet-transactions/wallet-transactions.module.ts';
+import { registerSettingsModule } from './modules/settings/account/settings.module.ts';
+import { registerMembersModule } from './modules/settings/members/members.module.ts';
+import { registerCommissionsModule } from './modules/transactions/commissions/commissions.module.ts';
+import { registerLimitsModule } from './modules/transactions/limits/limits.module.ts';
+import { registerTransactionsOverviewModule } from './modules/transactions/overview/transactions-overview.module.ts';
+import { registerP2pModule } from './modules/transactions/p2p/p2p.module.ts';
+import { registerWalletTransactionsModule } from './modules/transactions/wallet/wallet-transactions.module.ts';
 import { createDrain, type Drain } from './platform/drain.ts';
 import { registerHealth } from './platform/health.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
@@ -123,14 +131,15 @@ export async function buildApp({
     onReset: inbox.twoFactorReset,
   });
   registerAuthModule(app, { db, config, secret, clock, secondStep: twoFactor.secondStep });
-  registerDashboardRoutes(app, { db, repo: createDashboardRepository(), clock });
+  registerDashboardModule(app, { db, clock });
   const restrictions = registerRestrictionsModule(app, { db });
   registerCustomersModule(app, { db, clock, restrictions });
   registerCustomerTypesModule(app, { db });
   registerCustomerKycModule(app, { db });
   // Before KYC, which asks it for a second member on fraud-flagged customers (R63).
   const approvals = registerApprovalsModule(app, { db, clock });
-  // Long runs with progress, used by fraud check and by the KYC documents' recheck.
+  // Long runs with progress (modules/compliance/fraud/runs/), used by fraud check and by the KYC
+  // documents' recheck.
   const runs = registerFraudRuns(app, { db, clock });
   registerKycModule(app, { db, clock, config, approvals, runs });
   registerUserAssetsModule(app, { db });
@@ -147,7 +156,25 @@ export async function buildApp({
   registerMembersModule(app, { db, clock });
   registerSettingsModule(app, { db, clock, passwordPerMinute: config.authRequestsPerMinute });
   registerReportsModule(app, { db, clock });
-  registerFraudCheck(app, { db, clock, config, restrictions, inbox, runs });
+
+  // Fraud check, its parts in the order they depend on each other: the engine that raises alerts,
+  // the rules and the blocklist, cases, alerts (whose bulk action attaches to cases), screening and
+  // the demo's live activity. A part gets what it needs from an earlier one as functions, never by
+  // importing its service.
+  const engine = registerFraudEngine(app, { db, clock, config, runs });
+  registerFraudRules(app, { db, clock, runs, countCandidates: engine.countCandidates });
+  registerFraudBlocklist(app, { db, clock, runs });
+  const cases = registerFraudCases(app, { db, clock, config, linkedCustomers });
+  registerFraudAlerts(app, { db, clock, restrictions, attachToCase: cases.attachAlertsToCase });
+  const screening = registerFraudScreening(app, {
+    db,
+    clock,
+    runs,
+    raiseAlerts: engine.raiseAlerts,
+    notice: inbox.notice,
+  });
+  engine.onCustomerEvents(screening.onCustomerEvents);
+  registerFraudDemo(app, { db, clock, config, jobs: app.jobs });
 
   await registerWebApp(app, config.webDist);
   return app;

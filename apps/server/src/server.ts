@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './bootstrap/database.ts';
 import { raiseDemoFraudHistory, seedDemo } from './bootstrap/demo.ts';
 import { loadConfig, plainHttpWarning } from './config/config.ts';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/members/members.service.ts';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/settings/members/members.service.ts';
 import { reportEventLoopOnSignal } from './plugins/event-loop-report.ts';
 import { SERVER_ROOT } from './server-root.ts';
 

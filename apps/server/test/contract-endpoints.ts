@@ -23,7 +23,7 @@ const isNamespace = (value: unknown): value is Record<string, unknown> =>
 /**
  * Every endpoint the contract exports, at its top level or in its namespaces (authApi, crmApi, …):
  * the tests that walk the contract cover a new endpoint without listing it. The live events stream
- * is left out: it never ends, and modules/events registers and tests it (events.stream.test.ts).
+ * is left out: it never ends, and modules/platform/events registers and tests it (events.stream.test.ts).
  */
 export function contractEndpoints(): EndpointDef[] {
   const byRoute = new Map<string, EndpointDef>();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { specimenDocument } from '../src/modules/kyc-files/index.ts';
+import { specimenDocument } from '../src/modules/platform/documents/index.ts';
 import type { FileTestApp } from './harness.ts';
 import { multipartFile } from './multipart.ts';
 import type { DemoMember } from './roles.ts';

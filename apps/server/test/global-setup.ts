@@ -9,8 +9,8 @@ import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
 import { storeSeedSpecimens } from '../src/db/seed/kyc.ts';
-import { createDocumentStore } from '../src/modules/kyc-files/index.ts';
-import { createMembersService } from '../src/modules/members/members.service.ts';
+import { createDocumentStore } from '../src/modules/platform/documents/index.ts';
+import { createMembersService } from '../src/modules/settings/members/members.service.ts';
 import { TEST_DATA_DIR, withDatabase } from './test-server.ts';
 
 /**

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createPool } from '../src/db/client.ts';
 import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
-import { createMembersService } from '../src/modules/members/members.service.ts';
+import { createMembersService } from '../src/modules/settings/members/members.service.ts';
 import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from './test-server.ts';
 
 /**

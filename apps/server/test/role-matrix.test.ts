@@ -14,7 +14,7 @@ import { type DemoMember, sessionHeaders } from './roles.ts';
 /** Endpoints the contract held when this test was written; the walk must never find fewer. */
 const KNOWN_ENDPOINTS = 48;
 /** The one /api route that is not a contract endpoint: the OpenAPI document generated from them. */
-// The live events stream is Server-Sent Events, not JSON: its access is checked in modules/events.
+// The live events stream is Server-Sent Events, not JSON: its access is checked in modules/platform/events.
 const NON_CONTRACT_ROUTES = ['GET /api/openapi.json', 'GET /api/events/stream'];
 
 /** Method and path of every route Fastify registered, read from its route tree (a child line holds

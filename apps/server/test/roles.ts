@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
-import { generateToken, hashToken } from '../src/modules/auth/tokens.ts';
+import { createSessionsRepository } from '../src/modules/platform/auth/sessions.repository.ts';
+import { generateToken, hashToken } from '../src/modules/platform/auth/tokens.ts';
 import type { TestApp } from './harness.ts';
 
 export type DemoMember = 'super' | 'admin' | 'manager' | 'support';

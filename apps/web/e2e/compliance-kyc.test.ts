@@ -4,8 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { specimenDocument } from '../../server/src/modules/kyc-files/index.ts';
-import { pdfWith } from '../../server/src/modules/kyc-files/test-fixtures.ts';
+import { specimenDocument } from '../../server/src/modules/platform/documents/index.ts';
+import { pdfWith } from '../../server/src/modules/platform/documents/test-fixtures.ts';
 import { signIn, toasts, useE2E } from './support.ts';
 
 /**

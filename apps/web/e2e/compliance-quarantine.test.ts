@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config/config.ts';
-import { createDocumentStore } from '../../server/src/modules/kyc-files/index.ts';
-import { pdfWith } from '../../server/src/modules/kyc-files/test-fixtures.ts';
+import { createDocumentStore } from '../../server/src/modules/platform/documents/index.ts';
+import { pdfWith } from '../../server/src/modules/platform/documents/test-fixtures.ts';
 import { TEST_DATA_DIR } from '../../server/test/test-server.ts';
 import { signIn, useE2E } from './support.ts';
 

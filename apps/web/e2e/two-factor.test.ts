@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { base32Decode, totp } from '../../server/src/modules/two-factor/totp.ts';
+import { base32Decode, totp } from '../../server/src/modules/platform/two-factor/totp.ts';
 import { DEMO_PASSWORD, signIn, submitLogin, toasts, useE2E } from './support.ts';
 
 /**

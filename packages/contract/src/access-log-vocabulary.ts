@@ -2,7 +2,7 @@
 
 /**
  * What the access log records (one row per event, append-only); the web app translates each as
- * `logs:events.<name>`. The server writes them through modules/access-log.
+ * `logs:events.<name>`. The server writes them through modules/logs/access-log.
  */
 export const ACCESS_EVENTS = [
   // signing in and out

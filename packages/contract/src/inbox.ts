@@ -142,7 +142,7 @@ export const assignInbox = defineEndpoint({
 
 /**
  * The live events of the signed-in member (decision 0013) as Server-Sent Events: each `data` is
- * `{ id, topic, data }` of a LIVE_TOPICS topic. Registered by modules/events, not as a JSON endpoint;
+ * `{ id, topic, data }` of a LIVE_TOPICS topic. Registered by modules/platform/events, not as a JSON endpoint;
  * described here so the OpenAPI document holds it like any other.
  */
 export const eventsStream = defineEndpoint({

@@ -16,7 +16,7 @@ export type MemberLanguage = (typeof MEMBER_LANGUAGES)[number];
 export const COLOR_MODES = ['light', 'dark', 'system'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 
-/** The password policy's refusals (apps/server/src/modules/members/password-policy.ts). */
+/** The password policy's refusals (apps/server/src/modules/settings/members/password-policy.ts). */
 export const PASSWORD_PROBLEMS = [
   'too_short',
   'too_long',

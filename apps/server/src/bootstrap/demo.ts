@@ -4,8 +4,8 @@ import { seedAccessHistory } from '../db/seed/access-history.ts';
 import { fraudHistoryPending, seedFraudHistory } from '../db/seed/fraud-history.ts';
 import { isDemoDataPresent, seedDemoData } from '../db/seed/index.ts';
 import { storeSeedSpecimens } from '../db/seed/kyc.ts';
-import { createDocumentStore } from '../modules/kyc-files/index.ts';
-import { createMembersService } from '../modules/members/members.service.ts';
+import { createDocumentStore } from '../modules/platform/documents/index.ts';
+import { createMembersService } from '../modules/settings/members/members.service.ts';
 import type { Database } from './database.ts';
 
 /**

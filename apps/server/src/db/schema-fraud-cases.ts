@@ -1,5 +1,5 @@
 // Fraud check, cases (migration 0026_fraud_cases): comments, the case's own events and its report
-// drafts. The columns 0026 adds to fraud_cases are read and written in SQL by modules/fraud-cases.
+// drafts. The columns 0026 adds to fraud_cases are read and written in SQL by modules/compliance/fraud/cases.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { staffMembers } from './schema.ts';

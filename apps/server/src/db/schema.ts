@@ -522,7 +522,7 @@ export const kycDecisions = pgTable(
 
 /**
  * Identity documents (migration 0016): metadata here, the file in the document store under its
- * SHA-256 (modules/kyc-files). `reviewed_*` hold the latest decision; kyc_document_decisions all.
+ * SHA-256 (modules/platform/documents). `reviewed_*` hold the latest decision; kyc_document_decisions all.
  */
 export const kycDocuments = pgTable(
   'kyc_documents',

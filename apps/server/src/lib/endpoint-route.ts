@@ -8,12 +8,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from '../modules/audit/changes.ts';
-import type { SessionMember } from '../modules/auth/auth.service.ts';
-import { accessTokenOf, requestContext } from '../modules/auth/auth-cookies.ts';
 import { AppError } from './app-error.ts';
 import { type ExportHandler, rememberExportHandler } from './export/background.ts';
 import { unstorableTextPath } from './input-text.ts';
+import { type Actor, accessTokenOf, requestContext, type SessionMember } from './request-identity.ts';
 
 type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 type Signed<E extends EndpointDef, T> = E['access'] extends 'public' ? undefined : T;
@@ -22,7 +20,7 @@ export interface EndpointInput<E extends EndpointDef> {
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
   member: Signed<E, SessionMember>;
-  /** The member and request a change is audited under (modules/audit/changes.ts). */
+  /** The member and request a change is audited under (modules/platform/audit/changes.ts). */
   actor: Signed<E, Actor>;
   request: FastifyRequest;
   reply: FastifyReply;

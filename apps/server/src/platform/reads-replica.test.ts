@@ -6,7 +6,7 @@ import { createDb, createPool, type Db } from '../db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { startStandby } from '../db/standby.ts';
-import { createMembersService } from '../modules/members/members.service.ts';
+import { createMembersService } from '../modules/settings/members/members.service.ts';
 import { createReads, type Reads } from './reads.ts';
 
 // A real streaming replica: an embedded primary and a standby made from its base backup.

@@ -4,7 +4,7 @@ import { createPool, type Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { endpointOfRoute } from '../lib/endpoint-route.ts';
-import { requestContext } from '../modules/auth/auth-cookies.ts';
+import { requestContext } from '../modules/platform/auth/auth-cookies.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -19,7 +19,7 @@ export const INBOX_ASSIGNED_FILTERS = ['me', 'unassigned'] as const;
 export const INBOX_SLA_STATES = ['none', 'on_track', 'due_soon', 'overdue'] as const;
 export const INBOX_SORT_KEYS = ['opened_at'] as const;
 export const INBOX_FILTER_KEYS = ['kind', 'state', 'read', 'assigned'] as const;
-/** The live event topics the web app listens to (modules/events). */
+/** The live event topics the web app listens to (modules/platform/events). */
 export const LIVE_TOPICS = ['inbox', 'withdrawals', 'p2p', 'approvals', 'kyc'] as const;
 /** The Server-Sent Events stream (its descriptor is inbox.ts eventsStream). */
 export const EVENTS_STREAM_PATH = '/api/events/stream';

@@ -1,6 +1,10 @@
 import { kindHasExpiry } from '@backdesk/contract';
 import type pg from 'pg';
-import { type Specimen, type SpecimenPerson, specimenDocument } from '../../modules/kyc-files/index.ts';
+import {
+  type Specimen,
+  type SpecimenPerson,
+  specimenDocument,
+} from '../../modules/platform/documents/index.ts';
 import { isoTime } from './copy-text.ts';
 import { type Customer, customerAt } from './customers.ts';
 import { COUNTRIES } from './names.ts';
@@ -12,7 +16,7 @@ import { DAY_MS } from './timeline.ts';
  * KYC demo data (issue 12): every customer who started KYC has documents — an identity document,
  * a selfie and a proof of address, or a business's four company papers — decided as their KYC status
  * says, plus a level decision for the decided ones. The files are synthetic specimens saying SPECIMEN
- * (modules/kyc-files), a few per kind, stored once each (stored by hash) when the demo is seeded.
+ * (modules/platform/documents), a few per kind, stored once each (stored by hash) when the demo is seeded.
  * Numbers of the streams are above the CRM ones (crm.ts).
  */
 const KycStream = { documents: 201, profile: 202, decision: 203 } as const;

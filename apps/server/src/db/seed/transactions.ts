@@ -2,7 +2,7 @@ import { Decimal } from '@backdesk/contract/rules';
 import {
   WITHDRAWAL_RELEASE,
   WITHDRAWAL_RELEASE_TTL_MS,
-} from '../../modules/wallet-transactions/withdrawal-release.ts';
+} from '../../modules/transactions/wallet/withdrawal-release.ts';
 import { isoTime } from './copy-text.ts';
 import type { CopyTable, Row, SeedPlan } from './tables.ts';
 import { walletTransactionAt } from './wallet-transactions.ts';

@@ -38,7 +38,7 @@ export const EXPORT_HEADERS = {
   review_reason: { en: 'Review reason', tr: 'İnceleme nedeni' },
   available: { en: 'Available', tr: 'Kullanılabilir' },
   locked: { en: 'Locked', tr: 'Kilitli' },
-  // Access log and audit trail (modules/access-log)
+  // Access log and audit trail (modules/logs/access-log)
   at: { en: 'Time', tr: 'Zaman' },
   event: { en: 'Event', tr: 'Olay' },
   outcome: { en: 'Outcome', tr: 'Sonuç' },
@@ -52,7 +52,7 @@ export const EXPORT_HEADERS = {
   before: { en: 'Before', tr: 'Önce' },
   after: { en: 'After', tr: 'Sonra' },
   request_id: { en: 'Request ID', tr: 'İstek no' },
-  // KYC documents (modules/kyc)
+  // KYC documents (modules/compliance/kyc)
   kyc_document_kind: { en: 'Document kind', tr: 'Belge türü' },
   file_name: { en: 'File name', tr: 'Dosya adı' },
   content_type: { en: 'File type', tr: 'Dosya türü' },
@@ -67,12 +67,12 @@ export const EXPORT_HEADERS = {
   reason_text: { en: 'Reason text', tr: 'Gerekçe metni' },
   comment: { en: 'Internal comment', tr: 'İç yorum' },
   expires_on: { en: 'Expiry date', tr: 'Geçerlilik sonu' },
-  // Fraud blocklist (modules/fraud-blocklist): its import reads these words back, or the keys.
+  // Fraud blocklist (modules/compliance/fraud/blocklist): its import reads these words back, or the keys.
   kind: { en: 'Kind', tr: 'Tür' },
   value: { en: 'Value', tr: 'Değer' },
   reason: { en: 'Reason', tr: 'Gerekçe' },
   source: { en: 'Source', tr: 'Kaynak' },
-  // Fraud alerts (modules/fraud-alerts)
+  // Fraud alerts (modules/compliance/fraud/alerts)
   rule: { en: 'Rule', tr: 'Kural' },
   rule_version: { en: 'Rule version', tr: 'Kural sürümü' },
   severity: { en: 'Severity', tr: 'Önem' },

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { HOUR_ORIGIN } from '../reports/report-engine.ts';
+import { HOUR_ORIGIN } from '../reports/index.ts';
 
 export type KpiRow = {
   customers_total: number;

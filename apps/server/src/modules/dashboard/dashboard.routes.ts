@@ -1,38 +1,8 @@
-import { type DashboardKpis, dashboardApi, REPORTING_CURRENCY } from '@backdesk/contract';
+import { dashboardApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
-import { figure } from '../reports/report-engine.ts';
-import type { DashboardRepository } from './dashboard.repository.ts';
+import type { DashboardService } from './dashboard.service.ts';
 
-export function registerDashboardRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; repo: DashboardRepository; clock: Clock },
-): void {
-  registerEndpoint(app, dashboardApi.getDashboardKpis, async (): Promise<DashboardKpis> => {
-    const now = deps.clock.now();
-    const row = await deps.repo.kpis(deps.db, now);
-    return {
-      customers: {
-        total: Number(row.customers_total),
-        newLast30Days: Number(row.customers_last30),
-        newPrevious30Days: Number(row.customers_previous30),
-        growthPercent: row.growth_percent,
-      },
-      pendingTrades: Number(row.pending_trades),
-      activeOffers: Number(row.active_offers),
-      transactionLimits: Number(row.transaction_limits),
-      withdrawalsAwaitingReview: Number(row.withdrawals_under_review),
-      pendingKyc: Number(row.pending_kyc),
-      openFraudAlerts: Number(row.open_fraud_alerts),
-      volume24h: {
-        currency: REPORTING_CURRENCY,
-        deposits: figure(row.deposits_24h)!,
-        withdrawals: figure(row.withdrawals_24h)!,
-        unpriced: Number(row.unpriced_24h),
-      },
-      generatedAt: now.toISOString(),
-    };
-  });
+export function registerDashboardRoutes(app: FastifyInstance, deps: { service: DashboardService }): void {
+  registerEndpoint(app, dashboardApi.getDashboardKpis, () => deps.service.kpis());
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createChanges } from '../audit/changes.ts';
-import { createNotificationPreferencesRepository } from '../settings/notification-preferences.repository.ts';
+import { createChanges } from '../platform/audit/changes.ts';
+import { createNotificationPreferencesRepository } from '../settings/index.ts';
 import { createInboxRepository } from './inbox.repository.ts';
 import { registerInboxRoutes } from './inbox.routes.ts';
 import { createInboxService } from './inbox.service.ts';

@@ -2,6 +2,7 @@ import type { InboxItem, inboxApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { isoUtcMicros } from '../../db/sql/index.ts';
 import { boundedCount } from '../../lib/bounded-count.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 
@@ -33,12 +34,10 @@ export type InboxRow = {
 
 const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
 
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 const columns = sql`
   w.id, w.kind, w.severity, w.source_ref, w.customer_id, c.user_name AS customer_user_name, w.subject,
-  w.amount::text AS amount, w.asset, w.notice, w.params, ${iso(sql`i.opened_at`)} AS opened_at,
-  ${iso(sql`w.due_at`)} AS due_at, ${iso(sql`w.resolved_at`)} AS resolved_at, ${iso(sql`i.read_at`)} AS read_at,
+  w.amount::text AS amount, w.asset, w.notice, w.params, ${isoUtcMicros(sql`i.opened_at`)} AS opened_at,
+  ${isoUtcMicros(sql`w.due_at`)} AS due_at, ${isoUtcMicros(sql`w.resolved_at`)} AS resolved_at, ${isoUtcMicros(sql`i.read_at`)} AS read_at,
   w.assignee_id, a.display_name AS assignee_name, w.version`;
 const joins = sql`
   JOIN work_items w ON w.id = i.work_item_id

@@ -12,8 +12,9 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Actor, Changes } from '../audit/changes.ts';
-import { publishEvent } from '../events/events.repository.ts';
+import type { Actor, Changes } from '../platform/audit/changes.ts';
+import { publishEvent } from '../platform/events/events.repository.ts';
+import type { SystemNotice } from '../platform/notices/notice.ts';
 import type { InboxRepository, InboxRow } from './inbox.repository.ts';
 
 type ListQuery = z.output<typeof inboxApi.InboxQuerySchema>;
@@ -198,20 +199,8 @@ export function createInboxService(deps: InboxServiceDeps) {
       });
     },
 
-    /**
-     * A system notice to some members (an export ready, a job failed): `code` is worded by the web app
-     * (inbox.json `notices.<code>`), `sourceRef` names what it is about, unique per notice.
-     */
-    notice(
-      tx: DbOrTx,
-      notice: {
-        code: string;
-        sourceRef: string;
-        subject: string | null;
-        params: Record<string, unknown>;
-        audience: number[];
-      },
-    ): Promise<void> {
+    /** A system notice to some members (platform/notices/notice.ts). */
+    notice(tx: DbOrTx, notice: SystemNotice): Promise<void> {
       return repo.openNotice(tx, { ...notice, at: clock.now() });
     },
 

@@ -1,11 +1,12 @@
 import type { ReportRate } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { isoUtc } from '../../db/sql/index.ts';
 
 type RateRow = ReportRate;
 
 const COLUMNS = sql`id, asset, valid_from::text AS valid_from, rate::text AS rate,
-  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at, version`;
+  ${isoUtc(sql`updated_at`)} AS updated_at, version`;
 
 export function createRatesRepository() {
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createChanges } from '../audit/changes.ts';
+import { createChanges } from '../platform/audit/changes.ts';
 import { createRatesRepository } from './rates.repository.ts';
 import { registerReportRoutes } from './reports.routes.ts';
 import { createReportsService, type ReportsService } from './reports.service.ts';

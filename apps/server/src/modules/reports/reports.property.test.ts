@@ -3,7 +3,7 @@ import DecimalJs from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { createChanges } from '../audit/changes.ts';
+import { createChanges } from '../platform/audit/changes.ts';
 import { createRatesRepository } from './rates.repository.ts';
 import { createReportsService } from './reports.service.ts';
 

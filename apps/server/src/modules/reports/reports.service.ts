@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { localSettings } from '../../lib/local-settings.ts';
-import type { Actor, Changes } from '../audit/changes.ts';
+import type { Actor, Changes } from '../platform/audit/changes.ts';
 import type { RatesRepository } from './rates.repository.ts';
 import { REPORT_DEFS } from './report-defs.ts';
 import { type FactMode, runReport } from './report-engine.ts';

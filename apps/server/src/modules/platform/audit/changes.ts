@@ -1,0 +1,125 @@
+import type { AuditAction, AuditEntity } from '@backdesk/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, executeNamed, type Tx } from '../../../db/client.ts';
+import type { Actor } from '../../../lib/request-identity.ts';
+import { requestTransaction } from '../../../lib/request-transaction.ts';
+import { recordAudit } from './audit.repository.ts';
+
+export type { Actor };
+
+/** A change no member made (a request expiring with time): its audit row names no member. */
+export interface SystemActor {
+  memberId: null;
+  requestId: string;
+}
+
+type Fields = Record<string, unknown>;
+
+/** What one member action changed: one audit row. */
+export interface Change {
+  entity: AuditEntity;
+  action: AuditAction;
+  entityId: string | number;
+  /** The customer it concerns, when the entity is not the customer itself (a restriction, a note). */
+  customerId?: number | null;
+  /** null on a create; compared with `after` field by field, and only differing fields are kept. */
+  before: Fields | null;
+  /** null on a delete. */
+  after: Fields | null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields that differ between two versions of a record, as a before/after pair; null when nothing
+ * differs. A create or a delete keeps its whole side. `version` and timestamps are bookkeeping, not change.
+ */
+export function changedFields(
+  before: Fields | null,
+  after: Fields | null,
+): { before: Fields | null; after: Fields | null } | null {
+  if (!before || !after) return { before, after };
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const b: Fields = {};
+  const a: Fields = {};
+  for (const key of keys) {
+    if (key === 'version' || key === 'updated_at' || key === 'updatedAt') continue;
+    if (same(before[key], after[key])) continue;
+    b[key] = before[key] ?? null;
+    a[key] = after[key] ?? null;
+  }
+  return Object.keys(a).length ? { before: b, after: a } : null;
+}
+
+/** What `work` hands back: its result and what it changed, or `change: null` when it changed nothing. */
+export interface ChangeOutcome<T> {
+  result: T;
+  change: Change | null;
+}
+
+/**
+ * The one way to change data (docs/adding-an-area.md): `work` runs in a transaction and reports what
+ * it changed; one audit row (before → after, member, request) is written in the same transaction.
+ * A change that changes nothing writes no row; `work` must then also leave versions alone. Inside an
+ * idempotent request the transaction joins the request's, so the stored answer commits with it.
+ */
+export function createChanges(db: Db) {
+  return {
+    run<T>(actor: Actor | SystemActor, work: (tx: Tx) => Promise<ChangeOutcome<T>>): Promise<T> {
+      const outer = requestTransaction();
+      const transaction = outer ? outer.transaction.bind(outer) : db.transaction.bind(db);
+      return transaction(async (tx: Tx) => {
+        const { result, change } = await work(tx);
+        const diff = change && changedFields(change.before, change.after);
+        if (change && diff) {
+          await recordAudit(tx, {
+            memberId: actor.memberId,
+            requestId: actor.requestId,
+            action: change.action,
+            entity: change.entity,
+            entityId: change.entityId,
+            customerId: change.customerId ?? null,
+            before: diff.before,
+            after: diff.after,
+          });
+        }
+        return result;
+      });
+    },
+
+    /**
+     * A change made by one statement that writes its own audit row in a CTE (`auditRowsFrom`), for a
+     * hot path where a transaction's three extra round trips are most of the time: "next case",
+     * pressed by many officers at once. Runs in the request's transaction when there is one, as the
+     * prepared statement `name` (executeNamed): the statement's text must never change.
+     */
+    statement<R>(name: string, query: SQL): Promise<R[]> {
+      return executeNamed<R>(requestTransaction() ?? db, name, query);
+    },
+  };
+}
+export type Changes = ReturnType<typeof createChanges>;
+
+/**
+ * An INSERT of one audit row per row of `from` (the rows a statement changed, as `changes.run` would
+ * record each change), for `changes.statement`: the SQL expressions give each row's id, customer and
+ * its before and after fields. Unlike `changes.run` nothing compares the two: name only fields the
+ * statement always changes.
+ */
+export function auditRowsFrom(
+  actor: Actor,
+  change: {
+    entity: AuditEntity;
+    action: AuditAction;
+    from: SQL;
+    entityId: SQL;
+    customerId: SQL;
+    before: SQL;
+    after: SQL;
+  },
+): SQL {
+  return sql`INSERT INTO audit_log (member_id, request_id, action, entity, entity_id, customer_id, before, after)
+    SELECT ${actor.memberId}, ${actor.requestId}, ${change.action}, ${change.entity}, (${change.entityId})::text,
+           ${change.customerId}, ${change.before}, ${change.after}
+      FROM ${change.from}`;
+}

@@ -1,0 +1,68 @@
+import type { TransactionLimit } from '@backdesk/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { transactionLimits } from '../../../db/schema.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
+
+/** numeric(36,18) as its shortest exact text ("250000.000…0" → "250000"). */
+const amountText = (column: typeof transactionLimits.minAmount) =>
+  sql<string | null>`trim_scale(${column})::text`;
+
+const limitColumns = {
+  lid: transactionLimits.lid,
+  limit_type: transactionLimits.limitType,
+  contract_name: transactionLimits.contractName,
+  wallet_address: transactionLimits.walletAddress,
+  wallet_name: transactionLimits.walletName,
+  min_amount: amountText(transactionLimits.minAmount),
+  max_amount: amountText(transactionLimits.maxAmount),
+  daily_cap: amountText(transactionLimits.dailyCap),
+  monthly_cap: amountText(transactionLimits.monthlyCap),
+  created_at: isoUtc(transactionLimits.createdAt),
+};
+
+export type NewLimit = Omit<TransactionLimit, 'lid' | 'created_at'>;
+
+export function createLimitsRepository() {
+  return {
+    /** Every limit in lid order: a few dozen rows by nature (one per operation, contract and wallet). */
+    list(db: DbOrTx): Promise<TransactionLimit[]> {
+      return db.select(limitColumns).from(transactionLimits).orderBy(asc(transactionLimits.lid));
+    },
+
+    ofType(db: DbOrTx, limitType: string): Promise<TransactionLimit[]> {
+      return db
+        .select(limitColumns)
+        .from(transactionLimits)
+        .where(eq(transactionLimits.limitType, limitType))
+        .orderBy(asc(transactionLimits.lid));
+    },
+
+    async insert(tx: DbOrTx, limit: NewLimit, memberId: number): Promise<TransactionLimit> {
+      const [row] = await tx
+        .insert(transactionLimits)
+        .values({
+          limitType: limit.limit_type,
+          contractName: limit.contract_name,
+          walletAddress: limit.wallet_address,
+          walletName: limit.wallet_name,
+          minAmount: limit.min_amount,
+          maxAmount: limit.max_amount,
+          dailyCap: limit.daily_cap,
+          monthlyCap: limit.monthly_cap,
+          createdBy: memberId,
+        })
+        .returning(limitColumns);
+      return row!;
+    },
+
+    async delete(tx: DbOrTx, lid: number): Promise<TransactionLimit | undefined> {
+      const [row] = await tx
+        .delete(transactionLimits)
+        .where(eq(transactionLimits.lid, lid))
+        .returning(limitColumns);
+      return row;
+    },
+  };
+}
+export type LimitsRepository = ReturnType<typeof createLimitsRepository>;

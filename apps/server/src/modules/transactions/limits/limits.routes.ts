@@ -1,0 +1,24 @@
+import { transactionsApi } from '@backdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../../lib/endpoint-route.ts';
+import type { LimitsService } from './limits.service.ts';
+
+const { LIMIT_MESSAGES } = transactionsApi;
+
+/** The spec's limit endpoints, answering the spec's shapes. */
+export function registerLimitsRoutes(app: FastifyInstance, { limits }: { limits: LimitsService }): void {
+  registerEndpoint(app, transactionsApi.listTransactionLimits, async () => ({
+    success: true,
+    limits: await limits.list(),
+  }));
+
+  registerEndpoint(app, transactionsApi.createTransactionLimit, async ({ body, actor }) => {
+    await limits.create(actor, body);
+    return { success: true, message: LIMIT_MESSAGES.created };
+  });
+
+  registerEndpoint(app, transactionsApi.deleteTransactionLimit, async ({ body, actor }) => {
+    await limits.delete(actor, body.lid);
+    return { success: true, message: LIMIT_MESSAGES.deleted };
+  });
+}
