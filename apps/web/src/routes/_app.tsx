@@ -3,12 +3,12 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import i18next from 'i18next';
 import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
-import { useAuth } from '../features/auth/auth-store.ts';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { signInGateDetour } from '../features/auth/sign-in-gate.ts';
 import { MemberPreferencesSync } from '../features/settings/member-preferences-sync.tsx';
 import { AppLayout } from '../features/shell/app-layout.tsx';
 import { useStartupData } from '../features/shell/startup-data.ts';
+import { useAuth } from '../lib/auth-store.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /** Every page but /login lives here: the guard (docs/product-rules.md R5) and the default layout. */

@@ -5,9 +5,9 @@ import { type MouseEvent, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../components/brand.tsx';
 import { ColorModeSwitch } from '../../components/color-mode-switch.tsx';
-import { CommandPaletteButton } from '../../components/command-palette/index.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import classes from './app-layout.module.css';
+import { CommandPaletteButton } from './command-palette/index.ts';
 import { InboxIndicator } from './inbox-indicator.tsx';
 import { MainNav } from './main-nav.tsx';
 

@@ -2,7 +2,7 @@ import { NavLink, type NavLinkProps, Stack, Text } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../auth/can.ts';
+import { useCan } from '../../lib/can.ts';
 import classes from './main-nav.module.css';
 import { navigationFor } from './navigation.ts';
 

@@ -3,7 +3,7 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth-store.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { signOut } from '../sign-out.ts';
 import classes from './user-menu.module.css';
 

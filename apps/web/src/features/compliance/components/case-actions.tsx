@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { FormActions, FormFailure } from '../../../components/forms/index.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAuth } from '../../auth/auth-store.ts';
-import { useCan } from '../../auth/can.ts';
 import { complianceEndpoints } from '../api/endpoints.ts';
 import { useCaseActions, useKycReviewers } from '../api/kyc-api.ts';
 

@@ -5,13 +5,13 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ageText } from '../../../lib/compliance-format.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDay } from '../../../lib/locale-format.ts';
 import { FraudQueueCard } from '../../fraud/summary/fraud-queue-card.tsx';
 import { useComplianceOverview } from '../api/kyc-api.ts';
-import { ageText } from '../format.ts';
 
 type Target = Pick<LinkProps, 'to' | 'search'>;
 

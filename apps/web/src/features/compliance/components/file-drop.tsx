@@ -3,8 +3,8 @@ import { IconFileUpload } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fileSize } from '../../../lib/compliance-format.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { fileSize } from '../format.ts';
 import classes from './file-drop.module.css';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,application/pdf';

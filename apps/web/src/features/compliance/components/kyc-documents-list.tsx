@@ -3,6 +3,7 @@ import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_STATUSES } from '@backdesk/contract/co
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { customerColumn } from '../../../components/customer-link.tsx';
 import {
   DateFilter,
   defineList,
@@ -11,11 +12,10 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { fileSize } from '../../../lib/compliance-format.ts';
 import { formatDay } from '../../../lib/locale-format.ts';
-import { customerColumn } from '../../crm/components/customer-link.tsx';
 import { complianceEndpoints } from '../api/endpoints.ts';
 import { documentsSource, useKycReviewers } from '../api/kyc-api.ts';
-import { fileSize } from '../format.ts';
 import { DocumentStatusBadge } from './badges.tsx';
 
 function useDocumentColumns(): DataTableColumn<KycDocumentRow>[] {

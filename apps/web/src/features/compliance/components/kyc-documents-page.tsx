@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useCan } from '../../auth/can.ts';
+import { useCan } from '../../../lib/can.ts';
 import { complianceEndpoints } from '../api/endpoints.ts';
 import { ReviewDrawer } from '../review/review-drawer.tsx';
 import { kycDocumentsList } from './kyc-documents-list.tsx';

@@ -3,6 +3,7 @@ import { KYC_CASE_ASSIGNEES, KYC_SLA_STATES } from '@backdesk/contract/complianc
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import {
   defineList,
   type ListFiltersProps,
@@ -10,10 +11,9 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { ageText } from '../../../lib/compliance-format.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
-import { CustomerLink } from '../../crm/components/customer-link.tsx';
 import { queueSource } from '../api/kyc-api.ts';
-import { ageText } from '../format.ts';
 import { SlaBadge } from './badges.tsx';
 
 function useQueueColumns(): DataTableColumn<KycCase>[] {

@@ -3,11 +3,11 @@ import { Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } f
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { callEndpoint } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
-import { CustomerLink } from '../../crm/components/customer-link.tsx';
 import { runEndpoints } from '../../fraud/runs/endpoints.ts';
 import { RunPanel } from '../../fraud/runs/run-panel.tsx';
 import { isUnderWay, RUNS_KEY, useRun } from '../../fraud/runs/runs-api.ts';

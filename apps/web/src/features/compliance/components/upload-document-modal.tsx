@@ -8,11 +8,11 @@ import { Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField, ModalForm } from '../../../components/forms/index.ts';
+import { fileSize } from '../../../lib/compliance-format.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUploadDocument } from '../api/kyc-api.ts';
-import { fileSize } from '../format.ts';
 import { type PrecheckIssue, precheckFile } from '../upload-precheck.ts';
 import { FileDrop } from './file-drop.tsx';
 

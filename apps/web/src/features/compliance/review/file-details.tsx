@@ -1,9 +1,9 @@
 import type { KycDocumentRow } from '@backdesk/contract';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { fileSize } from '../../../lib/compliance-format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
-import { fileSize } from '../format.ts';
 import { Field } from './profile-card.tsx';
 
 /** What the stored file is: its name, type (decided by its bytes), size, hash and who brought it in. */

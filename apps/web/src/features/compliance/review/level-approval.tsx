@@ -4,15 +4,15 @@ import { IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { callEndpoint } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { useCan } from '../../../lib/can.ts';
 import { approvalsRef } from '../../../lib/contract.ts';
+import { useActionKeys } from '../../../lib/idempotency.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAuth } from '../../auth/auth-store.ts';
-import { useCan } from '../../auth/can.ts';
-import { useActionKeys } from '../../transactions/shared/idempotency.ts';
-import { ReasonDialog } from '../../transactions/shared/reason-dialog.tsx';
 
 /** The four-eyes endpoints (contract approvals.ts), named without loading the contract. */
 const approvals = {

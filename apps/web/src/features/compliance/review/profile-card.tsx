@@ -3,9 +3,9 @@ import { Anchor, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KycBadge } from '../../../components/status-badges.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDay } from '../../../lib/locale-format.ts';
-import { KycBadge } from '../../crm/components/status-badges.tsx';
 
 /** A labelled value of the review's side cards. */
 export function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {

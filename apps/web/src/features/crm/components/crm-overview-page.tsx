@@ -2,10 +2,10 @@ import { Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@ma
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useValueLabel } from '../../../components/status-badges.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useCrmOverview } from '../api/crm-lists-api.ts';
-import { useValueLabel } from './status-badges.tsx';
 
 type Count = { value: string | null; count: number };
 

@@ -9,10 +9,10 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { KycBadge } from '../../../components/status-badges.tsx';
 import { customerKycSource } from '../api/crm-lists-api.ts';
 import { fullName } from '../format.ts';
 import { customerIdentityColumns, KycStatusFilter } from './customer-list-parts.tsx';
-import { KycBadge } from './status-badges.tsx';
 
 export const KYC_LEVELS = ['0', '1', '2', '3'] as const;
 

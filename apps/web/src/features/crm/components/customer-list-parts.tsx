@@ -2,10 +2,10 @@ import type { Customer } from '@backdesk/contract';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { customerColumn } from '../../../components/customer-link.tsx';
 import { type ListFiltersProps, SelectFilter } from '../../../components/list-page/index.ts';
+import { KycBadge, useValueLabel } from '../../../components/status-badges.tsx';
 import { useCustomerFacets } from '../api/get-customers.ts';
-import { customerColumn } from './customer-link.tsx';
-import { KycBadge, useValueLabel } from './status-badges.tsx';
 
 /** What the customer list and the KYC list both show of a customer. */
 type CustomerRow = Pick<Customer, 'id' | 'user_name' | 'kyc_status' | 'kyc_type_label'>;

@@ -21,6 +21,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { KycBadge, StatusBadge, useValueLabel } from '../../../components/status-badges.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { CustomerKycTab } from '../../compliance/components/customer-kyc-tab.tsx';
@@ -32,7 +33,6 @@ import { formatDateTime, formatDecimal, fullName } from '../format.ts';
 import { EditCustomerModal } from './edit-customer-modal.tsx';
 import { AddRestrictionModal, LiftRestrictionModal } from './restriction-forms.tsx';
 import { useRestrictionColumns } from './restrictions-table.tsx';
-import { KycBadge, StatusBadge, useValueLabel } from './status-badges.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -10,12 +10,12 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { StatusBadge, useValueLabel } from '../../../components/status-badges.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { CustomerFetchError } from '../api/customers-response.ts';
 import { crmEndpoints } from '../api/endpoints.ts';
 import { customersSource, useCustomerFacets } from '../api/get-customers.ts';
 import { customerIdentityColumns, KycStatusFilter, valueOptions } from './customer-list-parts.tsx';
-import { StatusBadge, useValueLabel } from './status-badges.tsx';
 
 function CustomerFetchAlert({ error }: { error: unknown }) {
   const { t } = useTranslation('crm');

@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useCan } from '../../auth/can.ts';
+import { useCan } from '../../../lib/can.ts';
 import { crmEndpoints } from '../api/endpoints.ts';
 import { customersSource } from '../api/get-customers.ts';
 import { customersList } from './customers-columns.tsx';

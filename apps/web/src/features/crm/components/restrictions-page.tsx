@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useCan } from '../../auth/can.ts';
+import { useCan } from '../../../lib/can.ts';
 import { crmEndpoints } from '../api/endpoints.ts';
 import { AddRestrictionModal, LiftRestrictionModal } from './restriction-forms.tsx';
 import { RestrictionAction, restrictionsList } from './restrictions-table.tsx';

@@ -3,6 +3,7 @@ import { RESTRICTION_KINDS, RESTRICTION_STATES } from '@backdesk/contract/crm/ke
 import { Button, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { customerColumn } from '../../../components/customer-link.tsx';
 import {
   defineList,
   type ListFiltersProps,
@@ -10,9 +11,8 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { RestrictionStateBadge } from '../../../components/status-badges.tsx';
 import { restrictionsSource } from '../api/restrictions-api.ts';
-import { customerColumn } from './customer-link.tsx';
-import { RestrictionStateBadge } from './status-badges.tsx';
 
 /** Lift, or who lifted it and why; nothing for an expired one. */
 export function RestrictionAction({

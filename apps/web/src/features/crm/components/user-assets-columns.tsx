@@ -2,6 +2,7 @@ import type { UserAsset } from '@backdesk/contract';
 import { ASSETS } from '@backdesk/contract/transactions/keys';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { customerColumn } from '../../../components/customer-link.tsx';
 import {
   defineList,
   type ListFiltersProps,
@@ -11,7 +12,6 @@ import {
 } from '../../../components/list-page/index.ts';
 import { userAssetsSource } from '../api/crm-lists-api.ts';
 import { crmEndpoints } from '../api/endpoints.ts';
-import { customerColumn } from './customer-link.tsx';
 
 function AssetFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('crm');

@@ -13,6 +13,7 @@ import {
   IconWalletOff,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { KpiCard } from '../../../components/kpi-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatInteger, formatTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -22,7 +23,6 @@ import { Decimal } from '../../reports/report-view.ts';
 import { useDashboardKpis } from '../api/get-dashboard-kpis.ts';
 import { DashboardCharts } from './dashboard-charts.tsx';
 import { GrowthBadge } from './growth-badge.tsx';
-import { KpiCard } from './kpi-card.tsx';
 import { OpenWorkSlot } from './open-work-slot.tsx';
 
 /** The figures shown as a plain count: each card's test id and the field (and label key) it shows. */

@@ -2,6 +2,7 @@ import type { fraudApi } from '@backdesk/contract';
 import { FRAUD_ALERT_STATUSES, FRAUD_RULE_CODES, FRAUD_SEVERITIES } from '@backdesk/contract/fraud/keys';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { customerColumn } from '../../../components/customer-link.tsx';
 import {
   DateFilter,
   defineList,
@@ -10,7 +11,6 @@ import {
   useColumnKit,
 } from '../../../components/list-page/index.ts';
 import { keyOptions } from '../../../lib/key-options.ts';
-import { customerColumn } from '../../crm/components/customer-link.tsx';
 import { CustomerFilter, HolderFilter, useFraudHandlers } from '../components/work-filters.tsx';
 import { alertsSource } from './alerts-api.ts';
 import { AlertStatusBadge, SeverityBadge } from './badges.tsx';

@@ -3,6 +3,7 @@ import { FRAUD_CASE_STATUSES } from '@backdesk/contract/fraud/keys';
 import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { customerColumn } from '../../../components/customer-link.tsx';
 import {
   defineList,
   type ListFiltersProps,
@@ -10,7 +11,6 @@ import {
   useColumnKit,
 } from '../../../components/list-page/index.ts';
 import { keyOptions } from '../../../lib/key-options.ts';
-import { customerColumn } from '../../crm/components/customer-link.tsx';
 import { SeverityBadge } from '../alerts/badges.tsx';
 import { CustomerFilter, HolderFilter } from '../components/work-filters.tsx';
 import { casesSource } from './cases-api.ts';

@@ -1,9 +1,9 @@
 import type { fraudApi } from '@backdesk/contract';
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDate } from '../../../lib/locale-format.ts';
-import { CustomerLink } from '../../crm/components/customer-link.tsx';
 
 /** The current and the proposed setting's figures over the same span, and who the proposed one hits. */
 export function BacktestResult({ result }: { result: fraudApi.BacktestResult }) {

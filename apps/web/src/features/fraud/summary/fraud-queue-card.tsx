@@ -3,9 +3,9 @@ import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconUserQuestion } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ageText } from '../../../lib/compliance-format.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { ageText } from '../../compliance/format.ts';
 
 /** The compliance overview's fraud queue: alerts not yet closed, how long the oldest has waited. */
 export function FraudQueueCard({ figure }: { figure: FraudQueueFigure }) {

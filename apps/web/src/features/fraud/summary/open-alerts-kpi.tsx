@@ -1,6 +1,6 @@
 import { IconShieldExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { KpiCard } from '../../dashboard/components/kpi-card.tsx';
+import { KpiCard } from '../../../components/kpi-card.tsx';
 
 /** The dashboard's open-fraud-alerts figure (open, investigating or escalated), linking to the alerts. */
 export function OpenAlertsKpi({ value }: { value: string | undefined }) {

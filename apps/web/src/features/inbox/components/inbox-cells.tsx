@@ -1,9 +1,9 @@
 import type { InboxItem } from '@backdesk/contract';
 import { Badge, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
-import { CustomerLink } from '../../crm/components/customer-link.tsx';
 
 /** How an item's kind, subject, age and SLA read: the inbox table and the dashboard's open work alike. */
 

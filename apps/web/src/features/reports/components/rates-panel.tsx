@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-fields.tsx';
 import { DecimalInput } from '../../../components/forms/decimal-input.tsx';
+import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDay, formatDecimal, parseDecimal } from '../../../lib/locale-format.ts';
-import { useCan } from '../../auth/can.ts';
 import { ratesEndpoints, useReportRates, useSetReportRate } from '../rates-api.ts';
 import { Decimal } from '../report-view.ts';
 

@@ -6,9 +6,9 @@ import type {
 } from '@backdesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
+import { authStore } from '../../../lib/auth-store.ts';
 import { settingsRef } from '../../../lib/contract.ts';
 import { getCredentials } from '../../auth/api/get-credentials.ts';
-import { authStore } from '../../auth/auth-store.ts';
 
 /** The member's own settings endpoints, named without loading the contract (lib/contract.ts). */
 export const settingsEndpoints = {

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAuth } from '../../auth/auth-store.ts';
 import {
   useDisableMember,
   useEnableMember,

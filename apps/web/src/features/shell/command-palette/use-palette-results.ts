@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../features/auth/can.ts';
-import { crmEndpoints } from '../../features/crm/api/endpoints.ts';
-import { navigationFor } from '../../features/shell/navigation.ts';
-import { p2pEndpoints } from '../../features/transactions/api/p2p.ts';
-import { walletEndpoints } from '../../features/transactions/api/wallet-transactions.ts';
-import { callEndpoint } from '../../lib/api.ts';
-import { useLanguage } from '../../lib/language.ts';
-import { formatDecimal } from '../../lib/locale-format.ts';
+import { callEndpoint } from '../../../lib/api.ts';
+import { useCan } from '../../../lib/can.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { formatDecimal } from '../../../lib/locale-format.ts';
+import { crmEndpoints } from '../../crm/api/endpoints.ts';
+import { p2pEndpoints } from '../../transactions/api/p2p.ts';
+import { walletEndpoints } from '../../transactions/api/wallet-transactions.ts';
+import { navigationFor } from '../navigation.ts';
 import { looksLikeGuid, looksLikeHash, looksLikeId, looksLikePhone, matchesWords } from './fold.ts';
 
 export type ResultKind = 'page' | 'customer' | 'transaction' | 'trade';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { formatDay } from '../../lib/locale-format.ts';
-import { ageText, fileSize } from './format.ts';
+import { ageText, fileSize } from './compliance-format.ts';
+import { formatDay } from './locale-format.ts';
 
 const t = ((key: string, params: Record<string, number>) =>
   `${key}:${JSON.stringify(params)}`) as never as TFunction<'compliance'>;

@@ -1,7 +1,7 @@
 import { Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormFailure, useContractForm } from '../../../components/forms/index.ts';
+import { FormActions, FormFailure, useContractForm } from './forms/index.ts';
 
 export interface ReasonDialogProps<O extends string> {
   opened: boolean;
