@@ -3,10 +3,10 @@ import { SPEC_MESSAGES as specMessages } from '@backdesk/contract/messages';
 import { hasPanelAccess } from '@backdesk/contract/roles';
 import { ApiRequestError } from '../../lib/api.ts';
 import { authStore } from '../../lib/auth-store.ts';
-import { getCredentials } from './api/get-credentials.ts';
-import { login } from './api/login.ts';
-import { signout } from './api/signout.ts';
+import { getCredentials } from './get-credentials.ts';
+import { login } from './login.ts';
 import { type LoginFailure, toLoginFailure } from './login-failure.ts';
+import { signout } from './signout.ts';
 
 /** A member with two-factor on: the password passed, the second step is next (no session yet). */
 export interface SecondStepNeeded {

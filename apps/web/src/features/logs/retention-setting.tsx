@@ -6,7 +6,7 @@ import { callEndpoint } from '../../lib/api.ts';
 import { useCan } from '../../lib/can.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { logsEndpoints } from './api.ts';
+import { logsEndpoints } from './logs-api.ts';
 
 const KEY = ['logs', 'retention'] as const;
 

@@ -6,9 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInteger } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
-import { useInboxSummary } from '../inbox/api/inbox-api.ts';
+import { useInboxSummary } from '../inbox/inbox-api.ts';
 import { liveEvents } from '../inbox/live-events.ts';
-import { useNotificationPreferences } from '../settings/api/settings-api.ts';
+import { useNotificationPreferences } from '../settings/shared/settings-api.ts';
 
 /** Shows a desktop notification for new work of the kinds the member asked for (settings/notifications). */
 function useDesktopNotifications() {

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryClient } from '../../lib/query-client.ts';
-import { customersSource } from '../crm/api/get-customers.ts';
-import { limitsSource } from '../transactions/api/limits.ts';
-import { offersSource, tradesSource } from '../transactions/api/p2p.ts';
+import { customersSource } from '../crm/customers/get-customers.ts';
+import { limitsSource } from '../transactions/limits/limits-api.ts';
+import { offersSource, tradesSource } from '../transactions/p2p/p2p-api.ts';
 
 // The lists' default URL state (their routes' validateSearch of an empty URL), so the pages find these
 // queries already in the cache.

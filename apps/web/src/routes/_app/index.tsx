@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import i18next from 'i18next';
-import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
+import { DashboardPage } from '../../features/dashboard/dashboard-page.tsx';
 
 export const Route = createFileRoute('/_app/')({
   // fraud: the open-alerts figure is worded by the fraud area (features/fraud/summary).

@@ -4,9 +4,9 @@ import { callEndpoint } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
-import { crmEndpoints } from '../../crm/api/endpoints.ts';
-import { p2pEndpoints } from '../../transactions/api/p2p.ts';
-import { walletEndpoints } from '../../transactions/api/wallet-transactions.ts';
+import { crmEndpoints } from '../../crm/shared/endpoints.ts';
+import { p2pEndpoints } from '../../transactions/p2p/p2p-api.ts';
+import { walletEndpoints } from '../../transactions/wallet/wallet-transactions-api.ts';
 import { navigationFor } from '../navigation.ts';
 import { looksLikeGuid, looksLikeHash, looksLikeId, looksLikePhone, matchesWords } from './fold.ts';
 

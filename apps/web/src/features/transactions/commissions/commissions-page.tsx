@@ -12,8 +12,8 @@ import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useActionKeys } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
-import { commissionEndpoints, commissionsSource, useDeleteCommission } from '../api/commissions.ts';
 import { CommissionForm } from './commission-form.tsx';
+import { commissionEndpoints, commissionsSource, useDeleteCommission } from './commissions-api.ts';
 import { commissionsList } from './commissions-columns.tsx';
 import { FeePreview } from './fee-preview.tsx';
 

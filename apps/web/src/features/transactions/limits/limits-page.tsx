@@ -11,9 +11,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
-import { limitEndpoints, useDeleteLimit, useLimits } from '../api/limits.ts';
 import { LimitForm } from './limit-form.tsx';
 import { LimitTester } from './limit-tester.tsx';
+import { limitEndpoints, useDeleteLimit, useLimits } from './limits-api.ts';
 import { limitsList } from './limits-columns.tsx';
 
 export function LimitsPage() {

@@ -8,8 +8,8 @@ import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useActionKeys } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
-import { offersSource, p2pEndpoints, useResumeOffer, useSuspendOffer } from '../api/p2p.ts';
 import { offersList } from './active-p2p-columns.tsx';
+import { offersSource, p2pEndpoints, useResumeOffer, useSuspendOffer } from './p2p-api.ts';
 import { RefreshControls } from './refresh-controls.tsx';
 
 export function ActiveP2pPage() {

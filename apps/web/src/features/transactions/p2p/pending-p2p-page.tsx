@@ -11,7 +11,7 @@ import { useActionKeys } from '../../../lib/idempotency.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
-import { p2pEndpoints, tradesSource, useCancelTrade, useSettleDispute } from '../api/p2p.ts';
+import { p2pEndpoints, tradesSource, useCancelTrade, useSettleDispute } from './p2p-api.ts';
 import { tradesList } from './pending-p2p-columns.tsx';
 import { RefreshControls } from './refresh-controls.tsx';
 

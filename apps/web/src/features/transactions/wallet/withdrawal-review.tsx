@@ -11,7 +11,7 @@ import { useActionKeys } from '../../../lib/idempotency.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useReviewWithdrawal, walletEndpoints } from '../api/wallet-transactions.ts';
+import { useReviewWithdrawal, walletEndpoints } from './wallet-transactions-api.ts';
 import { WithdrawalChecks } from './withdrawal-checks.tsx';
 
 /**

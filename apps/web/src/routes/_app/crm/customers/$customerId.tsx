@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomerPage } from '../../../../features/crm/components/customer-page.tsx';
+import { CustomerPage } from '../../../../features/crm/customers/customer-page.tsx';
 
 /** A customer id is a positive whole number as written; "-5", "1e3" or "007x" are a 404 (R5). */
 const CUSTOMER_ID = /^[1-9]\d{0,14}$/;
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_app/crm/customers/$customerId')({
   loader: async ({ params, route }) => {
     const [, { prefetchCustomer }] = await Promise.all([
       (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.(),
-      import('../../../../features/crm/api/get-customer.ts'),
+      import('../../../../features/crm/customers/get-customer.ts'),
     ]);
     await prefetchCustomer(params.customerId);
   },
