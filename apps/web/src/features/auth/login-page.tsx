@@ -17,7 +17,7 @@ type FieldErrors = Partial<Record<'userName' | 'password' | 'captcha', string>>;
 
 // Only members with two-factor need the second step: its code (and WebAuthn's) stays out of /login's
 // first load (150 KB budget).
-const SecondStepForm = lazy(() => import('../settings/two-factor/second-step-form.tsx'));
+const SecondStepForm = lazy(() => import('./second-step-form.tsx'));
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);

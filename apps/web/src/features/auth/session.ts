@@ -3,7 +3,7 @@ import { SPEC_MESSAGES as specMessages } from '@backdesk/contract/messages';
 import { hasPanelAccess } from '@backdesk/contract/roles';
 import { ApiRequestError } from '../../lib/api.ts';
 import { authStore } from '../../lib/auth-store.ts';
-import { getCredentials } from './get-credentials.ts';
+import { getCredentials } from '../../lib/credentials.ts';
 import { login } from './login.ts';
 import { type LoginFailure, toLoginFailure } from './login-failure.ts';
 import { signout } from './signout.ts';
@@ -18,15 +18,6 @@ export type SignInResult =
   | { ok: true }
   | { ok: false; failure: LoginFailure }
   | { ok: false; secondStep: SecondStepNeeded };
-
-/**
- * Reads the member again after a change the sign-in gate depends on (a new password, two-factor set
- * up), so the router lets them past it.
- */
-export async function reloadCredentials(): Promise<void> {
-  const user = await getCredentials();
-  authStore.signIn(user, hasPanelAccess(user.user_roles));
-}
 
 /** Learns who is signed in when the app starts; any failure simply leaves the visitor signed out. */
 export async function initAuth(): Promise<void> {

@@ -12,18 +12,16 @@ import {
   IconWallet,
   IconWalletOff,
 } from '@tabler/icons-react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KpiCard } from '../../components/kpi-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { Decimal } from '../../lib/decimal.ts';
 import { formatInteger, formatTime } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { formatDecimal } from '../../lib/locale-format.ts';
-import { OpenAlertsKpi } from '../compliance/fraud/summary/open-alerts-kpi.tsx';
-import { Decimal } from '../reports/report-view.ts';
-import { DashboardCharts } from './dashboard-charts.tsx';
 import { useDashboardKpis } from './get-dashboard-kpis.ts';
 import { GrowthBadge } from './growth-badge.tsx';
-import { OpenWorkSlot } from './open-work-slot.tsx';
 
 /** The figures shown as a plain count: each card's test id and the field (and label key) it shows. */
 const COUNTS = [
@@ -49,7 +47,20 @@ const COUNTS = [
   { testId: 'transaction-limits', field: 'transactionLimits', icon: IconGauge, href: '/transactions/limits' },
 ] as const;
 
-export function DashboardPage() {
+/**
+ * What other areas show on the dashboard, passed in by its route: a feature never imports another
+ * (apps/web/README.md).
+ */
+export interface DashboardSlots {
+  /** The open fraud alerts KPI, worded by the fraud area. */
+  OpenAlertsKpi: ComponentType<{ value: string | undefined }>;
+  /** The reports area's charts. */
+  charts: ReactNode;
+  /** The member's open work, from the inbox. */
+  openWork: ReactNode;
+}
+
+export function DashboardPage({ OpenAlertsKpi, charts, openWork }: DashboardSlots) {
   const { t } = useTranslation(['dashboard', 'common']);
   const { locale } = useLanguage();
   const { data, isError, refetch, isFetching } = useDashboardKpis();
@@ -146,8 +157,8 @@ export function DashboardPage() {
           />
         </SimpleGrid>
       )}
-      <DashboardCharts />
-      <OpenWorkSlot />
+      {charts}
+      {openWork}
       {isError && data && (
         <Text size="xs" c="red" mt="sm">
           {t('error.title')}

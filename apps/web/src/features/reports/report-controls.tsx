@@ -3,8 +3,8 @@ import { REPORT_FILTERS, REPORT_GROUPINGS, type ReportFilterKey } from '@backdes
 import { Button, Group, Input, SegmentedControl, Select, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/forms/date-fields.tsx';
+import { useProfile, useSavePreferences } from '../../lib/member-settings.ts';
 import { timeZoneChoices } from '../../lib/time-zones.ts';
-import { useProfile, useSavePreferences } from '../settings/shared/settings-api.ts';
 import { RANGE_PRESETS, type RangePreset, type ReportSearch } from './report-search.ts';
 import { useReportFilterOptions } from './reports-api.ts';
 

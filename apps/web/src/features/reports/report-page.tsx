@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FetchingLoader } from '../../components/fetching-loader.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorText } from '../../lib/errors.ts';
-import { useProfile } from '../settings/shared/settings-api.ts';
+import { useProfile } from '../../lib/member-settings.ts';
 import { download, toCsv, toXlsx } from './export-file.ts';
 import { RatesPanel } from './rates-panel.tsx';
 import { ReportCharts } from './report-charts.tsx';

@@ -17,15 +17,13 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconLock } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { KycBadge, StatusBadge, useValueLabel } from '../../../components/status-badges.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { CustomerAlertsTab } from '../../compliance/fraud/alerts/customer-alerts-tab.tsx';
-import { CustomerKycTab } from '../../compliance/kyc/customer-kyc-tab.tsx';
 import { useCustomerTypes } from '../customer-types/customer-types-api.ts';
 import { AddRestrictionModal, LiftRestrictionModal } from '../restrictions/restriction-forms.tsx';
 import { useRestrictionColumns } from '../restrictions/restrictions-table.tsx';
@@ -91,7 +89,22 @@ function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][
   );
 }
 
-export function CustomerPage({ customerId }: { customerId: number }) {
+/** A tab another area fills for one customer. */
+type CustomerTab = ComponentType<{ customerId: number }>;
+
+/**
+ * The customer's page. The KYC and fraud-alerts tabs belong to compliance and are passed in by the
+ * route: a feature never imports another (apps/web/README.md).
+ */
+export function CustomerPage({
+  customerId,
+  KycTab,
+  AlertsTab,
+}: {
+  customerId: number;
+  KycTab: CustomerTab;
+  AlertsTab: CustomerTab;
+}) {
   const { t } = useTranslation(['crm', 'transactions']);
   const { locale } = useLanguage();
   const { data, isError, error } = useCustomer(customerId);
@@ -201,7 +214,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
         </Tabs.List>
 
         <Tabs.Panel value="kyc">
-          <CustomerKycTab customerId={c.id} />
+          <KycTab customerId={c.id} />
         </Tabs.Panel>
 
         <Tabs.Panel value="assets">
@@ -314,7 +327,7 @@ export function CustomerPage({ customerId }: { customerId: number }) {
         </Tabs.Panel>
 
         <Tabs.Panel value="alerts">
-          <CustomerAlertsTab customerId={c.id} />
+          <AlertsTab customerId={c.id} />
         </Tabs.Panel>
 
         <Tabs.Panel value="notes">

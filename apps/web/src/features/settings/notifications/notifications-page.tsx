@@ -3,8 +3,8 @@ import { Alert, Card, Loader, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
+import { useNotificationPreferences, useUpdateNotifications } from '../../../lib/member-settings.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useNotificationPreferences, useUpdateNotifications } from '../shared/settings-api.ts';
 
 /** Asks the browser for its permission to show notifications; true once it is given. */
 async function desktopAllowed(): Promise<'granted' | 'denied' | 'unsupported'> {

@@ -6,8 +6,8 @@ import { FormShell, useContractForm } from '../../../components/forms/index.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
+import { useChangePassword } from '../../../lib/member-settings.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useChangePassword } from '../shared/settings-api.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 

@@ -2,9 +2,9 @@ import type { Profile } from '@backdesk/contract';
 import { Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormShell, useContractForm } from '../../../components/forms/index.ts';
+import { useUpdateProfile } from '../../../lib/member-settings.ts';
 import { notify } from '../../../lib/notify.ts';
 import { NameEmailFields } from '../shared/name-email-fields.tsx';
-import { useUpdateProfile } from '../shared/settings-api.ts';
 
 /** Display name and email, saved with the version loaded (a stale edit is refused, never overwritten). */
 export function ProfileCard({ profile }: { profile: Profile }) {

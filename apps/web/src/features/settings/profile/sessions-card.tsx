@@ -6,8 +6,8 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../../../lib/member-settings.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../shared/settings-api.ts';
 import { describeDevice } from './device.ts';
 
 /** Tells the member about a failed action and keeps the confirmation open (useConfirm). */

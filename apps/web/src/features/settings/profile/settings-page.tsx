@@ -2,7 +2,7 @@ import { Alert, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
-import { useProfile } from '../shared/settings-api.ts';
+import { useProfile } from '../../../lib/member-settings.ts';
 import { AppearanceCard } from './appearance-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';

@@ -2,9 +2,9 @@ import { Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors.ts';
+import { useProfile, useSavePreferences } from '../../../lib/member-settings.ts';
 import { notify } from '../../../lib/notify.ts';
 import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones.ts';
-import { useProfile, useSavePreferences } from '../shared/settings-api.ts';
 
 /** The option that stores no zone: reports then follow the browser's. Never an IANA name. */
 const BROWSER = 'browser';

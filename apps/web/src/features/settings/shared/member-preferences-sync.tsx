@@ -10,8 +10,8 @@ import {
   toPreference,
 } from '../../../lib/color-mode.ts';
 import { type Language, useLanguage } from '../../../lib/language.ts';
+import { profileQuery, useSavePreferences } from '../../../lib/member-settings.ts';
 import { notify } from '../../../lib/notify.ts';
-import { profileQuery, useSavePreferences } from './settings-api.ts';
 
 interface Prefs {
   language: Language;

@@ -8,8 +8,8 @@ import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
+import { passkeyErrorText } from '../../../lib/passkey-errors.ts';
 import { FactorCard, type FactorCardProps, useFactorAction } from './factor-card.tsx';
-import { passkeyErrorText } from './passkey-errors.ts';
 import { twoFactorEndpoints } from './two-factor-api.ts';
 
 /** Passkeys and security keys: the member's list, named; add one; remove one (not the last factor). */

@@ -37,15 +37,6 @@ export const twoFactorEndpoints = {
     'staff',
   ),
   resetMember: twoFactorRef((c) => c.resetMemberTwoFactor, 'POST', '/api/members/two-factor/reset', 'staff'),
-  // The sign-in's second step (public: the challenge is the proof of the first).
-  signInCode: twoFactorRef((c) => c.verifySignInCode, 'POST', '/api/auth/two-factor/code', 'public'),
-  signInPasskeyOptions: twoFactorRef(
-    (c) => c.signInPasskeyOptions,
-    'POST',
-    '/api/auth/two-factor/passkey/options',
-    'public',
-  ),
-  signInPasskey: twoFactorRef((c) => c.verifySignInPasskey, 'POST', '/api/auth/two-factor/passkey', 'public'),
 };
 
 export const TWO_FACTOR_STATUS_KEY = ['settings', 'two-factor'] as const;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callEndpoint } from '../../../lib/api.ts';
-import { reloadCredentials } from '../../auth/session.ts';
+import { reloadCredentials } from '../../../lib/credentials.ts';
 import { TWO_FACTOR_STATUS_KEY, twoFactorEndpoints } from './two-factor-api.ts';
 
 /** The member's two-factor state, as /settings/2FA shows it. */

@@ -36,7 +36,7 @@ type Detail = fraudApi.FraudAlertDetail;
 type Evidence = fraudApi.FraudEvidence;
 
 /**
- * The screening part's view of a list-entry hit, when it is built (features/fraud/screening); until
+ * The screening part's view of a list-entry hit, when it is built (features/compliance/fraud/screening); until
  * then the evidence row names the entry. The glob finds the file at build time, or nothing.
  */
 const screeningModules = import.meta.glob<{ ScreeningEvidence: ComponentType<{ alertId: number }> }>(

@@ -40,7 +40,7 @@ import {
   useTryName,
 } from './screening-api.ts';
 
-/** The runs part's progress panel, when it is built (features/fraud/runs); until then a link to the runs page. */
+/** The runs part's progress panel, when it is built (features/compliance/fraud/runs); until then a link to the runs page. */
 const runPanels = import.meta.glob<{ RunPanel: ComponentType<{ runId: number }> }>('../runs/run-panel.tsx');
 const runPanelLoader = Object.values(runPanels)[0];
 const RunPanel = runPanelLoader ? lazy(async () => ({ default: (await runPanelLoader()).RunPanel })) : null;

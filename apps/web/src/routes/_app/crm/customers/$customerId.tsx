@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CustomerAlertsTab } from '../../../../features/compliance/fraud/alerts/customer-alerts-tab.tsx';
+import { CustomerKycTab } from '../../../../features/compliance/kyc/customer-kyc-tab.tsx';
 import { CustomerPage } from '../../../../features/crm/customers/customer-page.tsx';
 
 /** A customer id is a positive whole number as written; "-5", "1e3" or "007x" are a 404 (R5). */
@@ -25,5 +27,5 @@ export const Route = createFileRoute('/_app/crm/customers/$customerId')({
 
 function CustomerRoute() {
   const { customerId } = Route.useParams();
-  return <CustomerPage customerId={customerId} />;
+  return <CustomerPage customerId={customerId} KycTab={CustomerKycTab} AlertsTab={CustomerAlertsTab} />;
 }

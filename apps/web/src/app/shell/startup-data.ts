@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { customersSource } from '../../features/crm/customers/get-customers.ts';
+import { limitsSource } from '../../features/transactions/limits/limits-api.ts';
+import { offersSource, tradesSource } from '../../features/transactions/p2p/p2p-api.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { customersSource } from '../crm/customers/get-customers.ts';
-import { limitsSource } from '../transactions/limits/limits-api.ts';
-import { offersSource, tradesSource } from '../transactions/p2p/p2p-api.ts';
 
 // The lists' default URL state (their routes' validateSearch of an empty URL), so the pages find these
 // queries already in the cache.

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInboxSummary } from '../../features/inbox/inbox-api.ts';
+import { liveEvents } from '../../features/inbox/live-events.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
-import { useInboxSummary } from '../inbox/inbox-api.ts';
-import { liveEvents } from '../inbox/live-events.ts';
-import { useNotificationPreferences } from '../settings/shared/settings-api.ts';
+import { useNotificationPreferences } from '../../lib/member-settings.ts';
 
 /** Shows a desktop notification for new work of the kinds the member asked for (settings/notifications). */
 function useDesktopNotifications() {

@@ -25,7 +25,7 @@ import {
   openWorkSearch,
   useOpenInboxItem,
   useOpenWork,
-} from '../inbox/index.ts';
+} from './index.ts';
 
 /**
  * The signed-in member's open work (PRODUCT.md): the oldest items of their inbox — all open, assigned

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { crmEndpoints } from '../../../features/crm/shared/endpoints.ts';
+import { p2pEndpoints } from '../../../features/transactions/p2p/p2p-api.ts';
+import { walletEndpoints } from '../../../features/transactions/wallet/wallet-transactions-api.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
-import { crmEndpoints } from '../../crm/shared/endpoints.ts';
-import { p2pEndpoints } from '../../transactions/p2p/p2p-api.ts';
-import { walletEndpoints } from '../../transactions/wallet/wallet-transactions-api.ts';
 import { navigationFor } from '../navigation.ts';
 import { looksLikeGuid, looksLikeHash, looksLikeId, looksLikePhone, matchesWords } from './fold.ts';
 

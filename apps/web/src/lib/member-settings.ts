@@ -5,10 +5,10 @@ import type {
   UpdateProfileBody,
 } from '@backdesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/api.ts';
-import { authStore } from '../../../lib/auth-store.ts';
-import { settingsRef } from '../../../lib/contract.ts';
-import { getCredentials } from '../../auth/get-credentials.ts';
+import { callEndpoint } from './api.ts';
+import { authStore } from './auth-store.ts';
+import { settingsRef } from './contract.ts';
+import { getCredentials } from './credentials.ts';
 
 /** The member's own settings endpoints, named without loading the contract (lib/contract.ts). */
 export const settingsEndpoints = {

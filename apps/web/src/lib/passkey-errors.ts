@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { errorText } from '../../../lib/errors.ts';
+import { errorText } from './errors.ts';
 
 /**
  * A passkey ceremony's failure in words: the browser's own refusals (the member cancelled, no

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatAxisTick } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { formatDecimal } from '../../lib/locale-format.ts';
-import { browserTimeZone, presetRange, todayIn } from '../reports/report-search.ts';
-import { Decimal, drawn as drawnFigure } from '../reports/report-view.ts';
-import { useReport } from '../reports/reports-api.ts';
+import { browserTimeZone, presetRange, todayIn } from './report-search.ts';
+import { Decimal, drawn as drawnFigure } from './report-view.ts';
+import { useReport } from './reports-api.ts';
 
 const drawn = (value: string | null | undefined) => drawnFigure(value) ?? 0;
 

@@ -2,11 +2,11 @@ import { Anchor, Button, SegmentedControl, Stack, Text, TextInput, Title } from 
 import { startAuthentication } from '@simplewebauthn/browser';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError, callEndpoint } from '../../../lib/api.ts';
-import { errorText } from '../../../lib/errors.ts';
-import type { SecondStepNeeded } from '../../auth/session.ts';
-import { passkeyErrorText } from './passkey-errors.ts';
-import { twoFactorEndpoints } from './two-factor-api.ts';
+import { ApiRequestError, callEndpoint } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { passkeyErrorText } from '../../lib/passkey-errors.ts';
+import { secondStepEndpoints } from './second-step-api.ts';
+import type { SecondStepNeeded } from './session.ts';
 
 type Method = SecondStepNeeded['methods'][number];
 
@@ -55,7 +55,7 @@ export default function SecondStepForm({
       return;
     }
     void run(() =>
-      callEndpoint(twoFactorEndpoints.signInCode, {
+      callEndpoint(secondStepEndpoints.code, {
         body: { challenge: step.challenge, method, code: code.trim() },
       }),
     );
@@ -63,11 +63,11 @@ export default function SecondStepForm({
 
   const usePasskey = () =>
     run(async () => {
-      const options = await callEndpoint(twoFactorEndpoints.signInPasskeyOptions, {
+      const options = await callEndpoint(secondStepEndpoints.passkeyOptions, {
         body: { challenge: step.challenge },
       });
       const credential = await startAuthentication({ optionsJSON: options as never });
-      await callEndpoint(twoFactorEndpoints.signInPasskey, {
+      await callEndpoint(secondStepEndpoints.passkey, {
         body: { challenge: step.challenge, credential: credential as never },
       });
     }, passkeyErrorText);
