@@ -34,12 +34,12 @@ interface Sent {
 }
 
 /** The server's side: records each request and answers with `answer`. */
-function server(answer: (body: Record<string, unknown>) => Response) {
+function server(answer: () => Response) {
   const sent: Sent[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     sent.push({ url, body, idempotencyKey: new Headers(init.headers).get('Idempotency-Key') });
-    return answer(body);
+    return answer();
   });
   return sent;
 }
@@ -68,7 +68,7 @@ describe('DecisionPanel (the KYC review drawer)', () => {
     );
 
   it('approves the version on screen once, with an idempotency key', async () => {
-    const sent = server((body) =>
+    const sent = server(() =>
       json(200, { success: true, document: { ...pending, status: 'approved', version: 4 } }),
     );
     const onDecided = vi.fn();
