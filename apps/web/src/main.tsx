@@ -7,11 +7,12 @@ import { App } from './app/app.tsx';
 import { initI18n } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.ts';
-import { authStore } from './features/auth/auth-store.ts';
-import { initAuth, reloadCredentials } from './features/auth/session.ts';
+import { initAuth } from './features/auth/session.ts';
 import { expireSession, watchAuthErrorCookie } from './features/auth/session-expiry.ts';
 import { setGateRefusalListener, setSessionExpiredListener } from './lib/api.ts';
+import { authStore } from './lib/auth-store.ts';
 import { watchChunkErrors } from './lib/chunk-reload.ts';
+import { reloadCredentials } from './lib/credentials.ts';
 
 const router = createAppRouter({ auth: authStore });
 

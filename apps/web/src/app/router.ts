@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
-import type { AuthStore } from '../features/auth/auth-store.ts';
+import type { AuthStore } from '../lib/auth-store.ts';
 import { createConcurrencyLimit } from '../lib/concurrency-limit.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { createNavigationProgress } from './navigation-progress.ts';

@@ -35,7 +35,7 @@ export const loadAuthContract = lazyModule(() => import('@backdesk/contract/auth
  * is loaded (`load`: its schema module, then the endpoint in it) when the response has to be parsed.
  * `method`, `path` and `access` are checked against the contract's literal types, so they cannot
  * drift from it; `access` lets the page hide what the server would refuse (`useCan` in
- * features/auth/can.ts) before any schema loads.
+ * lib/can.ts) before any schema loads.
  */
 export interface EndpointRef<E extends EndpointDef> {
   method: E['method'];

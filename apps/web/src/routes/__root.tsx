@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { RouteError } from '../components/route-error.tsx';
-import type { AuthStore } from '../features/auth/auth-store.ts';
+import type { AuthStore } from '../lib/auth-store.ts';
 
 export interface RouterContext {
   auth: AuthStore;

@@ -2,13 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import i18next from 'i18next';
 import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { AppLayout } from '../app/shell/app-layout.tsx';
+import { useStartupData } from '../app/shell/startup-data.ts';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
-import { useAuth } from '../features/auth/auth-store.ts';
-import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { signInGateDetour } from '../features/auth/sign-in-gate.ts';
-import { MemberPreferencesSync } from '../features/settings/member-preferences-sync.tsx';
-import { AppLayout } from '../features/shell/app-layout.tsx';
-import { useStartupData } from '../features/shell/startup-data.ts';
+import { UserMenu } from '../features/auth/user-menu.tsx';
+import { MemberPreferencesSync } from '../features/settings/shared/member-preferences-sync.tsx';
+import { useAuth } from '../lib/auth-store.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /** Every page but /login lives here: the guard (docs/product-rules.md R5) and the default layout. */
@@ -23,9 +23,7 @@ export const Route = createFileRoute('/_app')({
   // In the loader, not beforeLoad: these load beside the page's code and data instead of before them.
   loader: ({ context }) => {
     if (!context.auth.getState().user?.required_action)
-      void import('../features/shell/startup-data.ts').then(({ prefetchStartupData }) =>
-        prefetchStartupData(),
-      );
+      void import('../app/shell/startup-data.ts').then(({ prefetchStartupData }) => prefetchStartupData());
     return i18next.loadNamespaces(['errors', 'inbox']);
   },
   component: AuthenticatedLayout,

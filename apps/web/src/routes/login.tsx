@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
 
 /** Plain layout, no shell. A signed-in member is sent to the dashboard (docs/product-rules.md R5). */
 export const Route = createFileRoute('/login')({

@@ -1,11 +1,11 @@
 import { AUTH_COOKIES } from '@backdesk/contract/auth-cookies';
 import i18next from 'i18next';
+import { authStore } from '../../lib/auth-store.ts';
 import { deleteCookie, readCookie } from '../../lib/cookies.ts';
 import { notify } from '../../lib/notify.ts';
 import { isLoginPath } from '../../lib/session-rules.ts';
-import { signoutBeforeLeaving } from './api/signout.ts';
 import { clearAuthCookies } from './auth-cookies.ts';
-import { authStore } from './auth-store.ts';
+import { signoutBeforeLeaving } from './signout.ts';
 
 /** docs/product-rules.md R4: set (not HttpOnly) by the server when it ends a session on its own, e.g. a reused refresh token. */
 export const AUTH_ERROR_COOKIE = AUTH_COOKIES.authError;

@@ -2,11 +2,11 @@ import type { LoginBody } from '@backdesk/contract';
 import { SPEC_MESSAGES as specMessages } from '@backdesk/contract/messages';
 import { hasPanelAccess } from '@backdesk/contract/roles';
 import { ApiRequestError } from '../../lib/api.ts';
-import { getCredentials } from './api/get-credentials.ts';
-import { login } from './api/login.ts';
-import { signout } from './api/signout.ts';
-import { authStore } from './auth-store.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { getCredentials } from '../../lib/credentials.ts';
+import { login } from './login.ts';
 import { type LoginFailure, toLoginFailure } from './login-failure.ts';
+import { signout } from './signout.ts';
 
 /** A member with two-factor on: the password passed, the second step is next (no session yet). */
 export interface SecondStepNeeded {
@@ -18,15 +18,6 @@ export type SignInResult =
   | { ok: true }
   | { ok: false; failure: LoginFailure }
   | { ok: false; secondStep: SecondStepNeeded };
-
-/**
- * Reads the member again after a change the sign-in gate depends on (a new password, two-factor set
- * up), so the router lets them past it.
- */
-export async function reloadCredentials(): Promise<void> {
-  const user = await getCredentials();
-  authStore.signIn(user, hasPanelAccess(user.user_roles));
-}
 
 /** Learns who is signed in when the app starts; any failure simply leaves the visitor signed out. */
 export async function initAuth(): Promise<void> {

@@ -1,7 +1,7 @@
+import { authStore } from '../../lib/auth-store.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { signout } from './api/signout.ts';
 import { clearAuthCookies } from './auth-cookies.ts';
-import { authStore } from './auth-store.ts';
+import { signout } from './signout.ts';
 
 /** docs/product-rules.md R3: the server ends the session; whatever it answers, the local state is cleared. */
 export async function signOut(): Promise<void> {

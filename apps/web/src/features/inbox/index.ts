@@ -6,8 +6,8 @@ export {
   openWorkSearch,
   useInboxSummary,
   useOpenWork,
-} from './api/inbox-api.ts';
-export { InboxAge, InboxKind, InboxSla, InboxSubject } from './components/inbox-cells.tsx';
-export { inboxTarget, opensSomething } from './components/inbox-target.ts';
-export { useOpenInboxItem } from './components/use-open-item.ts';
+} from './inbox-api.ts';
+export { InboxAge, InboxKind, InboxSla, InboxSubject } from './inbox-cells.tsx';
+export { inboxTarget, opensSomething } from './inbox-target.ts';
 export { liveEvents } from './live-events.ts';
+export { useOpenInboxItem } from './use-open-item.ts';

@@ -1,6 +1,6 @@
 import { EVENTS_STREAM_PATH } from '@backdesk/contract/inbox/keys';
 import type { QueryClient } from '@tanstack/react-query';
-import { inboxSummaryQuery } from './api/inbox-api.ts';
+import { inboxSummaryQuery } from './inbox-api.ts';
 
 /** One live event as the server streams it (modules/events on the server). */
 export interface LiveEvent {

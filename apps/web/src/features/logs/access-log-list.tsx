@@ -11,8 +11,8 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../components/list-page/index.ts';
-import { accessLogSource, logsEndpoints } from './api.ts';
 import { LogFilters } from './log-filters.tsx';
+import { accessLogSource, logsEndpoints } from './logs-api.ts';
 
 function AccessLogFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('logs');

@@ -12,9 +12,9 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../components/list-page/index.ts';
-import { auditTrailSource, logsEndpoints } from './api.ts';
 import { auditTarget } from './audit-target.ts';
 import { LogFilters } from './log-filters.tsx';
+import { auditTrailSource, logsEndpoints } from './logs-api.ts';
 
 function AuditTrailFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation(['logs', 'audit']);

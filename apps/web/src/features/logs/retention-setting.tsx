@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api.ts';
+import { useCan } from '../../lib/can.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { useCan } from '../auth/can.ts';
-import { logsEndpoints } from './api.ts';
+import { logsEndpoints } from './logs-api.ts';
 
 const KEY = ['logs', 'retention'] as const;
 

@@ -7,7 +7,7 @@ import { callEndpoint } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
-import { logsEndpoints } from './api.ts';
+import { logsEndpoints } from './logs-api.ts';
 
 function Outcome({ result }: { result: VerifyResult }) {
   const { t } = useTranslation('logs');

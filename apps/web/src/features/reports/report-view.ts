@@ -1,9 +1,8 @@
 import type { Report, ReportUnit } from '@backdesk/contract';
-import DecimalJs from 'decimal.js';
+import { Decimal } from '../../lib/decimal.ts';
 import type { ExportTable } from './export-file.ts';
 
-/** Enough digits for sums of 18-decimal amounts (decimal.js's default 20 would round them). */
-export const Decimal = DecimalJs.clone({ precision: 80 });
+export { Decimal };
 
 /** A figure as a chart draws it: only here does an exact decimal become a float. */
 export const drawn = (value: string | null | undefined) =>

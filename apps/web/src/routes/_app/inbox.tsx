@@ -7,7 +7,7 @@ import {
 } from '@backdesk/contract/inbox/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../components/list-page/list-search.ts';
-import { InboxPage } from '../../features/inbox/components/inbox-page.tsx';
+import { InboxPage } from '../../features/inbox/inbox-page.tsx';
 
 export const Route = createFileRoute('/_app/inbox')({
   ...listRoute(

@@ -1,6 +1,6 @@
 import type { CaptchaChallenge } from '@backdesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCaptcha } from '../api/get-captcha.ts';
+import { getCaptcha } from '../get-captcha.ts';
 import { encodeCaptchaToken, msUntilRenewal } from './captcha-token.ts';
 import type { SolverReply } from './solve-captcha.worker.ts';
 

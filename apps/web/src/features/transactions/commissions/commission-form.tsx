@@ -13,7 +13,7 @@ import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useSaveCommission } from '../api/commissions.ts';
+import { useSaveCommission } from './commissions-api.ts';
 
 /** Amounts typed in the member's locale; the contract's rule decides the places per asset. */
 const AMOUNTS = { value: () => undefined, min_fee: () => undefined, max_fee: () => undefined };

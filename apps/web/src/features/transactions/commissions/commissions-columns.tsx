@@ -5,7 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { defineList, useColumnKit } from '../../../components/list-page/index.ts';
 import { formatDecimal, formatPercent } from '../../../lib/locale-format.ts';
-import { commissionsSource } from '../api/commissions.ts';
+import { commissionsSource } from './commissions-api.ts';
 
 function useRuleColumns(): DataTableColumn<CommissionRule>[] {
   const { t } = useTranslation('transactions');

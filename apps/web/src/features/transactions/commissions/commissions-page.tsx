@@ -8,12 +8,12 @@ import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { ListPage } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
+import { useActionKeys } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useCan } from '../../auth/can.ts';
-import { commissionEndpoints, commissionsSource, useDeleteCommission } from '../api/commissions.ts';
-import { useActionKeys } from '../shared/idempotency.ts';
 import { CommissionForm } from './commission-form.tsx';
+import { commissionEndpoints, commissionsSource, useDeleteCommission } from './commissions-api.ts';
 import { commissionsList } from './commissions-columns.tsx';
 import { FeePreview } from './fee-preview.tsx';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DecimalInput, ModalForm, useContractForm } from '../../../components/forms/index.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useCreateLimit } from '../api/limits.ts';
+import { useCreateLimit } from './limits-api.ts';
 
 const EMPTY = {
   limit_type: 'withdrawal',

@@ -4,7 +4,7 @@ import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { defineList, useColumnKit } from '../../../components/list-page/index.ts';
-import { limitsSource } from '../api/limits.ts';
+import { limitsSource } from './limits-api.ts';
 
 /** An address's first six and last four characters: enough to tell two apart at a glance. */
 const addressEnds = (address: string) =>

@@ -8,12 +8,12 @@ import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { ListPage } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useCan } from '../../auth/can.ts';
-import { limitEndpoints, useDeleteLimit, useLimits } from '../api/limits.ts';
 import { LimitForm } from './limit-form.tsx';
 import { LimitTester } from './limit-tester.tsx';
+import { limitEndpoints, useDeleteLimit, useLimits } from './limits-api.ts';
 import { limitsList } from './limits-columns.tsx';
 
 export function LimitsPage() {

@@ -6,9 +6,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { useTransactionsOverview } from '../api/overview.ts';
 import { formatDateTime, formatDecimal } from '../shared/decimal-format.ts';
 import { WALLET_STATUS_COLOR } from '../wallet/wallet-status.ts';
+import { useTransactionsOverview } from './overview-api.ts';
 
 export function TransactionsOverviewPage() {
   const { t } = useTranslation(['transactions', 'common']);

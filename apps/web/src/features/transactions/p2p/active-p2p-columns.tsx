@@ -9,9 +9,9 @@ import {
   SelectFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { offersSource } from '../api/p2p.ts';
 import { SellerContractFilters } from '../shared/filters.tsx';
 import { contractColumn } from './offer-columns.ts';
+import { offersSource } from './p2p-api.ts';
 
 function OfferFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('transactions');

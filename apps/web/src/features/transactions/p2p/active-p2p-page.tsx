@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
+import { useActionKeys } from '../../../lib/idempotency.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useCan } from '../../auth/can.ts';
-import { offersSource, p2pEndpoints, useResumeOffer, useSuspendOffer } from '../api/p2p.ts';
-import { useActionKeys } from '../shared/idempotency.ts';
 import { offersList } from './active-p2p-columns.tsx';
+import { offersSource, p2pEndpoints, useResumeOffer, useSuspendOffer } from './p2p-api.ts';
 import { RefreshControls } from './refresh-controls.tsx';
 
 export function ActiveP2pPage() {

@@ -10,9 +10,9 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { tradesSource } from '../api/p2p.ts';
 import { AmountRangeFilters, SellerContractFilters } from '../shared/filters.tsx';
 import { contractColumn } from './offer-columns.ts';
+import { tradesSource } from './p2p-api.ts';
 
 const STATUS_COLOR: Record<string, string> = {
   pending: 'blue',

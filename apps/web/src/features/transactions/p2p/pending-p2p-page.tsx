@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { useCan } from '../../../lib/can.ts';
+import { useActionKeys } from '../../../lib/idempotency.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useCan } from '../../auth/can.ts';
-import { p2pEndpoints, tradesSource, useCancelTrade, useSettleDispute } from '../api/p2p.ts';
-import { useActionKeys } from '../shared/idempotency.ts';
-import { ReasonDialog } from '../shared/reason-dialog.tsx';
+import { p2pEndpoints, tradesSource, useCancelTrade, useSettleDispute } from './p2p-api.ts';
 import { tradesList } from './pending-p2p-columns.tsx';
 import { RefreshControls } from './refresh-controls.tsx';
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
-import { useWalletTransaction } from '../api/wallet-transactions.ts';
 import { WALLET_STATUS_COLOR } from './wallet-status.ts';
+import { useWalletTransaction } from './wallet-transactions-api.ts';
 import { WithdrawalReview } from './withdrawal-review.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -11,9 +11,9 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
-import { walletEndpoints, walletSource } from '../api/wallet-transactions.ts';
 import { AmountRangeFilters } from '../shared/filters.tsx';
 import { WALLET_STATUS_COLOR } from './wallet-status.ts';
+import { walletEndpoints, walletSource } from './wallet-transactions-api.ts';
 
 function WalletFilters({ filter }: ListFiltersProps) {
   const { t } = useTranslation('transactions');

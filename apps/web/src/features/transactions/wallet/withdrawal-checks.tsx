@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { codeText, errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
-import { useWithdrawalChecks } from '../api/wallet-transactions.ts';
+import { useWithdrawalChecks } from './wallet-transactions-api.ts';
 
 /**
  * The restriction and limit checks an approval of this withdrawal runs, evaluated before the member

@@ -3,15 +3,15 @@ import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
+import { useActionKeys } from '../../../lib/idempotency.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAuth } from '../../auth/auth-store.ts';
-import { useCan } from '../../auth/can.ts';
-import { useReviewWithdrawal, walletEndpoints } from '../api/wallet-transactions.ts';
-import { useActionKeys } from '../shared/idempotency.ts';
-import { ReasonDialog } from '../shared/reason-dialog.tsx';
+import { useReviewWithdrawal, walletEndpoints } from './wallet-transactions-api.ts';
 import { WithdrawalChecks } from './withdrawal-checks.tsx';
 
 /**

@@ -5,7 +5,7 @@ import {
 } from '@backdesk/contract/compliance/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../components/list-page/list-search.ts';
-import { KycDocumentsPage } from '../../../features/compliance/components/kyc-documents-page.tsx';
+import { KycDocumentsPage } from '../../../features/compliance/kyc/kyc-documents-page.tsx';
 
 export const Route = createFileRoute('/_app/compliance/kyc-docs')({
   ...listRoute(

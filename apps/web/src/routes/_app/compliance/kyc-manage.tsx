@@ -1,7 +1,7 @@
 import { KYC_CASE_ASSIGNEES, KYC_QUEUE_SORT_KEYS, KYC_SLA_STATES } from '@backdesk/contract/compliance/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../components/list-page/list-search.ts';
-import { KycManagePage } from '../../../features/compliance/components/kyc-manage-page.tsx';
+import { KycManagePage } from '../../../features/compliance/kyc/kyc-manage-page.tsx';
 
 export const Route = createFileRoute('/_app/compliance/kyc-manage')({
   ...listRoute(

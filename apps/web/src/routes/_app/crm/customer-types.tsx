@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../components/list-page/list-search.ts';
-import { CustomerTypesPage } from '../../../features/crm/components/customer-types-page.tsx';
+import { CustomerTypesPage } from '../../../features/crm/customer-types/customer-types-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/customer-types')({
   ...listRoute(

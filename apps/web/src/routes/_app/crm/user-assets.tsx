@@ -1,7 +1,7 @@
 import { ASSET_SORT_KEYS } from '@backdesk/contract/crm/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../components/list-page/list-search.ts';
-import { UserAssetsPage } from '../../../features/crm/components/user-assets-page.tsx';
+import { UserAssetsPage } from '../../../features/crm/user-assets/user-assets-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/user-assets')({
   ...listRoute(

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ReportPage } from '../../../features/reports/components/report-page.tsx';
+import { ReportPage } from '../../../features/reports/report-page.tsx';
 import { validateReportSearch } from '../../../features/reports/report-search.ts';
 
 export const Route = createFileRoute('/_app/reports/csc')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ReportsIndexPage } from '../../../features/reports/components/reports-index-page.tsx';
+import { ReportsIndexPage } from '../../../features/reports/reports-index-page.tsx';
 
 export const Route = createFileRoute('/_app/reports/')({
   component: ReportsIndexPage,

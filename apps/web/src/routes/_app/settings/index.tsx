@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import i18next from 'i18next';
-import { SettingsPage } from '../../../features/settings/components/settings-page.tsx';
+import { SettingsPage } from '../../../features/settings/profile/settings-page.tsx';
 
 export const Route = createFileRoute('/_app/settings/')({
   loader: () => i18next.loadNamespaces('settings'),

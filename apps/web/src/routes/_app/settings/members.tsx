@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import i18next from 'i18next';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
-import { useCan } from '../../../features/auth/can.ts';
-import { membersEndpoints } from '../../../features/settings/api/members-api.ts';
-import { MembersPage } from '../../../features/settings/components/members-page.tsx';
+import { membersEndpoints } from '../../../features/settings/members/members-api.ts';
+import { MembersPage } from '../../../features/settings/members/members-page.tsx';
+import { useCan } from '../../../lib/can.ts';
 
 export const Route = createFileRoute('/_app/settings/members')({
   loader: () => i18next.loadNamespaces(['settings', 'audit']),

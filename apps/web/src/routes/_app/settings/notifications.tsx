@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import i18next from 'i18next';
-import { NotificationsPage } from '../../../features/settings/components/notifications-page.tsx';
+import { NotificationsPage } from '../../../features/settings/notifications/notifications-page.tsx';
 
 export const Route = createFileRoute('/_app/settings/notifications')({
   loader: () => i18next.loadNamespaces('settings'),

@@ -4,8 +4,8 @@ import { listRoute, listSearch } from '../../../../components/list-page/list-sea
 import {
   BLOCKLIST_SORT_KEYS,
   BLOCKLIST_STATES,
-} from '../../../../features/fraud/blocklist/blocklist-keys.ts';
-import { BlocklistPage } from '../../../../features/fraud/blocklist/blocklist-page.tsx';
+} from '../../../../features/compliance/fraud/blocklist/blocklist-keys.ts';
+import { BlocklistPage } from '../../../../features/compliance/fraud/blocklist/blocklist-page.tsx';
 
 export const Route = createFileRoute('/_app/compliance/fraud-check/blocklist')({
   ...listRoute(

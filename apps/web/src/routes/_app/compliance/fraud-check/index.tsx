@@ -1,8 +1,8 @@
 import { FRAUD_ALERT_STATUSES, FRAUD_RULE_CODES, FRAUD_SEVERITIES } from '@backdesk/contract/fraud/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../../components/list-page/list-search.ts';
-import { ALERT_SORT_KEYS } from '../../../../features/fraud/alerts/alert-keys.ts';
-import { AlertsPage } from '../../../../features/fraud/alerts/alerts-page.tsx';
+import { ALERT_SORT_KEYS } from '../../../../features/compliance/fraud/alerts/alert-keys.ts';
+import { AlertsPage } from '../../../../features/compliance/fraud/alerts/alerts-page.tsx';
 
 export const Route = createFileRoute('/_app/compliance/fraud-check/')({
   ...listRoute(

@@ -1,8 +1,8 @@
 import { FRAUD_RUN_KINDS, FRAUD_RUN_STATUSES } from '@backdesk/contract/fraud/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../../components/list-page/list-search.ts';
-import { RUN_SORT_KEYS } from '../../../../features/fraud/runs/run-keys.ts';
-import { RunsPage } from '../../../../features/fraud/runs/runs-page.tsx';
+import { RUN_SORT_KEYS } from '../../../../features/compliance/fraud/runs/run-keys.ts';
+import { RunsPage } from '../../../../features/compliance/fraud/runs/runs-page.tsx';
 
 export const Route = createFileRoute('/_app/compliance/fraud-check/runs')({
   ...listRoute(

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomerPage } from '../../../../features/crm/components/customer-page.tsx';
+import { CustomerAlertsTab } from '../../../../features/compliance/fraud/alerts/customer-alerts-tab.tsx';
+import { CustomerKycTab } from '../../../../features/compliance/kyc/customer-kyc-tab.tsx';
+import { CustomerPage } from '../../../../features/crm/customers/customer-page.tsx';
 
 /** A customer id is a positive whole number as written; "-5", "1e3" or "007x" are a 404 (R5). */
 const CUSTOMER_ID = /^[1-9]\d{0,14}$/;
@@ -16,7 +18,7 @@ export const Route = createFileRoute('/_app/crm/customers/$customerId')({
   loader: async ({ params, route }) => {
     const [, { prefetchCustomer }] = await Promise.all([
       (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.(),
-      import('../../../../features/crm/api/get-customer.ts'),
+      import('../../../../features/crm/customers/get-customer.ts'),
     ]);
     await prefetchCustomer(params.customerId);
   },
@@ -25,5 +27,5 @@ export const Route = createFileRoute('/_app/crm/customers/$customerId')({
 
 function CustomerRoute() {
   const { customerId } = Route.useParams();
-  return <CustomerPage customerId={customerId} />;
+  return <CustomerPage customerId={customerId} KycTab={CustomerKycTab} AlertsTab={CustomerAlertsTab} />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddCustomerPage } from '../../../../features/crm/components/add-customer-page.tsx';
+import { AddCustomerPage } from '../../../../features/crm/customers/add-customer-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/customers/add')({
   component: AddCustomerPage,

@@ -1,7 +1,7 @@
 import { CUSTOMER_SORT_KEYS } from '@backdesk/contract/crm/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../../components/list-page/list-search.ts';
-import { CustomersPage } from '../../../../features/crm/components/customers-page.tsx';
+import { CustomersPage } from '../../../../features/crm/customers/customers-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/customers/')({
   ...listRoute(

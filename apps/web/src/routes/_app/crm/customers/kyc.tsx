@@ -1,7 +1,7 @@
 import { CUSTOMER_KYC_TYPES, KYC_SORT_KEYS } from '@backdesk/contract/crm/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../../components/list-page/list-search.ts';
-import { CustomerKycPage } from '../../../../features/crm/components/customer-kyc-page.tsx';
+import { CustomerKycPage } from '../../../../features/crm/customer-kyc/customer-kyc-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/customers/kyc')({
   ...listRoute(

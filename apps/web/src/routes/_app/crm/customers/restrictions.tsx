@@ -1,7 +1,7 @@
 import { RESTRICTION_KINDS, RESTRICTION_SORT_KEYS, RESTRICTION_STATES } from '@backdesk/contract/crm/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../../components/list-page/list-search.ts';
-import { RestrictionsPage } from '../../../../features/crm/components/restrictions-page.tsx';
+import { RestrictionsPage } from '../../../../features/crm/restrictions/restrictions-page.tsx';
 
 export const Route = createFileRoute('/_app/crm/customers/restrictions')({
   ...listRoute(

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CasePage } from '../../../../../features/fraud/cases/case-page.tsx';
+import { CasePage } from '../../../../../features/compliance/fraud/cases/case-page.tsx';
 
 /** A case id is a positive whole number as written; anything else is a 404 (R5). */
 const CASE_ID = /^[1-9]\d{0,14}$/;

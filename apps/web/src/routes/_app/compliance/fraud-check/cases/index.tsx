@@ -1,7 +1,7 @@
 import { FRAUD_CASE_STATUSES } from '@backdesk/contract/fraud/keys';
 import { createFileRoute } from '@tanstack/react-router';
 import { listRoute, listSearch } from '../../../../../components/list-page/list-search.ts';
-import { CasesPage } from '../../../../../features/fraud/cases/cases-page.tsx';
+import { CasesPage } from '../../../../../features/compliance/fraud/cases/cases-page.tsx';
 
 // The contract's FRAUD_CASE_SORT_KEYS and owner filters (fraud/cases.ts), repeated here because
 // route options load before zod (list-search.ts).

@@ -1,0 +1,98 @@
+import type { EndpointBody, EndpointDef, fraudApi } from '@backdesk/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listSource } from '../../../../components/list-page/list-source.ts';
+import { callEndpoint } from '../../../../lib/api.ts';
+import { alertEndpoints as api } from './endpoints.ts';
+
+/** Everything fraud check shows lives under this key: a change refreshes all of it (and live events too). */
+export const FRAUD_KEY = ['fraud'] as const;
+const ALERTS = [...FRAUD_KEY, 'alerts'] as const;
+
+export const alertsSource = listSource({
+  endpoint: api.list,
+  queryKey: ALERTS,
+  // The open drawer's alert id is the page's own, not a filter of the list.
+  local: ['alert'],
+  // Alerts are raised and moved by others all day: the list keeps itself current.
+  useRefresh: () => 30_000,
+});
+
+export const alertDetailOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...ALERTS, 'detail', id],
+    queryFn: ({ signal }) => callEndpoint(api.detail, { query: { id }, signal }),
+  });
+
+export const useAlertDetail = (id: number | undefined) =>
+  useQuery({ ...alertDetailOptions(id ?? 0), enabled: id !== undefined });
+
+export const useLinkedCustomers = (customerId: number | undefined) =>
+  useQuery({
+    queryKey: [...FRAUD_KEY, 'linked', customerId],
+    queryFn: ({ signal }) => callEndpoint(api.linked, { query: { id: customerId! }, signal }),
+    enabled: customerId !== undefined,
+    staleTime: 60_000,
+  });
+
+/** A customer's alerts, newest first (the customer page's tab). */
+export const useCustomerAlerts = (customerId: number) =>
+  useQuery({
+    queryKey: [...ALERTS, 'customer', customerId],
+    queryFn: ({ signal }) =>
+      callEndpoint(api.list, { query: { customer: String(customerId), limit: 50 }, signal }),
+  });
+
+/** After any change: the lists, the detail, the history and the inbox count may all differ. */
+function useFraudInvalidation() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: FRAUD_KEY }),
+      client.invalidateQueries({ queryKey: ['audit', 'fraud_alert'] }),
+      client.invalidateQueries({ queryKey: ['inbox'] }),
+    ]);
+}
+
+type Body<E extends keyof typeof fraudApi> = (typeof fraudApi)[E] extends EndpointDef
+  ? NonNullable<EndpointBody<(typeof fraudApi)[E]>>
+  : never;
+
+/** The alert's actions; creating ones take the Idempotency-Key the form made when it opened. */
+export function useAlertActions() {
+  const onSettled = useFraudInvalidation();
+  return {
+    move: useMutation({
+      mutationFn: (body: Body<'moveFraudAlert'>) => callEndpoint(api.move, { body }),
+      onSettled,
+    }),
+    assign: useMutation({
+      mutationFn: (body: Body<'assignFraudAlert'>) => callEndpoint(api.assign, { body }),
+      onSettled,
+    }),
+    comment: useMutation({
+      mutationFn: ({ key, ...body }: Body<'commentFraudAlert'> & { key: string }) =>
+        callEndpoint(api.comment, { body, idempotencyKey: key }),
+      onSettled,
+    }),
+    restrict: useMutation({
+      mutationFn: ({ key, ...body }: Body<'restrictFromFraudAlert'> & { key: string }) =>
+        callEndpoint(api.restrict, { body, idempotencyKey: key }),
+      onSettled,
+    }),
+    block: useMutation({
+      mutationFn: ({ key, ...body }: Body<'addBlocklistEntry'> & { key: string }) =>
+        callEndpoint(api.block, { body, idempotencyKey: key }),
+      onSettled,
+    }),
+    openCase: useMutation({
+      mutationFn: ({ key, ...body }: Body<'openFraudCase'> & { key: string }) =>
+        callEndpoint(api.openCase, { body, idempotencyKey: key }),
+      onSettled,
+    }),
+    bulk: useMutation({
+      mutationFn: ({ key, ...body }: Body<'bulkFraudAlerts'> & { key?: string }) =>
+        callEndpoint(api.bulk, { body, ...(key ? { idempotencyKey: key } : {}) }),
+      onSettled,
+    }),
+  };
+}

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import type { KycDocumentRow } from '@backdesk/contract';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { click, type Rendered, render, setTestLanguage, waitFor } from '../../../../test/dom.tsx';
+import { DecisionPanel } from './decision-panel.tsx';
+
+const pending: KycDocumentRow = {
+  id: 41,
+  customer_id: 7,
+  user_name: 'ayse',
+  customer_name: 'Ayşe Yılmaz',
+  kind: 'selfie',
+  status: 'pending',
+  file_name: 'selfie.jpg',
+  content_type: 'image/jpeg',
+  size_bytes: 2048,
+  sha256: null,
+  channel: 'customer',
+  uploaded_by: null,
+  uploaded_at: '2026-11-30T10:00:00.000Z',
+  decided_at: null,
+  reviewer: null,
+  reason_code: null,
+  reason_text: null,
+  comment: null,
+  expires_on: null,
+  version: 3,
+};
+
+interface Sent {
+  url: string;
+  body: Record<string, unknown>;
+  idempotencyKey: string | null;
+}
+
+/** The server's side: records each request and answers with `answer`. */
+function server(answer: () => Response) {
+  const sent: Sent[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    sent.push({ url, body, idempotencyKey: new Headers(init.headers).get('Idempotency-Key') });
+    return answer();
+  });
+  return sent;
+}
+const json = (status: number, value: unknown) =>
+  new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+
+const testId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
+
+describe('DecisionPanel (the KYC review drawer)', () => {
+  let view: Rendered | undefined;
+  beforeAll(() => setTestLanguage('tr'));
+  afterEach(async () => {
+    await view?.unmount();
+    view = undefined;
+    vi.unstubAllGlobals();
+  });
+
+  const panel = (handlers: { onStale?: () => void; onDecided?: () => void } = {}) =>
+    render(
+      <DecisionPanel
+        document={pending}
+        keysEnabled={false}
+        onStale={handlers.onStale ?? (() => {})}
+        onDecided={handlers.onDecided}
+      />,
+    );
+
+  it('approves the version on screen once, with an idempotency key', async () => {
+    const sent = server(() =>
+      json(200, { success: true, document: { ...pending, status: 'approved', version: 4 } }),
+    );
+    const onDecided = vi.fn();
+    view = await panel({ onDecided });
+    await click(testId('approve-document'));
+    await waitFor(() => expect(onDecided).toHaveBeenCalledTimes(1));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('/api/compliance/kyc/documents/decide');
+    expect(sent[0]!.body).toMatchObject({ id: 41, version: 3, decision: 'approve' });
+    expect(sent[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("refuses a rejection without a reason, under the field in the member's language, and sends nothing", async () => {
+    const sent = server(() => json(500, {}));
+    view = await panel();
+    await click(testId('reject-document'));
+    await click(testId('submit-reject'));
+    await waitFor(() => expect(testId('decision-form').textContent).toContain('Bu alan zorunludur.'));
+    expect(sent).toHaveLength(0);
+  });
+
+  it('tells the drawer when someone else decided first', async () => {
+    server(() => json(409, { code: 'STALE_EDIT', message: 'Changed since you opened it.' }));
+    const onStale = vi.fn();
+    const onDecided = vi.fn();
+    view = await panel({ onStale, onDecided });
+    await click(testId('approve-document'));
+    await waitFor(() => expect(onStale).toHaveBeenCalledTimes(1));
+    expect(onDecided).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,86 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listSource } from '../../components/list-page/list-source.ts';
+import { callEndpoint } from '../../lib/api.ts';
+import { inboxRef } from '../../lib/contract.ts';
+
+/** The inbox endpoints, named without loading the contract (lib/contract.ts). */
+export const inboxEndpoints = {
+  list: inboxRef((c) => c.listInbox, 'GET', '/api/inbox', 'read'),
+  count: inboxRef((c) => c.countInbox, 'GET', '/api/inbox/count', 'read'),
+  summary: inboxRef((c) => c.inboxSummary, 'GET', '/api/inbox/summary', 'read'),
+  mark: inboxRef((c) => c.markInbox, 'POST', '/api/inbox/mark', 'read'),
+  assign: inboxRef((c) => c.assignInbox, 'POST', '/api/inbox/assign', 'read'),
+};
+
+/** Everything the inbox shows lives under this key: a live inbox event refreshes all of it. */
+export const INBOX_KEY = ['inbox'] as const;
+
+export const inboxSource = listSource({
+  endpoint: inboxEndpoints.list,
+  queryKey: [...INBOX_KEY, 'list'],
+  count: inboxEndpoints.count,
+});
+
+export const inboxSummaryQuery = queryOptions({
+  queryKey: [...INBOX_KEY, 'summary'],
+  queryFn: ({ signal }) => callEndpoint(inboxEndpoints.summary, { signal }),
+  // Kept current by live events (live-events.ts); this is the fallback when the stream is down.
+  refetchInterval: 120_000,
+});
+
+export const useInboxSummary = (enabled = true) => useQuery({ ...inboxSummaryQuery, enabled });
+
+/** The dashboard's view of the queue: all open work, what is assigned to the member, or unread. */
+export const OPEN_WORK_VIEWS = ['open', 'mine', 'unread'] as const;
+export type OpenWorkView = (typeof OPEN_WORK_VIEWS)[number];
+const OPEN_WORK_FILTER: Record<OpenWorkView, { assigned?: 'me'; read?: 'unread' }> = {
+  open: {},
+  mine: { assigned: 'me' },
+  unread: { read: 'unread' },
+};
+/** How many items the dashboard shows; the inbox holds the rest. */
+export const OPEN_WORK_LIMIT = 5;
+
+/** The oldest open items of a view (the first to breach their SLA), and how many the view holds. */
+export const openWorkQuery = (view: OpenWorkView) =>
+  queryOptions({
+    // Under INBOX_KEY: a live inbox event refreshes it with the header count.
+    queryKey: [...INBOX_KEY, 'open-work', view],
+    queryFn: async ({ signal }) => {
+      const filters = { state: 'open' as const, ...OPEN_WORK_FILTER[view] };
+      const [page, { total }] = await Promise.all([
+        callEndpoint(inboxEndpoints.list, {
+          query: { ...filters, dir: 'asc', limit: OPEN_WORK_LIMIT },
+          signal,
+        }),
+        callEndpoint(inboxEndpoints.count, { query: filters, signal }),
+      ]);
+      return { items: page.items, total };
+    },
+    refetchInterval: 120_000,
+  });
+
+/** The /inbox search that lists the same view in full. */
+export const openWorkSearch = (view: OpenWorkView) => ({
+  ...OPEN_WORK_FILTER[view],
+  sort: 'opened_at' as const,
+  dir: 'asc' as const,
+});
+
+export const useOpenWork = (view: OpenWorkView) => useQuery(openWorkQuery(view));
+
+function useInboxMutation<V>(call: (variables: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => client.invalidateQueries({ queryKey: INBOX_KEY }),
+  });
+}
+
+export const useMarkInbox = () =>
+  useInboxMutation((body: { ids: number[]; read: boolean }) => callEndpoint(inboxEndpoints.mark, { body }));
+
+export const useAssignInbox = () =>
+  useInboxMutation((body: { id: number; version: number; assign: boolean }) =>
+    callEndpoint(inboxEndpoints.assign, { body }),
+  );

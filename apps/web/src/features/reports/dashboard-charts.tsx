@@ -1,0 +1,70 @@
+import '@mantine/charts/styles.css';
+import { AreaChart, BarChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { formatAxisTick } from '../../lib/format.ts';
+import { useLanguage } from '../../lib/language.ts';
+import { formatDecimal } from '../../lib/locale-format.ts';
+import { browserTimeZone, presetRange, todayIn } from './report-search.ts';
+import { Decimal, drawn as drawnFigure } from './report-view.ts';
+import { useReport } from './reports-api.ts';
+
+const drawn = (value: string | null | undefined) => drawnFigure(value) ?? 0;
+
+/** Sign-ups and money moved per day over the last 30 days, in the browser's zone, from the reports. */
+export function DashboardCharts() {
+  const { t } = useTranslation('dashboard');
+  const { locale } = useLanguage();
+  const tz = browserTimeZone();
+  const query = { ...presetRange('30d', todayIn(tz)), tz, groupBy: 'day' };
+  const signups = useReport('customers', query);
+  const money = useReport('financial', query);
+  const day = (d: string) =>
+    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+      new Date(`${d}T00:00:00Z`),
+    );
+  const usd = (v: number) => `${formatDecimal(locale, new Decimal(v).toFixed(0))} USD`;
+
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mt="md" data-testid="dashboard-charts">
+      <Paper withBorder p="md" radius="md">
+        <Text fw={600} size="sm" mb="sm" component={Link} to="/reports/customers" td="none" c="inherit">
+          {t('charts.signups')}
+        </Text>
+        <AreaChart
+          h={220}
+          dataKey="day"
+          data={(signups.data?.periods ?? []).map((p) => ({
+            day: day(p.start),
+            signups: drawn(p.values.individual) + drawn(p.values.business),
+          }))}
+          series={[{ name: 'signups', label: t('charts.signupsSeries'), color: 'teal.6' }]}
+          curveType="linear"
+          valueFormatter={(v) => formatDecimal(locale, String(v))}
+        />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Text fw={600} size="sm" mb="sm" component={Link} to="/reports/financial" td="none" c="inherit">
+          {t('charts.volume')}
+        </Text>
+        <BarChart
+          h={220}
+          dataKey="day"
+          data={(money.data?.periods ?? []).map((p) => ({
+            day: day(p.start),
+            deposits: drawn(p.values.deposits_value),
+            withdrawals: drawn(p.values.withdrawals_value),
+          }))}
+          series={[
+            { name: 'deposits', label: t('charts.deposits'), color: 'blue.6' },
+            { name: 'withdrawals', label: t('charts.withdrawals'), color: 'orange.6' },
+          ]}
+          withLegend
+          valueFormatter={usd}
+          yAxisProps={{ tickFormatter: (value: number) => formatAxisTick(locale, value) }}
+        />
+      </Paper>
+    </SimpleGrid>
+  );
+}

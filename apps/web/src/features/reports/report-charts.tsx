@@ -1,0 +1,151 @@
+import '@mantine/charts/styles.css';
+import type { Report } from '@backdesk/contract';
+import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatAxisTick } from '../../lib/format.ts';
+import { hourTicks } from './hour-ticks.ts';
+import { type ReportMeta, SERIES_COLORS } from './report-meta.ts';
+import { Decimal, drawn } from './report-view.ts';
+import { useReportFormat } from './use-report-format.ts';
+
+function sumOf(values: Record<string, string | null> | null, keys: string[]): string | null {
+  if (!values) return null;
+  return keys.reduce((sum, k) => sum.plus(values[k] ?? 0), new Decimal(0)).toFixed();
+}
+
+export function ReportCharts({
+  report,
+  meta,
+  compare,
+}: {
+  report: Report;
+  meta: ReportMeta;
+  compare: boolean;
+}) {
+  const { t } = useTranslation('reports');
+  const { cell, period, locale } = useReportFormat();
+  // Axis ticks are short words; the tooltips keep the exact figures.
+  const axis = { tickFormatter: (value: number) => formatAxisTick(locale, value) };
+
+  const unitOf = (key: string) => report.measures.find((m) => m.key === key)?.unit ?? 'count';
+  const label = (start: string) => period(start, report.range.groupBy);
+  const fmt = (unit: ReturnType<typeof unitOf>) => (value: number) =>
+    cell({ raw: String(value), kind: unit });
+
+  const bars = report.periods.map((p) => ({
+    period: label(p.start),
+    ...Object.fromEntries(meta.bars.map((k) => [k, drawn(p.values[k])])),
+  }));
+  const trendKeys = meta.trend ? [meta.trend] : meta.bars;
+  const trendUnit = unitOf(trendKeys[0]!);
+  const trend = report.periods.map((p) => ({
+    period: label(p.start),
+    current: drawn(sumOf(p.values, trendKeys)),
+    previous: compare ? drawn(sumOf(p.previous, trendKeys)) : null,
+  }));
+  const trendLabel = meta.trend ? t(`measures.${meta.trend}`) : t('chart.total');
+  // Durations in hours, on whole hours: an axis of seconds reads "260K", its round seconds "18,1 h".
+  const hours = hourTicks(Math.max(0, ...trend.flatMap((p) => [p.current ?? 0, p.previous ?? 0])));
+  const hoursAxis = {
+    ticks: hours,
+    domain: [0, hours.at(-1)!],
+    tickFormatter: (value: number) => t('hours', { hours: formatAxisTick(locale, value / 3600) }),
+  };
+
+  const donutUnit =
+    (meta.donut &&
+      report.breakdowns
+        .find((b) => b.key === meta.donut!.breakdown)
+        ?.measures.find((m) => m.key === meta.donut!.measure)?.unit) ||
+    'count';
+  const donutSource = meta.donut && report.breakdowns.find((b) => b.key === meta.donut!.breakdown);
+  const donut = (donutSource?.rows ?? [])
+    .map((r, i) => ({
+      name: r.keys
+        .map((k, j) =>
+          t(`values.${donutSource!.dimensions[j]}.${k}`, { defaultValue: k || t('values.none') }),
+        )
+        .join(' · '),
+      value: drawn(r.values[meta.donut!.measure]) ?? 0,
+      raw: r.values[meta.donut!.measure] ?? null,
+      color: SERIES_COLORS[i % SERIES_COLORS.length]!,
+    }))
+    .filter((d) => d.value > 0);
+
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" mb="md" data-testid="report-charts">
+      <Paper withBorder p="md" radius="md" style={{ gridColumn: 'span 2' }}>
+        <Text fw={600} size="sm" mb="sm">
+          {t('chart.byPeriod')}
+        </Text>
+        <BarChart
+          h={260}
+          data={bars}
+          dataKey="period"
+          type={meta.barType}
+          withLegend
+          valueFormatter={fmt(unitOf(meta.bars[0]!))}
+          yAxisProps={axis}
+          series={meta.bars.map((k, i) => ({ name: k, label: t(`measures.${k}`), color: SERIES_COLORS[i]! }))}
+        />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Text fw={600} size="sm" mb="sm">
+          {meta.donut ? t(`tables.${meta.donut.breakdown}`) : ''}
+        </Text>
+        {donut.length ? (
+          <>
+            <DonutChart
+              data={donut.map(({ name, value, color }) => ({ name, value, color }))}
+              withLabelsLine={false}
+              tooltipDataSource="segment"
+              valueFormatter={fmt(donutUnit)}
+              size={170}
+              thickness={26}
+              mx="auto"
+            />
+            <Stack gap={4} mt="sm">
+              {donut.map((d) => (
+                <Group key={d.name} gap="xs" justify="space-between" wrap="nowrap">
+                  <Group gap={6} wrap="nowrap">
+                    <ColorSwatch color={`var(--mantine-color-${d.color.replace('.', '-')})`} size={10} />
+                    <Text size="xs">{d.name}</Text>
+                  </Group>
+                  <Text size="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {cell({ raw: d.raw, kind: donutUnit })}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </>
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t('empty')}
+          </Text>
+        )}
+      </Paper>
+      <Paper withBorder p="md" radius="md" style={{ gridColumn: '1 / -1' }}>
+        <Text fw={600} size="sm" mb="sm">
+          {compare ? t('chart.trendCompared', { measure: trendLabel }) : trendLabel}
+        </Text>
+        <LineChart
+          h={220}
+          data={trend}
+          dataKey="period"
+          withLegend
+          curveType="linear"
+          connectNulls={false}
+          valueFormatter={fmt(trendUnit)}
+          yAxisProps={trendUnit === 'seconds' ? hoursAxis : axis}
+          series={[
+            { name: 'current', label: t('chart.current'), color: 'blue.6' },
+            ...(compare
+              ? [{ name: 'previous', label: t('chart.previous'), color: 'gray.6', strokeDasharray: '6 4' }]
+              : []),
+          ]}
+        />
+      </Paper>
+    </SimpleGrid>
+  );
+}

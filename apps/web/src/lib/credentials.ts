@@ -1,0 +1,21 @@
+import { hasPanelAccess } from '@backdesk/contract/roles';
+import { callEndpoint } from './api.ts';
+import { authStore } from './auth-store.ts';
+import { authEndpointRef } from './contract.ts';
+
+const credentials = authEndpointRef((c) => c.getCredentials, 'GET', '/api/auth/credentials', 'read');
+
+/**
+ * The signed-in member. `intercept: false` because this is also the probe that tells a visitor
+ * apart from a member: "no session" is then the normal answer, not an expiry to announce.
+ */
+export const getCredentials = () => callEndpoint(credentials, { intercept: false });
+
+/**
+ * Reads the member again after a change the sign-in gate depends on (a new password, two-factor set
+ * up), so the router lets them past it.
+ */
+export async function reloadCredentials(): Promise<void> {
+  const user = await getCredentials();
+  authStore.signIn(user, hasPanelAccess(user.user_roles));
+}

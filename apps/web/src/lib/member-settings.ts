@@ -1,0 +1,140 @@
+import type {
+  ChangePasswordBody,
+  NotificationPreference,
+  Profile,
+  UpdateProfileBody,
+} from '@backdesk/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from './api.ts';
+import { authStore } from './auth-store.ts';
+import { settingsRef } from './contract.ts';
+import { getCredentials } from './credentials.ts';
+
+/** The member's own settings endpoints, named without loading the contract (lib/contract.ts). */
+export const settingsEndpoints = {
+  profile: settingsRef((c) => c.getProfile, 'GET', '/api/settings/profile', 'read'),
+  updateProfile: settingsRef((c) => c.updateProfile, 'POST', '/api/settings/profile', 'read'),
+  preferences: settingsRef((c) => c.updatePreferences, 'POST', '/api/settings/preferences', 'read'),
+  password: settingsRef((c) => c.changePassword, 'POST', '/api/settings/password', 'read'),
+  sessions: settingsRef((c) => c.listSessions, 'GET', '/api/settings/sessions', 'read'),
+  revokeSession: settingsRef((c) => c.revokeSession, 'POST', '/api/settings/sessions/revoke', 'read'),
+  revokeOthers: settingsRef(
+    (c) => c.revokeOtherSessions,
+    'POST',
+    '/api/settings/sessions/revoke-others',
+    'read',
+  ),
+  notifications: settingsRef(
+    (c) => c.getNotificationPreferences,
+    'GET',
+    '/api/settings/notifications',
+    'read',
+  ),
+  updateNotifications: settingsRef(
+    (c) => c.updateNotificationPreferences,
+    'POST',
+    '/api/settings/notifications',
+    'read',
+  ),
+};
+
+export const profileQuery = queryOptions({
+  queryKey: ['settings', 'profile'],
+  queryFn: () => callEndpoint(settingsEndpoints.profile),
+});
+export const useProfile = () => useQuery(profileQuery);
+
+const sessionsQuery = queryOptions({
+  queryKey: ['settings', 'sessions'],
+  queryFn: async () => (await callEndpoint(settingsEndpoints.sessions)).items,
+});
+export const useSessions = () => useQuery(sessionsQuery);
+
+const notificationsQuery = queryOptions({
+  queryKey: ['settings', 'notifications'],
+  queryFn: async () => (await callEndpoint(settingsEndpoints.notifications)).items,
+});
+export const useNotificationPreferences = () => useQuery(notificationsQuery);
+
+/**
+ * A changed profile is the page's new copy, the header's name follows, and the member's history
+ * shows the change.
+ */
+function useProfileResult() {
+  const client = useQueryClient();
+  return (profile: Profile) => {
+    client.setQueryData(profileQuery.queryKey, profile);
+    const user = authStore.getState().user;
+    if (user && user.id === profile.id) {
+      authStore.signIn({ ...user, display_name: profile.display_name, email: profile.email }, true);
+    }
+    void client.invalidateQueries({ queryKey: ['audit', 'staff_member', String(profile.id)] });
+  };
+}
+
+export function useUpdateProfile() {
+  const apply = useProfileResult();
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) => callEndpoint(settingsEndpoints.updateProfile, { body }),
+    onSuccess: ({ profile }) => apply(profile),
+  });
+}
+
+export function useSavePreferences() {
+  const apply = useProfileResult();
+  return useMutation({
+    mutationFn: (body: {
+      language?: 'en' | 'tr';
+      color_mode?: 'light' | 'dark' | 'system';
+      time_zone?: string | null;
+    }) => callEndpoint(settingsEndpoints.preferences, { body }),
+    onSuccess: ({ profile }) => apply(profile),
+  });
+}
+
+/**
+ * After the change the signed-in member is read again: a member confined to choosing a password
+ * (a one-time password) is released by the server, and the app follows what it now says.
+ */
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ChangePasswordBody) => {
+      const result = await callEndpoint(settingsEndpoints.password, { body });
+      authStore.signIn(await getCredentials(), true);
+      return result;
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['settings'] });
+    },
+  });
+}
+
+export function useRevokeSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => callEndpoint(settingsEndpoints.revokeSession, { body: { sessionId } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(settingsEndpoints.revokeOthers),
+    onSuccess: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+  });
+}
+
+export function useUpdateNotifications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (items: NotificationPreference[]) =>
+      callEndpoint(settingsEndpoints.updateNotifications, { body: { items } }),
+    onSuccess: ({ items }) => {
+      client.setQueryData(notificationsQuery.queryKey, items);
+      // The inbox and its unread count show only the kinds the member receives.
+      void client.invalidateQueries({ queryKey: ['inbox'] });
+    },
+  });
+}
