@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Money and crypto amounts: exact decimals, strings in code (never a float). */
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
@@ -127,7 +128,14 @@ export const staffTwoFactorMethods = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     lastUsedAt: ts('last_used_at'),
   },
-  (t) => [index('staff_two_factor_methods_member_idx').on(t.memberId)],
+  (t) => [
+    index('staff_two_factor_methods_member_idx').on(t.memberId),
+    uniqueIndex('staff_two_factor_methods_one_totp_key').on(t.memberId).where(sql`kind = 'totp'`),
+    uniqueIndex('staff_two_factor_methods_credential_key')
+      .on(t.credentialId)
+      .where(sql`credential_id IS NOT NULL`),
+    uniqueIndex('staff_two_factor_methods_name_key').on(t.memberId, sql`lower(name)`),
+  ],
 );
 
 /** An authenticator-app enrolment shown but not yet confirmed with a code. */
@@ -230,6 +238,11 @@ export const accessLog = pgTable(
     index('access_log_sign_ins_user_idx')
       .on(t.userName, t.event, t.at)
       .where(sql`event IN ('login', 'throttle_cleared')`),
+    index('access_log_two_factor_member_idx')
+      .on(t.memberId, t.at)
+      .where(
+        sql`event IN ('two_factor_failed', 'two_factor_passed', 'two_factor_reset', 'throttle_cleared')`,
+      ),
   ],
 );
 
@@ -330,6 +343,9 @@ export const customers = pgTable(
     roleList: text('role_list').array().generatedAlwaysAs(sql`public.bd_customer_roles(roles)`),
     /** The same roles, Turkish-folded, for the case-insensitive role filter. */
     rolesFolded: text('roles_folded').array().generatedAlwaysAs(sql`public.bd_customer_roles_folded(roles)`),
+    /** What sanctions and PEP screening matches on (migration 0027). */
+    birthDate: date('birth_date', { mode: 'string' }),
+    nationality: text('nationality'),
   },
   (t) => [
     uniqueIndex('customers_user_name_key').on(t.userName),
@@ -364,6 +380,12 @@ export const customers = pgTable(
       t.createDate,
       t.id,
       t.userKy,
+    ),
+    index('customers_status_kyc_created_idx').on(
+      t.status,
+      sql`public.bd_fold(coalesce(user_ky, 'kyc'))`,
+      t.createDate,
+      t.id,
     ),
   ],
 );
@@ -438,6 +460,7 @@ export const p2pTrades = pgTable(
       t.status,
       sql`public.bd_fold(${t.offerSellerUserName}) text_pattern_ops`,
     ),
+    index('p2p_trades_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -491,6 +514,9 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_created_idx').on(t.createdAt),
     index('wallet_transactions_status_idx').on(t.status, t.type),
     index('wallet_transactions_tx_hash_idx').on(t.txHash),
+    index('wallet_transactions_fraud_to_address_idx')
+      .on(t.customerId, t.toAddress, t.createdAt)
+      .where(sql`type = 'withdrawal'`),
   ],
 );
 
@@ -844,7 +870,10 @@ export const backgroundExports = pgTable(
     finishedAt: ts('finished_at'),
     expiresAt: ts('expires_at'),
   },
-  (t) => [index('background_exports_member_idx').on(t.memberId, t.id.desc())],
+  (t) => [
+    index('background_exports_member_idx').on(t.memberId, t.id.desc()),
+    index('background_exports_expiry_idx').on(t.expiresAt).where(sql`status = 'ready'`),
+  ],
 );
 
 /** The deployment secret kept in the database when APP_SECRET is not given (outside production). */
@@ -854,13 +883,30 @@ export const deploymentSecrets = pgTable('deployment_secrets', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/**
+ * How many customers have each combination of the list's select filters (migrations 0032, 0033),
+ * kept in step by triggers; `role` NULL counts every customer once (docs/decisions/0004-lists-at-scale.md).
+ */
+export const customerFacetCounts = pgTable(
+  'customer_facet_counts',
+  {
+    status: text('status'),
+    kyc: text('kyc').notNull(),
+    role: text('role'),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    tier: text('tier').notNull(),
+    active: boolean('active').notNull(),
+  },
+  (t) => [uniqueIndex('customer_facet_counts_key').on(t.status, t.kyc, t.role, t.tier, t.active)],
+);
+
 /** The primary's WAL position after a member's last change: read-your-own-write with a replica. */
 export const memberWriteMarks = pgTable('member_write_marks', {
   memberId: integer('member_id')
     .primaryKey()
     .references(() => staffMembers.id, { onDelete: 'cascade' }),
-  /** pg_lsn, as text ("0/16B3748"). */
-  lsn: text('lsn').notNull(),
+  /** Read and written as text ("0/16B3748"). */
+  lsn: pgLsn('lsn').notNull(),
   at: ts('at').notNull().defaultNow(),
 });
 

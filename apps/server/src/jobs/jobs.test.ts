@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 import { createJobs, type Jobs } from './index.ts';
@@ -45,7 +46,8 @@ describe('the job queue over several nodes', () => {
   it('runs each enqueued job once, whichever node takes it', async () => {
     for (let i = 0; i < 30; i++) await nodes[0]!.enqueue(db, 'probe.count', { i });
     await waitFor(() => runs.filter((r) => r.task === 'probe.count').length >= 30, 15_000);
-    await new Promise((r) => setTimeout(r, 500));
+    // An empty queue has no job left to run a second time.
+    await eventually(async () => expect(await nodes[1]!.depth()).toBe(0), { timeoutMs: 15_000 });
     const done = runs.filter((r) => r.task === 'probe.count').map((r) => (r.payload as { i: number }).i);
     expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     expect(await nodes[1]!.depth()).toBe(0);
@@ -61,8 +63,8 @@ describe('the job queue over several nodes', () => {
     const { rows } = await db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM graphile_worker._private_jobs`,
     );
+    // No row, so no runner can take it.
     expect(rows[0]!.n).toBe(0);
-    await new Promise((r) => setTimeout(r, 1_000));
     expect(runs.some((r) => (r.payload as { i: unknown }).i === 'rolled back')).toBe(false);
   });
 
