@@ -31,7 +31,8 @@ describe('two-factor sign-in', () => {
   };
 
   const landed = async (page: Page) => {
-    await page.waitForURL((url) => url.pathname === '/');
+    // The app moves to / itself (history.pushState): no page load follows to wait for.
+    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   };
 
