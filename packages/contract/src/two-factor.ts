@@ -43,6 +43,10 @@ export const RecoveryCodeSchema = z
 /** The opaque token of one sign-in's second step, from the login answer. */
 export const ChallengeTokenSchema = z.string().min(20).max(100);
 
+/**
+ * Post-quantum keys (ML-DSA, COSE -48…-50), which authenticators and runtimes now offer, sign with up to
+ * 4,627 bytes and publish keys of up to 2,592: the bounds leave room for them.
+ */
 const b64url = (max: number) =>
   z
     .string()
@@ -60,7 +64,7 @@ export const RegistrationCredentialSchema = z.object({
     authenticatorData: b64url(20000).optional(),
     transports: z.array(z.string().max(20)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: b64url(4000).optional(),
+    publicKey: b64url(8000).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
@@ -74,7 +78,7 @@ export const AuthenticationCredentialSchema = z.object({
   response: z.object({
     clientDataJSON: b64url(4000),
     authenticatorData: b64url(4000),
-    signature: b64url(2000),
+    signature: b64url(8000),
     userHandle: b64url(200).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
