@@ -180,6 +180,42 @@ export const ERROR_CATALOGUE = {
     message: 'A rate for {{asset}} from {{validFrom}} already exists; edit it instead',
   },
 
+  // ── Exchange ingestion (decision 0025): per item in a batch's answer, or the batch ──
+  BATCH_TOO_LARGE: {
+    status: 413,
+    message: 'A batch may hold at most {{limit}} items; send it in smaller batches',
+  },
+  INGEST_MALFORMED_LINE: { status: 400, message: 'Line {{line}} is not valid JSON' },
+  INGEST_UNKNOWN_VALUE: { status: 400, message: '{{field}} is not one of the values this field takes' },
+  INGEST_INVALID_DECIMAL: {
+    status: 400,
+    message: '{{field}} must be an exact decimal as text, such as "1250.50"',
+  },
+  INGEST_AMOUNT_PRECISION: {
+    status: 400,
+    message: '{{field}} has more than {{precision}} digits after the point, the precision of {{asset}}',
+  },
+  INGEST_UNKNOWN_FIELD: { status: 400, message: '{{field}} is not a field of this object' },
+  INGEST_INVALID_ITEM: { status: 400, message: '{{field}} is not valid: {{reason}}' },
+  INGEST_DUPLICATE_KEY: { status: 409, message: 'Another record already holds this user name, email or key' },
+  INGEST_ITEM_NOT_STORED: { status: 422, message: 'The item could not be stored; it was not applied' },
+  CUSTOMER_UNKNOWN: {
+    status: 422,
+    message: 'No customer with the exchange id {{externalId}}; send the customer first',
+  },
+  P2P_OFFER_UNKNOWN: {
+    status: 422,
+    message: 'No P2P offer with the exchange id {{externalId}}; send the offer first',
+  },
+  STAFF_EDIT_PENDING: {
+    status: 409,
+    message: "A staff edit of {{fields}} awaits the exchange's echo; this version would undo it",
+  },
+  WITHDRAWAL_UNDER_REVIEW: {
+    status: 409,
+    message: 'The withdrawal is under review in Backdesk; its status is decided there',
+  },
+
   // ── Four-eyes approvals ───────────────────────────────────────────────────
   APPROVAL_NOT_FOUND: { status: 404, message: 'No such approval request' },
   INBOX_ITEM_NOT_FOUND: { status: 404, message: 'No such item in your inbox' },

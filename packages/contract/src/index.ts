@@ -83,6 +83,7 @@ export * from './list.ts';
 export type { CreateMemberBody, Member, MemberStatus } from './members.ts';
 export * as membersApi from './members.ts';
 export * from './messages.ts';
+export * from './public/ingest-items.ts';
 export type {
   DepositReportsConfig,
   Report,

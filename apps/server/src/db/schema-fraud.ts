@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers, staffMembers } from './schema.ts';
+import { fedColumns } from './schema-columns.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -35,8 +36,12 @@ export const customerLoginEvents = pgTable(
     outcome: text('outcome').notNull(),
     /** bad_password | bad_two_factor | locked | restricted; null on success */
     failureReason: text('failure_reason'),
+    /** The exchange's own id of the sign-in (migration 0039). */
+    externalId: text('external_id'),
+    ...fedColumns(),
   },
   (t) => [
+    uniqueIndex('customer_login_events_external_id_key').on(t.externalId),
     index('customer_login_events_customer_idx').on(t.customerId, t.at),
     index('customer_login_events_at_idx').on(t.at),
     index('customer_login_events_ip_idx').on(t.ip, t.customerId),

@@ -21,6 +21,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { fedColumns } from './schema-columns.ts';
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -346,9 +348,16 @@ export const customers = pgTable(
     /** What sanctions and PEP screening matches on (migration 0027). */
     birthDate: date('birth_date', { mode: 'string' }),
     nationality: text('nationality'),
+    /** The exchange's own id (migration 0039). */
+    externalId: text('external_id'),
+    ...fedColumns(),
+    /** Staff edits of fields the exchange also sends, awaiting its echo: { column: value }. */
+    pendingEcho: jsonb('pending_echo'),
+    pendingEchoAt: ts('pending_echo_at'),
   },
   (t) => [
     uniqueIndex('customers_user_name_key').on(t.userName),
+    uniqueIndex('customers_external_id_key').on(t.externalId),
     // Search, role and KYC status filters in one GIN scan (migration 0035).
     index('customers_filters_gin_idx').using(
       'gin',
@@ -406,8 +415,11 @@ export const p2pOffers = pgTable(
     status: text('status').notNull().default('active'),
     createdAt: ts('created_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    externalId: text('external_id'),
+    ...fedColumns(),
   },
   (t) => [
+    uniqueIndex('p2p_offers_external_id_key').on(t.externalId),
     index('p2p_offers_status_idx').on(t.status),
     // The seller filter is a Turkish-folded prefix match (see bd_fold in migration 0003).
     index('p2p_offers_seller_fold_idx').using(
@@ -445,8 +457,11 @@ export const p2pTrades = pgTable(
     offerSellerUserName: text('offer_seller_user_name'),
     /** When the trade was completed or cancelled (a trigger sets it as the status moves there). */
     closedAt: ts('closed_at'),
+    externalId: text('external_id'),
+    ...fedColumns(),
   },
   (t) => [
+    uniqueIndex('p2p_trades_external_id_key').on(t.externalId),
     index('p2p_trades_market_idx').on(t.tradeMarketGuid),
     // Keyset pages per status, by time or by amount, with the id as tie-breaker.
     index('p2p_trades_status_idx').on(t.status, t.createdAt, t.id),
@@ -508,8 +523,11 @@ export const walletTransactions = pgTable(
     sourceCheck: text('source_check'),
     /** Deposits only: none | held | released */
     holdState: text('hold_state'),
+    externalId: text('external_id'),
+    ...fedColumns(),
   },
   (t) => [
+    uniqueIndex('wallet_transactions_external_id_key').on(t.externalId),
     index('wallet_transactions_customer_idx').on(t.customerId, t.createdAt),
     index('wallet_transactions_created_idx').on(t.createdAt),
     index('wallet_transactions_status_idx').on(t.status, t.type),
@@ -715,6 +733,8 @@ export const customerBalances = pgTable(
     available: amount('available').notNull().default('0'),
     locked: amount('locked').notNull().default('0'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Balance snapshots the exchange sends, keyed by customer and asset (migration 0039). */
+    ...fedColumns(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.asset] }), index('customer_balances_asset_idx').on(t.asset)],
 );
@@ -1144,3 +1164,4 @@ export * from './schema-fraud.ts';
 export * from './schema-fraud-alerts.ts';
 export * from './schema-fraud-cases.ts';
 export * from './schema-fraud-screening.ts';
+export * from './schema-ingest.ts';

@@ -62,6 +62,9 @@ const pickRolesShape = weighted([
   ['bare', 8],
   ['null', 12],
 ] as const);
+/** The exchange's id of a seeded customer (the simulator names customers by it). */
+export const seededCustomerExternalId = (id: number): string => `cus_${id}`;
+
 /** Whether a customer with this status still holds a live session token. */
 const TOKEN_SHARE: Record<string, number> = { active: 0.9, inactive: 0.35, suspended: 0.2, none: 0.7 };
 

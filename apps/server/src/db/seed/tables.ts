@@ -1,6 +1,6 @@
 import type { CopyValue } from './copy-text.ts';
 import { isoTime } from './copy-text.ts';
-import { customerAt } from './customers.ts';
+import { customerAt, seededCustomerExternalId } from './customers.ts';
 import { birthDateOf } from './fraud.ts';
 import { offerAt, offerMemo, tradeAt } from './p2p.ts';
 import { LIMIT_COUNT, transactionLimits } from './reference-data.ts';
@@ -66,6 +66,9 @@ export const customersTable: CopyTable = {
     // of every row rewrote the table and each of its indexes: minutes at a million customers).
     'birth_date',
     'nationality',
+    // The exchange's own id of each seeded customer, so the simulator and the demo's activity can
+    // name them through the public API (decision 0025).
+    'external_id',
   ],
   size: (plan) => plan.customers,
   rowAt: (plan) => (index) => {
@@ -88,6 +91,7 @@ export const customersTable: CopyTable = {
       isoTime(c.updateDate),
       birthDateOf(plan, c.id),
       c.countryCode,
+      seededCustomerExternalId(c.id),
     ];
   },
 };

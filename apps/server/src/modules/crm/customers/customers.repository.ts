@@ -167,13 +167,21 @@ export function createCustomersRepository({
       return result.rows[0];
     },
 
-    /** Writes the given fields and a new version; the caller passes at least one field. */
+    /**
+     * Writes the given fields and a new version; the caller passes at least one field. On a customer
+     * the exchange feeds (an external id) the edited fields also await its echo (pending_echo,
+     * decision 0025): until the exchange sends them back, an upsert that disagrees is refused.
+     */
     async update(tx: DbOrTx, id: number, changes: CustomerChanges): Promise<CustomerRow> {
       const sets = Object.entries(changes).map(
         ([column, value]) => sql`${sql.identifier(column)} = ${value}`,
       );
+      const echo = JSON.stringify(changes);
       const result = await tx.execute<CustomerRow>(sql`
-        UPDATE customers SET ${sql.join(sets, sql`, `)}, version = version + 1, update_date = now()
+        UPDATE customers SET ${sql.join(sets, sql`, `)}, version = version + 1, update_date = now(),
+          pending_echo = CASE WHEN external_id IS NULL THEN NULL
+                              ELSE coalesce(pending_echo, '{}'::jsonb) || ${echo}::jsonb END,
+          pending_echo_at = CASE WHEN external_id IS NULL THEN NULL ELSE now() END
         WHERE id = ${id} RETURNING ${CUSTOMER_COLUMNS}`);
       return result.rows[0]!;
     },
