@@ -108,6 +108,7 @@ export const offersTable: CopyTable = {
     'seller_message',
     'status',
     'created_at',
+    'external_id',
   ],
   size: (plan) => plan.offers,
   rowAt:
@@ -124,6 +125,8 @@ export const offersTable: CopyTable = {
         o.sellerMessage,
         o.status,
         isoTime(o.createdAt),
+        // The exchange's id of a seeded offer (decision 0025): the demo's trades name it.
+        `off_${index + 1}`,
       ];
     },
 };

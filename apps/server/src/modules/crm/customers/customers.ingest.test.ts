@@ -50,7 +50,12 @@ describe('customers ingestion', () => {
     const created = await ingestBatch(t.db, customersIngest, [c], source());
     expect(created.results[0]).toMatchObject({ status: 'applied', externalId: c.externalId });
     await ingestBatch(t.db, customersIngest, [{ ...c, version: 3, status: 'suspended' }], source());
-    const stale = await ingestBatch(t.db, customersIngest, [{ ...c, version: 2, status: 'inactive' }], source());
+    const stale = await ingestBatch(
+      t.db,
+      customersIngest,
+      [{ ...c, version: 2, status: 'inactive' }],
+      source(),
+    );
     expect(stale.results[0]!.status).toBe('stale');
     expect(await row(c.externalId)).toMatchObject({ status: 'suspended', external_version: 3, version: 2 });
   });
@@ -80,9 +85,17 @@ describe('customers ingestion', () => {
     expect((await row(c.externalId))!.pending_echo).toEqual({ alias_email: 'staff.edit@example.com' });
 
     // The exchange's next version, sent before it applied the edit, still holds the old email.
-    const before = await ingestBatch(t.db, customersIngest, [{ ...c, version: 2, status: 'inactive' }], source());
+    const before = await ingestBatch(
+      t.db,
+      customersIngest,
+      [{ ...c, version: 2, status: 'inactive' }],
+      source(),
+    );
     expect(before.results[0]).toMatchObject({ status: 'refused', code: 'STAFF_EDIT_PENDING' });
-    expect(await row(c.externalId)).toMatchObject({ alias_email: 'staff.edit@example.com', status: 'active' });
+    expect(await row(c.externalId)).toMatchObject({
+      alias_email: 'staff.edit@example.com',
+      status: 'active',
+    });
     expect(await openConflicts(Number(stored.id))).toEqual([
       { staff_values: { alias_email: 'staff.edit@example.com' }, incoming_values: { alias_email: c.email } },
     ]);

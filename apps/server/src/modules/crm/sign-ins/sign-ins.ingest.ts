@@ -51,7 +51,8 @@ export const signInsIngest: IngestKind<IngestSignIn> = {
     );
     const byKey = new Map(known.map((s, i) => [s.externalId, outcomes[i]!]));
     return items.map(
-      (s): ItemOutcome => byKey.get(s.externalId) ?? refused('CUSTOMER_UNKNOWN', { externalId: s.customerExternalId }),
+      (s): ItemOutcome =>
+        byKey.get(s.externalId) ?? refused('CUSTOMER_UNKNOWN', { externalId: s.customerExternalId }),
     );
   },
 };

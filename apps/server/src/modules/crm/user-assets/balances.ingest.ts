@@ -55,7 +55,8 @@ export const balancesIngest: IngestKind<IngestBalance> = {
     );
     const byKey = new Map(known.map((b, i) => [keyOf(b), outcomes[i]!]));
     return items.map(
-      (b): ItemOutcome => byKey.get(keyOf(b)) ?? refused('CUSTOMER_UNKNOWN', { externalId: b.customerExternalId }),
+      (b): ItemOutcome =>
+        byKey.get(keyOf(b)) ?? refused('CUSTOMER_UNKNOWN', { externalId: b.customerExternalId }),
     );
   },
 };

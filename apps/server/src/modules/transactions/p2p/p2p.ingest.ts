@@ -1,4 +1,9 @@
-import { type IngestP2pOffer, IngestP2pOfferSchema, type IngestP2pTrade, IngestP2pTradeSchema } from '@backdesk/contract';
+import {
+  type IngestP2pOffer,
+  IngestP2pOfferSchema,
+  type IngestP2pTrade,
+  IngestP2pTradeSchema,
+} from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { customerRefs } from '../../crm/index.ts';
@@ -62,7 +67,9 @@ export const p2pOffersIngest: IngestKind<IngestP2pOffer> = {
       written,
       refused('INGEST_ITEM_NOT_STORED'),
     );
-    return merge(items, known, outcomes, (o) => refused('CUSTOMER_UNKNOWN', { externalId: o.sellerExternalId }));
+    return merge(items, known, outcomes, (o) =>
+      refused('CUSTOMER_UNKNOWN', { externalId: o.sellerExternalId }),
+    );
   },
 };
 

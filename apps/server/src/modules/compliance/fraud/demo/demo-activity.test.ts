@@ -24,7 +24,7 @@ describe('demo activity', () => {
   it('writes plausible sign-ins and wallet transactions, dated by the clock', async () => {
     clock.advance(60_000);
     const since = clock.now();
-    const activity = createDemoActivity({ pool: t.pool, clock, suspiciousEvery: 0, seed: 1 });
+    const activity = createDemoActivity({ db: t.db, clock, suspiciousEvery: 0, seed: 1 });
     const report = await activity.tick(1);
     expect(report.scenario).toBeNull();
     expect(report.signIns).toBeGreaterThanOrEqual(2);
@@ -44,7 +44,7 @@ describe('demo activity', () => {
   });
 
   it('now and then has a customer do what each rule looks for, in turn', async () => {
-    const activity = createDemoActivity({ pool: t.pool, clock, suspiciousEvery: 1, seed: 2 });
+    const activity = createDemoActivity({ db: t.db, clock, suspiciousEvery: 1, seed: 2 });
     const seen: string[] = [];
     for (const [round] of SUSPICIOUS_SCENARIOS.entries()) {
       clock.advance(3_600_000);

@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IngestP2pTrade, IngestSignIn, IngestWalletTransaction } from '@backdesk/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../../db/client.ts';
 import { addressFor, txHashFor, uuidV4 } from '../../../../db/seed/addresses.ts';
 import {
   customerDepositAddress,
@@ -14,13 +16,19 @@ import { customerDevice, customerIp } from '../../../../db/seed/fraud.ts';
 import { DEFAULT_SEED } from '../../../../db/seed/plan.ts';
 import { Rng } from '../../../../db/seed/prng.ts';
 import type { Clock } from '../../../../lib/clock.ts';
+import { runInRequestTransaction } from '../../../../lib/request-transaction.ts';
+import { signInsIngest } from '../../../crm/index.ts';
+import { type IngestSource, ingestBatch } from '../../../platform/ingest/ingest-core.ts';
+import { p2pTradesIngest, walletTransactionsIngest } from '../../../transactions/index.ts';
 
 /**
  * The demo's live activity (issue 13): every few seconds some customers sign in, deposit, withdraw
  * and trade P2P, as on a real exchange, and now and then one of them does what a fraud rule looks for,
- * so alerts keep arriving while someone tries the product. Plain rows in the exchange's own tables:
- * the engine sees them through its triggers like any other event. Demo only (config.demoActivity); the
- * rounds are jobs (fraud-demo.module.ts).
+ * so alerts keep arriving while someone tries the product. It plays the exchange: what happens is
+ * sent through the ingestion core the public API feeds (decision 0025), never written into the
+ * exchange's tables directly, so the demo exercises the path a real exchange uses; the engine sees the
+ * rows through their triggers like any other event. Demo only (config.demoActivity); the rounds are
+ * jobs (fraud-demo.module.ts).
  */
 
 /** Which rule a tick's suspicious customer trips; they come in turn. */
@@ -41,7 +49,9 @@ export interface TickReport {
 }
 
 export interface DemoActivityOptions {
-  pool: pg.Pool;
+  db: Db;
+  /** The integration the activity stands for (the simulator's), recorded as the rows' source. */
+  integrationId?: number | null;
   clock: Clock;
   /** A tick in this many is suspicious; 0 never. */
   suspiciousEvery?: number;
@@ -64,47 +74,53 @@ const everyday = (range: AmountRange): AmountRange => ({
 
 interface Customer {
   id: number;
-  userName: string;
+  externalId: string;
+}
+
+/** What one round sends, by kind, in the order it happened. */
+interface Round {
+  signIns: IngestSignIn[];
+  wallet: IngestWalletTransaction[];
+  trades: IngestP2pTrade[];
 }
 
 export function createDemoActivity(options: DemoActivityOptions) {
-  const { pool, clock, suspiciousEvery = 6 } = options;
+  const { db, clock, suspiciousEvery = 6 } = options;
   const seed = options.seed ?? randomBytes(4).readUInt32LE();
   const rng = new Rng(seed, seed ^ 0x5bd1e995, seed + 17, 7);
 
-  async function randomCustomer(client: pg.PoolClient): Promise<Customer | undefined> {
-    const { rows } = await client.query<{ id: number; user_name: string }>(
-      `SELECT id, user_name FROM customers
-        WHERE id >= (SELECT floor(random() * coalesce(max(id), 0))::bigint + 1 FROM customers)
-        ORDER BY id LIMIT 1`,
-    );
+  /** A customer the exchange knows by its own id (seeded ones have one). */
+  async function randomCustomer(tx: Tx): Promise<Customer | undefined> {
+    const { rows } = await tx.execute<{ id: number; external_id: string }>(sql`
+      SELECT id, external_id FROM customers
+       WHERE id >= (SELECT floor(random() * coalesce(max(id), 0))::bigint + 1 FROM customers)
+         AND external_id IS NOT NULL
+       ORDER BY id LIMIT 1`);
     const row = rows[0];
-    return row && { id: Number(row.id), userName: row.user_name };
+    return row && { id: Number(row.id), externalId: row.external_id };
   }
 
-  async function signIn(client: pg.PoolClient, c: Customer, at: Date, failed: boolean, ip?: string) {
+  function signIn(round: Round, c: Customer, at: Date, failed: boolean, ip?: string) {
     const slot: 0 | 1 = rng.chance(0.6) ? 0 : 1;
-    await client.query(
-      `INSERT INTO customer_login_events (customer_id, at, ip, device_id, user_agent, outcome, failure_reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        c.id,
-        at,
-        ip ?? customerIp(DEFAULT_SEED, c.id, slot),
-        ip ? 'dev-x-demo-attacker' : customerDevice(DEFAULT_SEED, c.id, slot),
-        ip
-          ? 'python-requests/2.31.0'
-          : slot === 0
-            ? 'Backdesk Exchange/4.12 (Android 14)'
-            : 'Mozilla/5.0 Chrome/126.0',
-        failed ? 'failure' : 'success',
-        failed ? 'bad_password' : null,
-      ],
-    );
+    round.signIns.push({
+      externalId: `demo_si_${randomUUID()}`,
+      version: 1,
+      customerExternalId: c.externalId,
+      at: at.toISOString(),
+      ip: ip ?? customerIp(DEFAULT_SEED, c.id, slot),
+      deviceId: ip ? 'dev-x-demo-attacker' : customerDevice(DEFAULT_SEED, c.id, slot),
+      userAgent: ip
+        ? 'python-requests/2.31.0'
+        : slot === 0
+          ? 'Backdesk Exchange/4.12 (Android 14)'
+          : 'Mozilla/5.0 Chrome/126.0',
+      outcome: failed ? 'failure' : 'success',
+      failureReason: failed ? 'bad_password' : null,
+    });
   }
 
-  async function walletTransaction(
-    client: pg.PoolClient,
+  function walletTransaction(
+    round: Round,
     c: Customer,
     at: Date,
     type: 'deposit' | 'withdrawal',
@@ -118,90 +134,78 @@ export function createDemoActivity(options: DemoActivityOptions) {
         ? customerDepositAddress(DEFAULT_SEED, c.id, rail.kind)
         : (toAddress ?? customerUsualWithdrawalAddress(DEFAULT_SEED, c.id, rail.kind));
     const deposit = type === 'deposit';
-    await client.query(
-      `INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, fee, from_address,
-         to_address, tx_hash, status, created_at, updated_at, channel, source_check, hold_state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)`,
-      [
-        c.id,
-        type,
-        rail.asset,
-        rail.network,
-        amount,
-        deposit ? '0' : rail.withdrawalFee(rng),
-        from,
-        to,
-        deposit ? txHashFor(rng, rail.kind) : null,
-        deposit ? 'completed' : 'pending',
-        at,
-        deposit ? (rail.kind === 'bank' ? 'bank_transfer' : 'on_chain') : null,
-        deposit ? 'passed' : null,
-        deposit ? 'none' : null,
-      ],
-    );
+    round.wallet.push({
+      externalId: `demo_wtx_${randomUUID()}`,
+      version: 1,
+      customerExternalId: c.externalId,
+      type,
+      asset: rail.asset,
+      network: rail.network,
+      amount,
+      fee: deposit ? '0' : rail.withdrawalFee(rng),
+      fromAddress: from,
+      toAddress: to,
+      txHash: deposit ? txHashFor(rng, rail.kind) : null,
+      status: deposit ? 'completed' : 'pending',
+      channel: deposit ? (rail.kind === 'bank' ? 'bank_transfer' : 'on_chain') : null,
+      createdAt: at.toISOString(),
+    });
   }
 
   /** A purchase on a random active offer; `big` buys enough USDT to cross the P2P amount rule. */
-  async function trade(client: pg.PoolClient, buyer: Customer, at: Date, big = false): Promise<boolean> {
-    const { rows } = await client.query<{ guid: string; contract: string | null }>(
-      `SELECT trade_market_guid AS guid, selling_contract_name AS contract FROM p2p_offers
-        WHERE status = 'active' AND seller_user_name <> $2
-          AND ($3::text IS NULL OR selling_contract_name LIKE $3)
-        -- From a random point on, wrapping round (offers are at most ten thousand).
-        ORDER BY trade_market_guid < $1::uuid, trade_market_guid LIMIT 1`,
-      [uuidV4(rng), buyer.userName, big ? 'USDT%' : null],
-    );
+  async function trade(tx: Tx, round: Round, buyer: Customer, at: Date, big = false): Promise<boolean> {
+    const { rows } = await tx.execute<{ external_id: string; contract: string | null }>(sql`
+      SELECT o.external_id, o.selling_contract_name AS contract FROM p2p_offers o
+       WHERE o.status = 'active' AND o.external_id IS NOT NULL
+         AND o.seller_user_name <> (SELECT user_name FROM customers WHERE id = ${buyer.id})
+         AND (${big ? 'USDT%' : null}::text IS NULL OR o.selling_contract_name LIKE ${big ? 'USDT%' : null}::text)
+       -- From a random point on, wrapping round (offers are at most ten thousand).
+       ORDER BY o.trade_market_guid < ${uuidV4(rng)}::uuid, o.trade_market_guid LIMIT 1`);
     const offer = rows[0];
     if (!offer) return false;
     const contract = P2P_CONTRACTS.find((c) => c.name === offer.contract) ?? P2P_CONTRACTS[0]!;
     const amount = big
       ? drawAmount(rng, { min: 10_000, max: 25_000, scale: 2 })
       : drawAmount(rng, everyday(contract.tradeAmount));
-    await client.query(
-      `INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, created_at)
-       VALUES ($1, $2, $3, 'pending', $4)`,
-      [offer.guid, buyer.userName, amount, at],
-    );
+    round.trades.push({
+      externalId: `demo_trade_${randomUUID()}`,
+      version: 1,
+      offerExternalId: offer.external_id,
+      buyerExternalId: buyer.externalId,
+      amount,
+      status: 'pending',
+      createdAt: at.toISOString(),
+    });
     return true;
   }
 
   /** What a rule looks for, done by one customer now. */
-  async function suspicious(client: pg.PoolClient, scenario: SuspiciousScenario, report: TickReport) {
-    const c = await randomCustomer(client);
+  async function suspicious(tx: Tx, round: Round, scenario: SuspiciousScenario) {
+    const c = await randomCustomer(tx);
     if (!c) return;
     const now = clock.now().getTime();
     const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000);
     switch (scenario) {
       case 'failed_logins': {
         const ip = rng.pick(ATTACKER_IPS);
-        for (let i = 8; i > 0; i--) await signIn(client, c, at(i * 20), true, ip);
-        report.signIns += 8;
+        for (let i = 8; i > 0; i--) signIn(round, c, at(i * 20), true, ip);
         break;
       }
       case 'withdrawal_velocity':
         for (let i = 7; i > 0; i--)
-          await walletTransaction(
-            client,
-            c,
-            at(i * 30),
-            'withdrawal',
-            TRY_RAIL,
-            drawAmount(rng, TRY_RAIL.amount),
-          );
-        report.walletTransactions += 7;
+          walletTransaction(round, c, at(i * 30), 'withdrawal', TRY_RAIL, drawAmount(rng, TRY_RAIL.amount));
         break;
       case 'withdrawal_after_deposit': {
         const amount = drawAmount(rng, { min: 20_000, max: 400_000, scale: 0 });
-        await walletTransaction(client, c, at(600), 'deposit', TRY_RAIL, amount);
+        walletTransaction(round, c, at(600), 'deposit', TRY_RAIL, amount);
         // Nearly all of it, out again ten minutes later to an account never used before.
         const out = ((BigInt(amount) * 95n) / 100n).toString();
-        await walletTransaction(client, c, at(0), 'withdrawal', TRY_RAIL, out, addressFor(rng, 'bank'));
-        report.walletTransactions += 2;
+        walletTransaction(round, c, at(0), 'withdrawal', TRY_RAIL, out, addressFor(rng, 'bank'));
         break;
       }
       case 'new_address_withdrawal':
-        await walletTransaction(
-          client,
+        walletTransaction(
+          round,
           c,
           at(0),
           'withdrawal',
@@ -209,11 +213,25 @@ export function createDemoActivity(options: DemoActivityOptions) {
           drawAmount(rng, { min: 1, max: 4, scale: 8 }),
           addressFor(rng, BTC_RAIL.kind),
         );
-        report.walletTransactions += 1;
         break;
       case 'p2p_amount':
-        if (await trade(client, c, at(0), true)) report.trades += 1;
+        await trade(tx, round, c, at(0), true);
         break;
+    }
+  }
+
+  /** The round's items through the ingestion core, in one transaction; a refused item is an error. */
+  async function send(round: Round) {
+    const source: IngestSource = { integrationId: options.integrationId ?? null, receivedAt: clock.now() };
+    for (const [kind, items] of [
+      [signInsIngest, round.signIns],
+      [walletTransactionsIngest, round.wallet],
+      [p2pTradesIngest, round.trades],
+    ] as const) {
+      if (items.length === 0) continue;
+      const answer = await ingestBatch(db, kind as typeof signInsIngest, items, source);
+      const refusal = answer.results.find((r) => r.status === 'refused');
+      if (refusal) throw new Error(`demo activity: ${kind.name} refused: ${refusal.code} ${refusal.message}`);
     }
   }
 
@@ -221,51 +239,48 @@ export function createDemoActivity(options: DemoActivityOptions) {
    * One round of activity, in one transaction. `round` counts the rounds of the whole deployment (the
    * job carries it), so the suspicious turn does not depend on which node runs the round.
    */
-  async function tick(round: number, client?: pg.PoolClient): Promise<TickReport> {
-    const own = client ?? (await pool.connect());
-    const report: TickReport = { signIns: 0, walletTransactions: 0, trades: 0, scenario: null };
-    try {
-      await own.query('BEGIN');
-      const now = clock.now();
-      for (let i = rng.int(2, 5); i > 0; i--) {
-        const c = await randomCustomer(own);
-        if (!c) break;
-        await signIn(own, c, now, rng.chance(0.05));
-        report.signIns++;
-      }
-      for (let i = rng.int(1, 3); i > 0; i--) {
-        const c = await randomCustomer(own);
-        if (!c) break;
-        const rail = pickRail(rng);
-        const deposit = rng.chance(0.6);
-        await walletTransaction(
-          own,
-          c,
-          now,
-          deposit ? 'deposit' : 'withdrawal',
-          rail,
-          drawAmount(rng, deposit ? rail.amount : everyday(rail.amount)),
-        );
-        report.walletTransactions++;
-      }
-      if (rng.chance(0.3)) {
-        const c = await randomCustomer(own);
-        if (c && (await trade(own, c, now))) report.trades++;
-      }
-      if (suspiciousEvery > 0 && round % suspiciousEvery === 0) {
-        const scenario =
-          SUSPICIOUS_SCENARIOS[Math.floor(round / suspiciousEvery) % SUSPICIOUS_SCENARIOS.length]!;
-        await suspicious(own, scenario, report);
-        report.scenario = scenario;
-      }
-      await own.query('COMMIT');
-      return report;
-    } catch (err) {
-      await own.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      if (!client) own.release();
-    }
+  function tick(roundNumber: number): Promise<TickReport> {
+    return db.transaction((tx) =>
+      runInRequestTransaction(tx, async () => {
+        const report: TickReport = { signIns: 0, walletTransactions: 0, trades: 0, scenario: null };
+        const round: Round = { signIns: [], wallet: [], trades: [] };
+        const now = clock.now();
+        for (let i = rng.int(2, 5); i > 0; i--) {
+          const c = await randomCustomer(tx);
+          if (!c) break;
+          signIn(round, c, now, rng.chance(0.05));
+        }
+        for (let i = rng.int(1, 3); i > 0; i--) {
+          const c = await randomCustomer(tx);
+          if (!c) break;
+          const rail = pickRail(rng);
+          const deposit = rng.chance(0.6);
+          walletTransaction(
+            round,
+            c,
+            now,
+            deposit ? 'deposit' : 'withdrawal',
+            rail,
+            drawAmount(rng, deposit ? rail.amount : everyday(rail.amount)),
+          );
+        }
+        if (rng.chance(0.3)) {
+          const c = await randomCustomer(tx);
+          if (c) await trade(tx, round, c, now);
+        }
+        if (suspiciousEvery > 0 && roundNumber % suspiciousEvery === 0) {
+          const scenario =
+            SUSPICIOUS_SCENARIOS[Math.floor(roundNumber / suspiciousEvery) % SUSPICIOUS_SCENARIOS.length]!;
+          await suspicious(tx, round, scenario);
+          report.scenario = scenario;
+        }
+        await send(round);
+        report.signIns = round.signIns.length;
+        report.walletTransactions = round.wallet.length;
+        report.trades = round.trades.length;
+        return report;
+      }),
+    );
   }
 
   return { tick };

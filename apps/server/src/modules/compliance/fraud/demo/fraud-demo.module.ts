@@ -22,7 +22,7 @@ export function registerFraudDemo(
 ): void {
   if (!deps.config.demoActivity) return;
   const { db, jobs } = deps;
-  const activity = createDemoActivity({ pool: db.$client, clock: deps.clock });
+  const activity = createDemoActivity({ db, clock: deps.clock });
   const scheduleRound = (round: number, keep: 'keep' | 'replace') =>
     jobs.enqueue(
       db,
