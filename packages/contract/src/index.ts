@@ -46,6 +46,7 @@ export type {
   CrmOverview,
   Customer,
   CustomerDetail,
+  CustomerExchange,
   CustomerFacets,
   CustomerFilters,
   CustomerKycQuery,

@@ -68,6 +68,28 @@ export const CustomerNoteSchema = z.object({
 });
 export type CustomerNote = z.infer<typeof CustomerNoteSchema>;
 
+/** An upsert the exchange sent that would have undone a staff edit awaiting its echo (STAFF_EDIT_PENDING). */
+export const ExchangeConflictSchema = z.object({
+  received_at: z.string(),
+  version: z.number().int(),
+  /** Per field (a column name): what staff set and what the exchange sent. */
+  fields: z.array(
+    z.object({ field: z.string(), staff: z.string().nullable(), incoming: z.string().nullable() }),
+  ),
+});
+
+/** What the exchange feeds of this customer (decision 0025); null fields on a customer it never sent. */
+export const CustomerExchangeSchema = z.object({
+  external_id: z.string().nullable(),
+  external_version: z.number().int().nullable(),
+  received_at: z.string().nullable(),
+  /** Contact fields staff changed that the exchange has not yet echoed back. */
+  pending_fields: z.array(z.string()),
+  pending_since: z.string().nullable(),
+  conflicts: z.array(ExchangeConflictSchema),
+});
+export type CustomerExchange = z.infer<typeof CustomerExchangeSchema>;
+
 export const CustomerDetailSchema = z.object({
   customer: CustomerSchema.extend({
     mobile: z.string().nullable(),
@@ -81,6 +103,7 @@ export const CustomerDetailSchema = z.object({
   offers: z.array(CustomerOfferSchema),
   restrictions: z.array(RestrictionSchema),
   notes: z.array(CustomerNoteSchema),
+  exchange: CustomerExchangeSchema,
 });
 export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;
 

@@ -1,3 +1,4 @@
+import type { CustomerExchange } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
@@ -8,6 +9,48 @@ const exact = (column: string) => sql`trim_scale(${sql.raw(column)})::text`;
 /** The parts of the customer page beyond the profile; each a small indexed read by customer. */
 export function createCustomerDetailRepository() {
   return {
+    /** What the exchange feeds of the customer, and the open conflicts with staff edits (decision 0025). */
+    async exchange(db: DbOrTx, customerId: number): Promise<CustomerExchange> {
+      const head = await db.execute<{
+        external_id: string | null;
+        external_version: number | null;
+        received_at: string | null;
+        pending_fields: string[] | null;
+        pending_since: string | null;
+      }>(sql`
+        SELECT external_id, external_version, ${isoUtc(sql`received_at`)} AS received_at,
+               ARRAY(SELECT jsonb_object_keys(coalesce(pending_echo, '{}'::jsonb)) ORDER BY 1) AS pending_fields,
+               ${isoUtc(sql`pending_echo_at`)} AS pending_since
+          FROM customers WHERE id = ${customerId}`);
+      const conflicts = await db.execute<{
+        received_at: string;
+        version: number;
+        staff: Record<string, string | null>;
+        incoming: Record<string, string | null>;
+      }>(sql`
+        SELECT ${isoUtc(sql`received_at`)} AS received_at, external_version AS version, staff_values AS staff,
+               incoming_values AS incoming
+          FROM customer_ingest_conflicts WHERE customer_id = ${customerId} AND resolved_at IS NULL
+         ORDER BY received_at DESC, id DESC LIMIT ${RECENT}`);
+      const row = head.rows[0];
+      return {
+        external_id: row?.external_id ?? null,
+        external_version: row?.external_version == null ? null : Number(row.external_version),
+        received_at: row?.received_at ?? null,
+        pending_fields: row?.pending_fields ?? [],
+        pending_since: row?.pending_since ?? null,
+        conflicts: conflicts.rows.map((c) => ({
+          received_at: c.received_at,
+          version: Number(c.version),
+          fields: Object.keys(c.staff).map((field) => ({
+            field,
+            staff: c.staff[field] ?? null,
+            incoming: c.incoming[field] ?? null,
+          })),
+        })),
+      };
+    },
+
     async lastDecision(db: DbOrTx, customerId: number) {
       const result = await db.execute<{
         decision: string;

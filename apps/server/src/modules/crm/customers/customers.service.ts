@@ -136,17 +136,27 @@ export function createCustomersService(deps: {
     async detail(id: number): Promise<CustomerDetail> {
       const row = await requireCustomer(db, id);
       const d = deps.detail;
-      const [lastDecision, documents, balances, walletTransactions, trades, offers, restrictions, notes] =
-        await Promise.all([
-          d.lastDecision(db, id),
-          d.documents(db, id),
-          d.balances(db, id),
-          d.walletTransactions(db, id),
-          d.trades(db, row.user_name),
-          d.offers(db, row.user_name),
-          deps.restrictions.forCustomer(id),
-          d.notes(db, id),
-        ]);
+      const [
+        lastDecision,
+        documents,
+        balances,
+        walletTransactions,
+        trades,
+        offers,
+        restrictions,
+        notes,
+        exchange,
+      ] = await Promise.all([
+        d.lastDecision(db, id),
+        d.documents(db, id),
+        d.balances(db, id),
+        d.walletTransactions(db, id),
+        d.trades(db, row.user_name),
+        d.offers(db, row.user_name),
+        deps.restrictions.forCustomer(id),
+        d.notes(db, id),
+        d.exchange(db, id),
+      ]);
       const ids = <T extends { id: number }>(rows: T[]) => rows.map((r) => ({ ...r, id: Number(r.id) }));
       return {
         customer: {
@@ -162,6 +172,7 @@ export function createCustomersService(deps: {
         offers,
         restrictions,
         notes: ids(notes),
+        exchange,
       };
     },
 

@@ -30,6 +30,7 @@ import { useRestrictionColumns } from '../restrictions/restrictions-table.tsx';
 import { formatDateTime, formatDecimal, fullName } from '../shared/format.ts';
 import { useAddNote } from './customer-mutations.ts';
 import { EditCustomerModal } from './edit-customer-modal.tsx';
+import { ExchangeEchoBanner } from './exchange-echo-banner.tsx';
 import { useCustomer } from './get-customer.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -157,6 +158,7 @@ export function CustomerPage({
           </Group>
         }
       />
+      <ExchangeEchoBanner exchange={data.exchange} />
       <Card withBorder radius="md" mb="md" data-testid="customer-profile">
         {/* A wider gap than the fields' own: a long email must not run into the phone beside it. */}
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing={{ base: 'md', lg: 'xl' }}>
