@@ -1,3 +1,4 @@
+import { publicApi } from '@backdesk/contract';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +21,7 @@ import { registerKycModule } from './modules/compliance/kyc/kyc.module.ts';
 import { registerCustomerKycModule } from './modules/crm/customer-kyc/customer-kyc.module.ts';
 import { registerCustomerTypesModule } from './modules/crm/customer-types/customer-types.module.ts';
 import { registerCustomersModule } from './modules/crm/customers/customers.module.ts';
+import { balancesIngest, customersIngest, signInsIngest } from './modules/crm/index.ts';
 import { registerCrmOverviewModule } from './modules/crm/overview/crm-overview.module.ts';
 import { registerRestrictionsModule } from './modules/crm/restrictions/restrictions.module.ts';
 import { registerUserAssetsModule } from './modules/crm/user-assets/user-assets.module.ts';
@@ -36,6 +38,7 @@ import {
   createIdempotencyService,
   type IdempotencyService,
 } from './modules/platform/idempotency/idempotency.service.ts';
+import { registerIngestApi } from './modules/platform/ingest/ingest.module.ts';
 import { registerIntegrationsPlatform } from './modules/platform/integrations/integrations.module.ts';
 import { registerSavedViewsModule } from './modules/platform/saved-views/saved-views.module.ts';
 import { registerTwoFactorModule } from './modules/platform/two-factor/two-factor.module.ts';
@@ -43,6 +46,13 @@ import { registerReportsModule } from './modules/reports/reports.module.ts';
 import { registerSettingsModule } from './modules/settings/account/settings.module.ts';
 import { registerMembersModule } from './modules/settings/members/members.module.ts';
 import { registerCommissionsModule } from './modules/transactions/commissions/commissions.module.ts';
+import {
+  assetsIngest,
+  p2pOffersIngest,
+  p2pTradesIngest,
+  ratesIngest,
+  walletTransactionsIngest,
+} from './modules/transactions/index.ts';
 import { registerLimitsModule } from './modules/transactions/limits/limits.module.ts';
 import { registerTransactionsOverviewModule } from './modules/transactions/overview/transactions-overview.module.ts';
 import { registerP2pModule } from './modules/transactions/p2p/p2p.module.ts';
@@ -178,6 +188,21 @@ export async function buildApp({
   });
   engine.onCustomerEvents(screening.onCustomerEvents);
   registerFraudDemo(app, { db, clock, config, jobs: app.jobs });
+  // The exchange's data in (decision 0025): each area owns its kind, the platform the HTTP side.
+  registerIngestApi(app, {
+    db,
+    clock,
+    routes: [
+      { endpoint: publicApi.ingestAssets, kind: assetsIngest },
+      { endpoint: publicApi.ingestRates, kind: ratesIngest },
+      { endpoint: publicApi.ingestCustomers, kind: customersIngest },
+      { endpoint: publicApi.ingestSignIns, kind: signInsIngest },
+      { endpoint: publicApi.ingestWalletTransactions, kind: walletTransactionsIngest },
+      { endpoint: publicApi.ingestP2pOffers, kind: p2pOffersIngest },
+      { endpoint: publicApi.ingestP2pTrades, kind: p2pTradesIngest },
+      { endpoint: publicApi.ingestBalances, kind: balancesIngest },
+    ],
+  });
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -1169,5 +1169,5 @@ export * from './schema-fraud.ts';
 export * from './schema-fraud-alerts.ts';
 export * from './schema-fraud-cases.ts';
 export * from './schema-fraud-screening.ts';
-export * from './schema-integrations.ts';
 export * from './schema-ingest.ts';
+export * from './schema-integrations.ts';

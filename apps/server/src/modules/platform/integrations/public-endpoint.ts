@@ -77,7 +77,9 @@ export function registerPublicEndpoint<E extends PublicEndpointDef>(
     schema: {
       hide: true,
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
+      // A batch's items are validated one by one by its handler (each answered on its own): its body
+      // schema is the document's, not a gate the whole batch passes or fails (decision 0025).
+      ...(endpoint.body && !endpoint.batch ? { body: endpoint.body } : {}),
       response: { 200: endpoint.response },
     },
     config: { publicEndpoint: endpoint },
