@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { KYC_DOCUMENT_KINDS } from '../compliance/keys.ts';
+import { KycDocumentRowSchema } from '../compliance/kyc.ts';
+import { CalendarDateSchema } from '../dates.ts';
 import type { ErrorCode } from '../error-catalogue.ts';
 import type { IntegrationScope } from '../integrations/scopes.ts';
 import { definePublicEndpoint } from './endpoint.ts';
 import {
+  ExternalIdSchema,
   INGEST_BATCH_LIMIT,
   IngestAssetSchema,
   IngestBalanceSchema,
@@ -101,3 +105,41 @@ export const INGEST_ENDPOINTS = [
   ingestP2pTrades,
   ingestBalances,
 ] as const;
+
+/**
+ * A KYC document the customer gave the exchange: `multipart/form-data` with one file part `file`,
+ * what it is in the query. Through the same intake as a staff upload (type by its bytes, metadata
+ * stripped, active or encrypted content refused) and into the same review queue; the same file sent
+ * again while pending (or a retried Idempotency-Key) answers the first document, `created: false`.
+ */
+export const ingestDocument = definePublicEndpoint({
+  method: 'POST',
+  path: '/api/v1/ingest/documents',
+  summary: "A customer's KYC document (multipart, field `file`), through the intake and its refusals",
+  tags: ['ingest'],
+  scope: 'ingest:documents',
+  idempotent: true,
+  multipart: { file: 'file' },
+  errors: [
+    'CUSTOMER_UNKNOWN',
+    'KYC_KIND_NOT_FOR_CUSTOMER',
+    'KYC_EXPIRY_NOT_APPLICABLE',
+    'KYC_FILE_MISSING',
+    'KYC_FILE_EMPTY',
+    'KYC_FILE_TOO_LARGE',
+    'KYC_FILE_TYPE_REFUSED',
+    'KYC_FILE_TOO_MANY_PIXELS',
+    'KYC_FILE_ACTIVE_CONTENT',
+    'KYC_FILE_ENCRYPTED',
+    'KYC_FILE_INFECTED',
+    'KYC_FILE_UNREADABLE',
+    'KYC_FILE_SCAN_UNAVAILABLE',
+  ],
+  query: z.strictObject({
+    customerExternalId: ExternalIdSchema,
+    kind: z.enum(KYC_DOCUMENT_KINDS),
+    /** Only for kinds with an expiry. */
+    expiresOn: CalendarDateSchema.optional(),
+  }),
+  response: z.object({ created: z.boolean(), document: KycDocumentRowSchema }),
+});

@@ -2,7 +2,7 @@ import { type complianceApi, isBusinessKind, type KycDocumentRow, kindHasExpiry 
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { Actor } from '../../platform/audit/changes.ts';
+import type { Actor, IntegrationActor } from '../../platform/audit/changes.ts';
 import type { StoredDocumentFile } from '../../platform/documents/index.ts';
 import type { KycFacts } from './kyc-customers.repository.ts';
 import type { KycQuarantineRepository } from './kyc-quarantine.repository.ts';
@@ -85,7 +85,12 @@ export function createKycDocumentsService(deps: KycServiceDeps & { quarantine: K
      * Files a stored upload as a pending document and opens (or extends) the customer's case. The same
      * bytes already pending for this customer and kind answer that document: a retry creates nothing.
      */
-    upload(query: UploadQuery, file: StoredDocumentFile, actor: Actor) {
+    /**
+     * A member's upload on the customer's behalf (channel staff), or the exchange's (an integration:
+     * channel customer, the customer gave it to the exchange; decision 0025).
+     */
+    upload(query: UploadQuery, file: StoredDocumentFile, actor: Actor | IntegrationActor) {
+      const staff = actor.memberId !== null;
       return changes.run(actor, async (tx) => {
         const facts = await customers.lockFacts(tx, query.customer_id);
         if (!facts) throw new AppError('CUSTOMER_NOT_FOUND');
@@ -99,7 +104,7 @@ export function createKycDocumentsService(deps: KycServiceDeps & { quarantine: K
           contentType: file.contentType,
           sizeBytes: file.size,
           sha256: file.sha256,
-          channel: 'staff',
+          channel: staff ? 'staff' : 'customer',
           uploadedBy: actor.memberId,
           uploadedAt: clock.now(),
           expiresOn: query.expires_on ?? null,

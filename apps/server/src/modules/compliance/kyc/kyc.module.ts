@@ -12,6 +12,7 @@ import { createKycCasesRepository } from './kyc-cases.repository.ts';
 import { createKycCustomersRepository } from './kyc-customers.repository.ts';
 import { createKycDocumentsRepository } from './kyc-documents.repository.ts';
 import { createKycDocumentsService } from './kyc-documents.service.ts';
+import { registerKycIngestRoutes } from './kyc-ingest.routes.ts';
 import { createKycQuarantineRepository } from './kyc-quarantine.repository.ts';
 import { createKycQuarantineService } from './kyc-quarantine.service.ts';
 import { createKycQueueService } from './kyc-queue.service.ts';
@@ -53,5 +54,6 @@ export function registerKycModule(
       throwFileSizeLimit: false,
     });
     registerKycRoutes(scope, { db, clock, store, intake, documents, queue, settings, quarantine });
+    registerKycIngestRoutes(scope, { db, intake, documents });
   });
 }

@@ -51,7 +51,7 @@ export interface TickReport {
 export interface DemoActivityOptions {
   db: Db;
   /** The integration the activity stands for (the simulator's), recorded as the rows' source. */
-  integrationId?: number | null;
+  integrationId?: () => number | null;
   clock: Clock;
   /** A tick in this many is suspicious; 0 never. */
   suspiciousEvery?: number;
@@ -222,7 +222,10 @@ export function createDemoActivity(options: DemoActivityOptions) {
 
   /** The round's items through the ingestion core, in one transaction; a refused item is an error. */
   async function send(round: Round) {
-    const source: IngestSource = { integrationId: options.integrationId ?? null, receivedAt: clock.now() };
+    const source: IngestSource = {
+      integrationId: options.integrationId?.() ?? null,
+      receivedAt: clock.now(),
+    };
     for (const [kind, items] of [
       [signInsIngest, round.signIns],
       [walletTransactionsIngest, round.wallet],

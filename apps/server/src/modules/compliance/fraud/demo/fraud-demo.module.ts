@@ -4,6 +4,11 @@ import type { Config } from '../../../../config/config.ts';
 import type { Db } from '../../../../db/client.ts';
 import type { Jobs } from '../../../../jobs/index.ts';
 import type { Clock } from '../../../../lib/clock.ts';
+import {
+  createIntegrationsRepository,
+  ensureSimulatorKey,
+  SIMULATOR_INTEGRATION,
+} from '../../../platform/integrations/index.ts';
 import { createDemoActivity } from './demo-activity.ts';
 
 export const DEMO_ROUND_JOB = 'fraud-demo.round';
@@ -22,7 +27,18 @@ export function registerFraudDemo(
 ): void {
   if (!deps.config.demoActivity) return;
   const { db, jobs } = deps;
-  const activity = createDemoActivity({ db, clock: deps.clock });
+  // The activity plays the exchange simulator's integration: its rows carry that source, and the
+  // simulator's key is in the data folder's secrets for `npm run simulate` (decision 0025).
+  let simulator: number | null = null;
+  const activity = createDemoActivity({ db, clock: deps.clock, integrationId: () => simulator });
+  app.addHook('onReady', async () => {
+    try {
+      await ensureSimulatorKey(db, deps.config.dataDir);
+      simulator = (await createIntegrationsRepository().findByName(db, SIMULATOR_INTEGRATION))?.id ?? null;
+    } catch (err) {
+      app.log.warn({ err }, 'demo activity: no simulator key; rows are sent without a source');
+    }
+  });
   const scheduleRound = (round: number, keep: 'keep' | 'replace') =>
     jobs.enqueue(
       db,

@@ -1,0 +1,14 @@
+// What runs beside bench:ingest's batch phase (apps/server/scripts/bench-ingest.ts): each helper of the
+// exchange integration adds its own measure here — the withdrawal check's p99 at 200 checks/s while the
+// batches run (CHECKS), decision → webhook received p95 (OUTBOX). A measure gets the started server, the
+// owner's pool and the phase's length, and answers rows for the bench's table: [measure, figure, target, verdict].
+import type pg from 'pg';
+
+export interface AlongsideContext {
+  url: string;
+  owner: pg.Pool;
+  seconds: number;
+}
+export type AlongsideMeasure = (context: AlongsideContext) => Promise<string[][]>;
+
+export const ALONGSIDE_BATCH_LOAD: AlongsideMeasure[] = [];

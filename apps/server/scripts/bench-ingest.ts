@@ -1,0 +1,371 @@
+// npm run bench:ingest — the exchange's data in through the public API (decision 0025), measured on
+// the started server (apps/server/src/server.ts in its own process, NODE_ENV=production, jobs on: its
+// fraud evaluator works the queue behind the ingestion) over HTTP with an integration key:
+//   npm run bench:ingest [-- --data-dir DIR]
+//   INGEST_BENCH_SECONDS=60 (batch phase), INGEST_BENCH_CONCURRENCY=4 (requests in flight),
+//   INGEST_BENCH_BATCH=10000 (items a request), INGEST_BENCH_NAIVE_SECONDS=10,
+//   INGEST_BENCH_SUSTAIN_SECONDS=60 (ingestion at the evaluator's own rate)
+// Measured:
+//   1. batch ingestion: NDJSON batches of wallet transactions for INGEST_BENCH_SECONDS → objects/s;
+//      the evaluator's drain rate behind it and the time its backlog takes to drain once the batches stop;
+//   2. beside it the naive approach: one request and one transaction per object;
+//   3. beside it the limit: the same rows by COPY (the same triggers fire) on the bench's own connection;
+//   4. sustained ingestion at the evaluator's measured rate: the queue must not grow.
+// Alongside the batch phase, the measures in bench-ingest-alongside.ts run (the withdrawal check's p99
+// under load, decision → webhook latency): each helper of the integration adds its own there.
+// Verdicts: batch ≥ 20,000 objects/s; evaluator ≥ 2,500 events/s (decision 0016); queue not growing.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { INTEGRATION_RATE, type IngestResponse } from '@backdesk/contract';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { ensureLoginRole, grantAppRole, newRolePassword, urlAs } from '../src/db/app-role.ts';
+import { createDb, createPool } from '../src/db/client.ts';
+import { startEmbeddedDatabase } from '../src/db/embedded.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { createChanges } from '../src/modules/platform/audit/changes.ts';
+import {
+  createIntegrationsRepository,
+  createIntegrationsService,
+} from '../src/modules/platform/integrations/index.ts';
+import { createMembersService } from '../src/modules/settings/members/members.service.ts';
+import { ALONGSIDE_BATCH_LOAD } from './bench-ingest-alongside.ts';
+import {
+  inDataDir,
+  machineLine,
+  percentiles,
+  printTable,
+  type StartedServer,
+  startServer,
+} from './bench-support.ts';
+
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
+const SECONDS = Number(process.env.INGEST_BENCH_SECONDS ?? 60);
+const CONCURRENCY = Number(process.env.INGEST_BENCH_CONCURRENCY ?? 4);
+const BATCH = Number(process.env.INGEST_BENCH_BATCH ?? 10_000);
+const NAIVE_SECONDS = Number(process.env.INGEST_BENCH_NAIVE_SECONDS ?? 10);
+const SUSTAIN_SECONDS = Number(process.env.INGEST_BENCH_SUSTAIN_SECONDS ?? 60);
+const CUSTOMERS = 20_000;
+const TARGET = { objectsPerSecond: 20_000, evaluatorPerSecond: 2_500 };
+const APP_ROLE = 'backdesk_bench_ingest';
+const DRAIN_TIMEOUT_MS = 15 * 60_000;
+
+const log = (msg: string) => console.log(msg);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const count = (n: number) => Math.round(n).toLocaleString('en');
+const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
+const RUN = randomUUID().slice(0, 8);
+
+// ── The data the exchange sends ─────────────────────────────────────────────────────────────────────
+
+let seq = 0;
+/** One wallet transaction as the exchange sends it: ordinary amounts, a customer of the bench's. */
+function transaction(): Record<string, unknown> {
+  const n = seq++;
+  const deposit = n % 5 < 2;
+  return {
+    externalId: `bench-${RUN}-${n}`,
+    version: 1,
+    customerExternalId: `bench_c_${1 + (n % CUSTOMERS)}`,
+    type: deposit ? 'deposit' : 'withdrawal',
+    asset: 'USDT',
+    network: 'TRC20',
+    amount: `${10 + (n % 900)}.${String(n % 1_000_000).padStart(6, '0')}`,
+    fee: deposit ? '0' : '1',
+    toAddress: `T${String(n % 997).padStart(33, '0')}`,
+    status: deposit ? 'completed' : 'pending',
+    channel: deposit ? 'on_chain' : null,
+    createdAt: new Date().toISOString(),
+  };
+}
+const ndjson = (n: number) => Array.from({ length: n }, () => JSON.stringify(transaction())).join('\n');
+
+/** The customers the transactions name, with the exchange's ids (set up without triggers: history). */
+async function customers(owner: pg.Pool): Promise<void> {
+  const client = await owner.connect();
+  try {
+    await client.query('SET session_replication_role = replica');
+    await client.query(
+      `INSERT INTO customers (user_name, alias_name, alias_surname, external_id, external_version)
+       SELECT 'bench_c_' || g, 'Bench', 'Customer ' || g, 'bench_c_' || g, 1 FROM generate_series(1, $1) g
+       ON CONFLICT DO NOTHING`,
+      [CUSTOMERS],
+    );
+  } finally {
+    await client.query('SET session_replication_role = DEFAULT').catch(() => {});
+    client.release();
+  }
+}
+
+// ── The started server and its key ──────────────────────────────────────────────────────────────────
+
+interface Backdesk {
+  server: StartedServer;
+  key: string;
+}
+
+async function startBackdesk(owner: pg.Pool, ownerUrl: string): Promise<Backdesk> {
+  const db = createDb(owner);
+  await createMembersService(db).seedDemoMembers();
+  const service = createIntegrationsService({
+    db,
+    clock: systemClock,
+    changes: createChanges(db),
+    repo: createIntegrationsRepository(),
+  });
+  const actor = { memberId: null, requestId: `bench-ingest-${RUN}` };
+  const integration = await service.create(
+    {
+      name: `bench ingest ${RUN}`,
+      scopes: ['ingest:wallet', 'ingest:customers'],
+      allowed_addresses: null,
+      requests_per_minute: INTEGRATION_RATE.maximum,
+    },
+    actor,
+  );
+  const { secret } = await service.createKey({ integrationId: integration.id, expiresAt: null }, actor);
+  const password = newRolePassword();
+  await ensureLoginRole(owner, APP_ROLE, password);
+  await grantAppRole(owner, APP_ROLE);
+  const server = await startServer({
+    port: 0,
+    env: {
+      DATABASE_URL: urlAs(ownerUrl, APP_ROLE, password),
+      MIGRATION_DATABASE_URL: ownerUrl,
+      JOBS: 'true',
+      DEMO: 'false',
+      DEMO_ACTIVITY: '0',
+    },
+  });
+  return { server, key: secret };
+}
+
+async function post(
+  b: Backdesk,
+  body: string,
+  type: string,
+): Promise<{ ms: number; answer: IngestResponse }> {
+  const started = performance.now();
+  const res = await fetch(`${b.server.url}/api/v1/ingest/wallet-transactions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${b.key}`, 'content-type': type },
+    body,
+  });
+  const text = await res.text();
+  if (res.status === 429) return { ms: performance.now() - started, answer: emptyAnswer() };
+  if (!res.ok) throw new Error(`POST ingest: ${res.status} ${text.slice(0, 500)}`);
+  const answer = JSON.parse(text) as IngestResponse;
+  if (answer.refused > 0)
+    throw new Error(`refused: ${JSON.stringify(answer.results.find((r) => r.status === 'refused'))}`);
+  return { ms: performance.now() - started, answer };
+}
+const emptyAnswer = (): IngestResponse => ({
+  received: 0,
+  applied: 0,
+  unchanged: 0,
+  stale: 0,
+  refused: 0,
+  results: [],
+});
+
+const queueDepth = async (owner: pg.Pool) =>
+  Number((await owner.query<{ n: string }>('SELECT count(*) AS n FROM fraud_event_queue')).rows[0]!.n);
+
+/** Until the server's evaluator has emptied the queue; when it did. */
+async function drained(owner: pg.Pool): Promise<number> {
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  for (;;) {
+    const { rows } = await owner.query<{ empty: boolean }>(
+      'SELECT NOT EXISTS (SELECT 1 FROM fraud_event_queue) AS empty',
+    );
+    if (rows[0]!.empty) return performance.now();
+    if (Date.now() > deadline) throw new Error('the evaluator did not drain its queue');
+    await sleep(20);
+  }
+}
+
+// ── The phases ──────────────────────────────────────────────────────────────────────────────────────
+
+/** `workers` clients sending `body()` for `seconds`; objects applied and each request's time. */
+async function load(b: Backdesk, seconds: number, workers: number, body: () => string, type: string) {
+  const deadline = performance.now() + seconds * 1000;
+  const times: number[] = [];
+  let applied = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < deadline) {
+        const { ms, answer } = await post(b, body(), type);
+        times.push(ms);
+        applied += answer.applied;
+      }
+    }),
+  );
+  return { applied, seconds: (performance.now() - started) / 1000, times };
+}
+
+/** The limit: rows of the same shape by COPY, 10,000 to a statement as a batch is (the triggers fire). */
+async function copyLimit(owner: pg.Pool, rows: number): Promise<number> {
+  const { rows: ids } = await owner.query<{ id: string; ext: string }>(
+    "SELECT id, external_id AS ext FROM customers WHERE external_id LIKE 'bench\\_c\\_%'",
+  );
+  const idOf = new Map(ids.map((r) => [r.ext, r.id]));
+  const client = await owner.connect();
+  const started = performance.now();
+  try {
+    for (let done = 0; done < rows; done += BATCH) {
+      const n = Math.min(BATCH, rows - done);
+      const lines: string[] = [];
+      const now = new Date().toISOString();
+      for (let i = 0; i < n; i++) {
+        const t = transaction() as Record<string, string | null>;
+        lines.push(
+          [
+            t.externalId,
+            1,
+            idOf.get(t.customerExternalId!),
+            t.type,
+            t.asset,
+            t.network,
+            t.amount,
+            t.fee,
+            t.toAddress,
+            t.status,
+            t.channel ?? '\\N',
+            t.createdAt,
+            t.createdAt,
+            now,
+          ].join('\t'),
+        );
+      }
+      await pipeline(
+        Readable.from([`${lines.join('\n')}\n`]),
+        client.query(
+          copyFrom(`COPY wallet_transactions (external_id, external_version, customer_id, type, asset, network,
+            amount, fee, to_address, status, channel, created_at, updated_at, received_at) FROM STDIN`),
+        ),
+      );
+    }
+  } finally {
+    client.release();
+  }
+  return rows / ((performance.now() - started) / 1000);
+}
+
+/** Ingestion at `rate` objects/s for `seconds`, in batches four times a second: the queue's depth over time. */
+async function sustained(b: Backdesk, owner: pg.Pool, rate: number, seconds: number) {
+  const perTick = Math.max(1, Math.round(rate / 4));
+  const depths: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  let next = performance.now();
+  while (performance.now() < end) {
+    await post(b, ndjson(perTick), 'application/x-ndjson');
+    depths.push(await queueDepth(owner));
+    next += 250;
+    await sleep(Math.max(0, next - performance.now()));
+  }
+  return depths;
+}
+
+async function main() {
+  log(machineLine());
+  await inDataDir(values['data-dir'], 'backdesk-bench-ingest-', async (dir) => {
+    const embedded = await startEmbeddedDatabase(dir);
+    const owner = createPool(embedded.url, 4);
+    let b: Backdesk | undefined;
+    try {
+      await runMigrations(owner);
+      await customers(owner);
+      b = await startBackdesk(owner, embedded.url);
+      await post(b, ndjson(100), 'application/x-ndjson'); // warm-up
+      await drained(owner);
+
+      log(`Batch ingestion: ${CONCURRENCY} clients × NDJSON batches of ${count(BATCH)}, ${SECONDS} s…`);
+      const batchStart = performance.now();
+      const alongside = ALONGSIDE_BATCH_LOAD.map((measure) =>
+        measure({ url: b!.server.url, owner, seconds: SECONDS }),
+      );
+      const batch = await load(b, SECONDS, CONCURRENCY, () => ndjson(BATCH), 'application/x-ndjson');
+      const batchEnd = performance.now();
+      const backlog = await queueDepth(owner);
+      const drainedAt = await drained(owner);
+      const evaluatorRate = batch.applied / ((drainedAt - batchStart) / 1000);
+      const batchRate = batch.applied / batch.seconds;
+      const alongsideRows = (await Promise.all(alongside)).flat();
+
+      log(`Naive: one request and one transaction per object, ${CONCURRENCY} clients, ${NAIVE_SECONDS} s…`);
+      const naive = await load(
+        b,
+        NAIVE_SECONDS,
+        CONCURRENCY,
+        () => JSON.stringify(transaction()),
+        'application/json',
+      );
+      await drained(owner);
+
+      const copyRows = Math.min(batch.applied, 500_000);
+      log(`Limit: ${count(copyRows)} rows by COPY, ${count(BATCH)} a statement…`);
+      const copyRate = await copyLimit(owner, copyRows);
+      await drained(owner);
+
+      log(`Sustained: ${count(evaluatorRate)} objects/s (the evaluator's rate) for ${SUSTAIN_SECONDS} s…`);
+      const depths = await sustained(b, owner, evaluatorRate * 0.9, SUSTAIN_SECONDS);
+      const half = Math.floor(depths.length / 2);
+      const avg = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
+      const growing = avg(depths.slice(half)) > avg(depths.slice(0, half)) * 1.5 + 1_000;
+
+      const p = percentiles(batch.times);
+      log('');
+      printTable(
+        ['measure', 'figure', 'target', 'verdict'],
+        [
+          [
+            'batch ingestion (objects/s over HTTP)',
+            count(batchRate),
+            `≥ ${count(TARGET.objectsPerSecond)}`,
+            verdict(batchRate >= TARGET.objectsPerSecond),
+          ],
+          [
+            '  batch request p50 / p95 / p99 (ms)',
+            `${p.p50.toFixed(0)} / ${p.p95.toFixed(0)} / ${p.p99.toFixed(0)}`,
+            '',
+            '',
+          ],
+          ['naive: one request per object (objects/s)', count(naive.applied / naive.seconds), 'beside', ''],
+          ['limit: COPY, same rows and triggers (rows/s)', count(copyRate), 'beside', ''],
+          // On a loaded machine the absolute figure says little; its share of COPY's does.
+          [
+            '  batch ingestion as a share of the limit',
+            `${((batchRate / copyRate) * 100).toFixed(0)} %`,
+            '',
+            '',
+          ],
+          [
+            'fraud evaluator behind it (events/s)',
+            count(evaluatorRate),
+            `≥ ${count(TARGET.evaluatorPerSecond)}`,
+            verdict(evaluatorRate >= TARGET.evaluatorPerSecond),
+          ],
+          ['  backlog when the batches stopped (events)', count(backlog), '', ''],
+          ['  time the backlog took to drain (s)', ((drainedAt - batchEnd) / 1000).toFixed(1), '', ''],
+          [
+            'sustained at the evaluator rate: queue depth max',
+            count(Math.max(0, ...depths)),
+            'not growing',
+            verdict(!growing),
+          ],
+          ...alongsideRows,
+        ],
+      );
+    } finally {
+      await b?.server.stop();
+      await owner.end();
+      await embedded.stop();
+    }
+  });
+}
+
+await main();
