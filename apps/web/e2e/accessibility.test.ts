@@ -368,4 +368,45 @@ describe('accessibility (WCAG 2.2 AA)', () => {
     await emptyText.waitFor();
     expect(await restrictions.locator('tbody tr').count()).toBe(0);
   });
+
+  it('shows a staff edit awaiting the exchange and the versions it refused, in both modes and languages', async () => {
+    const client = new pg.Client({ connectionString: e2e.server.databaseUrl });
+    await client.connect();
+    const created = await client
+      .query<{ id: number }>(
+        `INSERT INTO customers (user_name, alias_email, external_id, external_version, pending_echo, pending_echo_at)
+         VALUES ('a11y-echo', 'staff.set@example.com', 'a11y-echo', 4,
+                 '{"alias_email": "staff.set@example.com"}', now()) RETURNING id`,
+      )
+      .then(async (r) => {
+        await client.query(
+          `INSERT INTO customer_ingest_conflicts (customer_id, external_version, staff_values, incoming_values, received_at)
+           VALUES ($1, 5, '{"alias_email": "staff.set@example.com"}', '{"alias_email": "old@example.com"}', now())`,
+          [r.rows[0]!.id],
+        );
+        return r;
+      })
+      .finally(() => client.end());
+    const problems: string[] = [];
+    for (const combo of COMBINATIONS) {
+      const { context, page } = await openAs(combo, await signedInState());
+      await page.goto(`/crm/customers/${created.rows[0]!.id}`);
+      const banner = page.getByTestId('exchange-echo');
+      await banner.waitFor();
+      await settle(page);
+      const text = (await banner.textContent()) ?? '';
+      expect(text).toContain('old@example.com');
+      expect(text).toContain(
+        combo.language === 'tr' ? 'Borsadan yanıt bekleniyor' : 'Waiting for the exchange',
+      );
+      await page.screenshot({
+        path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/exchange-echo-${combo.mode}-${combo.language}.png`,
+      });
+      problems.push(
+        ...describeFindings(`exchange echo ${combo.mode} ${combo.language}`, await axeFindings(page)),
+      );
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
 });
