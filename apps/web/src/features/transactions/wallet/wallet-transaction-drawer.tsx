@@ -2,6 +2,7 @@ import { Badge, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
 import { WALLET_STATUS_COLOR } from './wallet-status.ts';
@@ -50,7 +51,7 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
           <SimpleGrid cols={2} spacing="sm">
             <Field label={t('fields.type')}>{t(`walletType.${tx.type}`)}</Field>
             <Field label={t('fields.customer')}>
-              {tx.customer_user_name} (#{tx.customer_id})
+              <CustomerLink id={tx.customer_id}>{tx.customer_user_name}</CustomerLink> (#{tx.customer_id})
             </Field>
             <Field label={t('fields.network')}>{tx.network}</Field>
             <Field label={t('fields.fee')}>
