@@ -11,16 +11,10 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { STATE_COLORS } from '../../../lib/state-colors.ts';
 import { AmountRangeFilters, SellerContractFilters } from '../shared/filters.tsx';
 import { contractColumn } from './offer-columns.ts';
 import { tradesSource } from './p2p-api.ts';
-
-const STATUS_COLOR: Record<string, string> = {
-  pending: 'blue',
-  disputed: 'orange',
-  cancelled: 'gray',
-  completed: 'green',
-};
 
 function TradeFilters({ search, filter }: ListFiltersProps) {
   const { t } = useTranslation('transactions');
@@ -82,7 +76,7 @@ function useTradeColumns(): DataTableColumn<EnrichedTrade>[] {
       render: (r) => (
         <Badge
           variant="light"
-          color={STATUS_COLOR[r.status] ?? 'gray'}
+          color={STATE_COLORS[r.status] ?? 'gray'}
           tt="none"
           title={r.dispute_reason ?? undefined}
         >
