@@ -27,6 +27,12 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
   const { locale } = useLanguage();
   const detail = useWalletTransaction(id);
   const tx = detail.data;
+  // A withdrawal its four-eyes reviewers approved (R15, R22) is pending only its payout.
+  const released =
+    tx?.type === 'withdrawal' &&
+    tx.status === 'pending' &&
+    tx.reviews.length > 0 &&
+    tx.reviews.every((r) => r.decision === 'approve');
   return (
     <Drawer
       opened={id !== undefined}
@@ -43,11 +49,23 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
             <Title order={3} fz="xl">
               {formatDecimal(locale, tx.amount)} {tx.asset}
             </Title>
-            <Badge color={WALLET_STATUS_COLOR[tx.status]} variant="light" data-testid="detail-status">
-              {t(`walletStatus.${tx.status}`)}
-            </Badge>
+            {released ? (
+              // Released by its reviewers, waiting only for the payout: it reads approved, not "Pending".
+              <Badge color={WALLET_STATUS_COLOR.approved} variant="light" data-testid="detail-status">
+                {t('walletStatus.released')}
+              </Badge>
+            ) : (
+              <Badge color={WALLET_STATUS_COLOR[tx.status]} variant="light" data-testid="detail-status">
+                {t(`walletStatus.${tx.status}`)}
+              </Badge>
+            )}
           </Group>
           {tx.type === 'withdrawal' && tx.status === 'under_review' && <WithdrawalReview tx={tx} />}
+          {released && (
+            <Text size="sm" data-testid="released-by">
+              {tx.reviews.map((r) => t('review.approvedBy', { name: r.member.display_name })).join(' · ')}
+            </Text>
+          )}
           <SimpleGrid cols={2} spacing="sm">
             <Field label={t('fields.type')}>{t(`walletType.${tx.type}`)}</Field>
             <Field label={t('fields.customer')}>
