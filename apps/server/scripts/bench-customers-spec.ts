@@ -42,12 +42,13 @@ type Loaded = Customer & { folded: string; kycFolded: string; rolesFolded: strin
 
 /** Spec §5: search a substring of the four texts, status exact, KYC and role case-insensitive. */
 function filterAll(all: Loaded[], f: Record<string, string>): Loaded[] {
-  const q = f.search ? fold(f.search) : undefined;
+  // Backdesk's word rule (R10), so that both approaches find the same customers.
+  const words = f.search ? fold(f.search).split(/\s+/u).filter(Boolean) : undefined;
   const kyc = f.kyc_status ? fold(f.kyc_status) : undefined;
   const role = f.role ? fold(f.role) : undefined;
   return all.filter(
     (u) =>
-      (!q || u.folded.includes(q)) &&
+      (!words || words.every((word) => u.folded.includes(word))) &&
       (!f.status || u.status === f.status) &&
       (!kyc || u.kycFolded === kyc) &&
       (!role || u.rolesFolded.includes(role)),

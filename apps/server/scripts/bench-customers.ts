@@ -70,6 +70,8 @@ const CASES: Case[] = [
     counted: true,
   },
   { group: 'search', name: '2 letters', sets: search('ay', 'ke'), counted: true },
+  // Every word matches some field (R10): a first name and a surname, each common, found together.
+  { group: 'search', name: 'full name (2 words)', sets: search('ayşe yılmaz', 'mehmet kaya'), counted: true },
   { group: 'status', name: 'active (62 %)', sets: [{ status: 'active' }], counted: true },
   { group: 'status', name: 'suspended (6 %)', sets: [{ status: 'suspended' }], counted: true },
   { group: 'KYC status', name: 'Approved (any case)', sets: [{ kyc_status: 'Approved' }], counted: true },
@@ -108,6 +110,12 @@ const CASES: Case[] = [
     group: 'no match',
     name: 'search, common letters',
     sets: search('yılmazkaya', 'mehmetayşe'),
+    counted: true,
+  },
+  {
+    group: 'no match',
+    name: '2 words, one nobody has',
+    sets: search('mehmet yılmazkaya', 'zeynep qxzj'),
     counted: true,
   },
   { group: 'no match', name: 'status', sets: [{ status: 'closed' }], counted: true },

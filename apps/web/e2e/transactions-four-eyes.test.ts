@@ -51,6 +51,11 @@ describe('four-eyes withdrawal approval', () => {
     await toasts(superPage).getByText('Withdrawal approved').waitFor();
     const superDetail = superPage.getByTestId('wallet-detail');
     await expect.poll(() => superDetail.getAttribute('data-status')).toBe('pending');
+    // Released by both reviewers: it reads approved (not "Pending") and names who approved it.
+    await superDetail.getByTestId('detail-status').getByText('Approved, awaiting payout').waitFor();
+    expect(await superDetail.getByTestId('released-by').textContent()).toMatch(
+      /^Approved by .+ · Approved by .+$/,
+    );
     // The trail words both steps of the four-eyes request in English, never as action ids.
     const trail = superPage.getByTestId('audit-history');
     await trail.getByText('Approval request · Requested', { exact: true }).waitFor();

@@ -1004,6 +1004,19 @@ export const rptKycHourly = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.outcome, t.reason, t.memberId] })],
 );
 
+/** KYC document decisions per hour, decision, reason and officer (migration 0042). */
+export const rptKycDocumentsHourly = pgTable(
+  'rpt_kyc_documents_hourly',
+  {
+    hour: ts('hour').notNull(),
+    decision: text('decision').notNull(),
+    reason: text('reason').notNull(),
+    memberId: integer('member_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.decision, t.reason, t.memberId] })],
+);
+
 /** Fraud alerts per hour they were closed in, rule and outcome (migration 0034). */
 export const rptAlertsClosedHourly = pgTable(
   'rpt_alerts_closed_hourly',

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dismissLabel } from './forms/dismiss-label.ts';
 
 export interface ConfirmRequest {
   /** The question, naming the thing: "Delete limit #12 (withdrawal, USDT-TRC20)?" */
@@ -69,8 +70,8 @@ export function ConfirmDialog({
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {t('actions.cancel')}
+          <Button variant="default" onClick={onClose} disabled={pending} data-testid="dismiss">
+            {dismissLabel(t, request?.confirmLabel ?? '')}
           </Button>
           <Button
             color={request?.color ?? 'red'}

@@ -18,22 +18,39 @@ export function CustomerLink({ id, children, title }: { id: number; children: Re
 }
 
 /**
- * A list's customer column: the user name, linking to the customer's page. Given a width, a longer
- * name ends in an ellipsis and the whole of it is the link's title.
+ * A column naming a customer by the row's `accessor` text, linking to the customer's page; plain
+ * text when the row knows no customer of that name (`idOf` null). Given a width, a longer name ends
+ * in an ellipsis and the whole of it is the link's title.
  */
+export function customerNameColumn<T, K extends keyof T & string>(
+  accessor: K,
+  title: string,
+  idOf: (row: T) => number | null,
+  { sortable, width }: { sortable?: boolean; width?: number } = {},
+): DataTableColumn<T> {
+  return {
+    accessor,
+    title,
+    sortable,
+    ...(width ? { width, ellipsis: true } : {}),
+    render: (row) => {
+      const name = String(row[accessor]);
+      const id = idOf(row);
+      return id === null ? (
+        <span title={width ? name : undefined}>{name}</span>
+      ) : (
+        <CustomerLink id={id} title={width ? name : undefined}>
+          {name}
+        </CustomerLink>
+      );
+    },
+  };
+}
+
+/** A list's customer column: the user name, linking to the customer's page. */
 export const customerColumn = <T extends { user_name: string }>(
   title: string,
   idOf: (row: T) => number,
   sortable?: boolean,
   width?: number,
-): DataTableColumn<T> => ({
-  accessor: 'user_name',
-  title,
-  sortable,
-  ...(width ? { width, ellipsis: true } : {}),
-  render: (row) => (
-    <CustomerLink id={idOf(row)} title={width ? row.user_name : undefined}>
-      {row.user_name}
-    </CustomerLink>
-  ),
-});
+): DataTableColumn<T> => customerNameColumn<T, 'user_name'>('user_name', title, idOf, { sortable, width });

@@ -49,6 +49,8 @@ export const CustomerTradeSchema = z.object({
   trade_amount: DecimalStringSchema,
   status: z.string(),
   seller_user_name: z.string().nullable(),
+  /** The seller's customer id, for the link to their page; null when no customer has that name. */
+  seller_customer_id: z.number().int().nullable(),
   created_at: z.string(),
 });
 

@@ -47,6 +47,9 @@ export const EnrichedTradeSchema = PendingTradeSchema.extend({
   total_price: z.string(),
   dispute_reason: z.string().nullable(),
   version: z.number().int(),
+  /** The customers the trade names, for links to their pages; null when no customer has the name. */
+  buyer_customer_id: z.number().int().nullable(),
+  seller_customer_id: z.number().int().nullable(),
 });
 export type EnrichedTrade = z.infer<typeof EnrichedTradeSchema>;
 

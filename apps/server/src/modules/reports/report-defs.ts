@@ -244,18 +244,28 @@ const alertsFalsePositive = count(
   sql`${ALERT_CLOSED} AND alert_outcome = 'false_positive'`,
 );
 
-// A KYC decision or a closed fraud alert, per hour from the rollups of migration 0034 or one row each
-// from the raw rows; each side's columns are blank on the other's rows.
+// A KYC decision, a document's resubmission request or a closed fraud alert, per hour from the
+// rollups of migrations 0034 and 0042 or one row each from the raw rows; each kind's columns are
+// blank on the others' rows. A resubmission is asked on a document (as the compliance overview
+// counts it), never by a level decision, so it is a fact of its own with its reason and officer.
 const COMPLIANCE_ROLLUP = sql`
   SELECT k.hour AS at, 'kyc_decision' AS event, k.outcome, k.reason, coalesce(m.display_name, '') AS officer,
          k.n, k.sla_breaches, '' AS rule, '' AS alert_outcome
     FROM rpt_kyc_hourly k LEFT JOIN staff_members m ON m.id = k.member_id
+  UNION ALL
+  SELECT d.hour, 'document_resubmit', '', d.reason, coalesce(m.display_name, ''), d.n, 0, '', ''
+    FROM rpt_kyc_documents_hourly d LEFT JOIN staff_members m ON m.id = d.member_id
+   WHERE d.decision = 'resubmission_requested'
   UNION ALL
   SELECT hour, 'alert_closed', '', '', '', n, 0, rule, outcome FROM rpt_alerts_closed_hourly`;
 const COMPLIANCE_RAW = sql`
   SELECT at, 'kyc_decision' AS event, outcome, reason, officer, 1::bigint AS n,
          public.bd_kyc_sla_breached(at, review_started_at)::int::bigint AS sla_breaches, '' AS rule, '' AS alert_outcome
     FROM (${KYC_DECISIONS}) k
+  UNION ALL
+  SELECT d.at, 'document_resubmit', '', coalesce(d.reason_code, ''), coalesce(m.display_name, ''), 1, 0, '', ''
+    FROM kyc_document_decisions d LEFT JOIN staff_members m ON m.id = d.member_id
+   WHERE d.decision = 'resubmission_requested'
   UNION ALL
   SELECT at, 'alert_closed', '', '', '', 1, 0, rule, alert_outcome FROM (${CLOSED_ALERTS}) a`;
 
@@ -276,7 +286,8 @@ const compliance: ReportDef = {
     count('decisions', sql`event = 'kyc_decision'`),
     count('approved', sql`outcome = 'approved'`),
     count('rejected', sql`outcome = 'rejected'`),
-    count('resubmit', sql`outcome = 'resubmit'`),
+    // Requests on documents; `resubmit` is how older level decisions recorded one.
+    count('resubmit', sql`event = 'document_resubmit' OR outcome = 'resubmit'`),
     // Decisions reviewed for longer than KYC_REVIEW_SLA_HOURS (bd_kyc_sla_breached, migration 0034).
     { key: 'sla_breaches', unit: 'count', sum: { of: sql`sla_breaches` } },
     percentile('median_review', 0.5),

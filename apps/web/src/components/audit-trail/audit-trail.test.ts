@@ -1,4 +1,29 @@
+import { approvalsApi, fraudApi } from '@backdesk/contract';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@backdesk/contract/audit';
+import {
+  KYC_DOCUMENT_KINDS,
+  KYC_DOCUMENT_STATUSES,
+  KYC_REASON_CODES,
+  KYC_UPLOAD_CHANNELS,
+} from '@backdesk/contract/compliance/keys';
+import { RESTRICTION_KINDS, RESTRICTION_STATES } from '@backdesk/contract/crm/keys';
+import {
+  BLOCKLIST_KINDS,
+  FRAUD_ALERT_STATUSES,
+  FRAUD_CASE_STATUSES,
+  FRAUD_OUTCOMES,
+  FRAUD_RULE_CODES,
+  FRAUD_RUN_KINDS,
+  FRAUD_RUN_STATUSES,
+  FRAUD_SEVERITIES,
+} from '@backdesk/contract/fraud/keys';
+import {
+  COMMISSION_KINDS,
+  DISPUTE_OUTCOMES,
+  OFFER_STATUSES,
+  TRADE_STATUSES,
+  WALLET_TX_STATUSES,
+} from '@backdesk/contract/transactions/keys';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import auditEn from '../../locales/en/audit.json';
@@ -26,6 +51,66 @@ describe('audit vocabulary', () => {
     const actions: Record<string, string> = texts.actions;
     expect(AUDIT_ENTITIES.filter((e) => !entities[e]?.trim())).toEqual([]);
     expect(AUDIT_ACTIONS.filter((a) => !actions[a]?.trim())).toEqual([]);
+  });
+});
+
+/**
+ * Every closed vocabulary an audited field takes, by field: each value must read as words in both
+ * languages (a history never shows "open" or "suspected_forgery").
+ */
+const AUDITED_VALUES: Record<string, readonly string[]> = {
+  status: [
+    ...WALLET_TX_STATUSES,
+    ...TRADE_STATUSES,
+    ...OFFER_STATUSES,
+    ...KYC_DOCUMENT_STATUSES,
+    ...FRAUD_ALERT_STATUSES,
+    ...FRAUD_CASE_STATUSES,
+    ...FRAUD_RUN_STATUSES,
+    ...approvalsApi.APPROVAL_STATUSES,
+    'active',
+    'inactive',
+    'suspended',
+    'disabled',
+  ],
+  state: RESTRICTION_STATES,
+  outcome: [...FRAUD_OUTCOMES, ...DISPUTE_OUTCOMES],
+  decision: fraudApi.FRAUD_CASE_DECISIONS,
+  severity: FRAUD_SEVERITIES,
+  rule: FRAUD_RULE_CODES,
+  rule_code: FRAUD_RULE_CODES,
+  reason_code: KYC_REASON_CODES,
+  channel: KYC_UPLOAD_CHANNELS,
+  kind: [
+    ...RESTRICTION_KINDS,
+    ...KYC_DOCUMENT_KINDS,
+    ...COMMISSION_KINDS,
+    ...BLOCKLIST_KINDS,
+    ...FRAUD_RUN_KINDS,
+  ],
+};
+
+describe('audited values', () => {
+  it.each(['en', 'tr'] as const)('%s words every value of every closed vocabulary', (language) => {
+    const values = locales[language].values as Record<string, Record<string, string>>;
+    const missing = Object.entries(AUDITED_VALUES).flatMap(([field, vocabulary]) =>
+      vocabulary.filter((v) => !values[field]?.[v]?.trim()).map((v) => `${field}.${v}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('names members and writes ids as numbers of records, not quantities', () => {
+    const rows = changeRows(t, 'en-US', {
+      before: { owner: null, status: 'open', alert_ids: [] },
+      after: { owner: { id: 1, display_name: 'Zeynep Çelik' }, status: 'closed', alert_ids: [2067, 12] },
+    });
+    expect(rows).toEqual([
+      { field: 'owner', label: 'Owner', before: '—', after: 'Zeynep Çelik' },
+      { field: 'status', label: 'Status', before: 'Open', after: 'Closed' },
+      { field: 'alert_ids', label: expect.any(String), before: '—', after: '#2067, #12' },
+    ]);
+    expect(valueText(t, 'en-US', 'customer_id', 12345)).toBe('#12345');
+    expect(valueText(t, 'en-US', 'count', 12345)).toBe('12,345');
   });
 });
 

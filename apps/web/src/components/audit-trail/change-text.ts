@@ -27,6 +27,13 @@ const DECIMAL_FIELDS = new Set([
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 
+/** A record's number, not a quantity: "#2067", never grouped as "2,067". */
+const isIdField = (field: string) => field === 'id' || field === 'ids' || /_ids?$/.test(field);
+
+/** A member as the server names one it read back from an id (apps/server member-names.ts). */
+const memberName = (value: object): string | undefined =>
+  'display_name' in value && typeof value.display_name === 'string' ? value.display_name : undefined;
+
 export interface ChangeRow {
   field: string;
   label: string;
@@ -44,9 +51,11 @@ export const fieldLabel = (t: TFunction<'audit'>, field: string): string =>
 export function valueText(t: TFunction<'audit'>, locale: string, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? t('yes') : t('no');
-  if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
+  if (typeof value === 'number')
+    return isIdField(field) ? `#${value}` : new Intl.NumberFormat(locale).format(value);
   if (Array.isArray(value))
     return value.length ? value.map((item) => valueText(t, locale, field, item)).join(', ') : '—';
+  if (typeof value === 'object' && memberName(value) !== undefined) return memberName(value)!;
   if (typeof value === 'object')
     return Object.entries(value)
       .map(([key, item]) => `${fieldLabel(t, key)}: ${valueText(t, locale, key, item)}`)

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { dismissLabel } from './dismiss-label.ts';
 
 /** Cancel and submit, right-aligned; the submit spins while the request runs. */
 export function FormActions({
@@ -19,8 +20,8 @@ export function FormActions({
   return (
     <Group justify="flex-end" mt="xs">
       {onCancel && (
-        <Button variant="default" onClick={onCancel}>
-          {t('actions.cancel')}
+        <Button variant="default" onClick={onCancel} data-testid="dismiss">
+          {dismissLabel(t, submitLabel)}
         </Button>
       )}
       <Button type="submit" color={color} loading={submitting} data-testid={submitTestId}>

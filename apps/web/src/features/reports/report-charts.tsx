@@ -4,6 +4,7 @@ import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAxisTick } from '../../lib/format.ts';
+import { stateChartColor } from '../../lib/state-colors.ts';
 import { hourTicks } from './hour-ticks.ts';
 import { type ReportMeta, SERIES_COLORS } from './report-meta.ts';
 import { Decimal, drawn } from './report-view.ts';
@@ -62,6 +63,8 @@ export function ReportCharts({
   const donutSource = meta.donut && report.breakdowns.find((b) => b.key === meta.donut!.breakdown);
   const donut = (donutSource?.rows ?? [])
     .map((r, i) => ({
+      // A slice of one state (a status breakdown) takes the state's colour, as its bar does.
+      color: stateChartColor(r.keys.length === 1 ? r.keys[0]! : '', i, SERIES_COLORS),
       name: r.keys
         .map((k, j) =>
           t(`values.${donutSource!.dimensions[j]}.${k}`, { defaultValue: k || t('values.none') }),
@@ -69,7 +72,6 @@ export function ReportCharts({
         .join(' · '),
       value: drawn(r.values[meta.donut!.measure]) ?? 0,
       raw: r.values[meta.donut!.measure] ?? null,
-      color: SERIES_COLORS[i % SERIES_COLORS.length]!,
     }))
     .filter((d) => d.value > 0);
 
@@ -87,7 +89,11 @@ export function ReportCharts({
           withLegend
           valueFormatter={fmt(unitOf(meta.bars[0]!))}
           yAxisProps={axis}
-          series={meta.bars.map((k, i) => ({ name: k, label: t(`measures.${k}`), color: SERIES_COLORS[i]! }))}
+          series={meta.bars.map((k, i) => ({
+            name: k,
+            label: t(`measures.${k}`),
+            color: stateChartColor(k, i, SERIES_COLORS),
+          }))}
         />
       </Paper>
       <Paper withBorder p="md" radius="md">

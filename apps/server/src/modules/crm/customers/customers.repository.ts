@@ -1,7 +1,7 @@
 import type { CustomerFilters, CustomerSortKey, ListTotal } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared, limitOf } from '../../../db/client.ts';
-import { CUSTOMER_MAPPING, isoUtc } from '../../../db/sql/index.ts';
+import { CUSTOMER_MAPPING, isoUtc, searchWords } from '../../../db/sql/index.ts';
 import { boundedCount, estimatedCount } from '../../../lib/bounded-count.ts';
 import { keysetPage } from '../../../lib/keyset.ts';
 import { exportStatement } from '../../../lib/list-query.ts';
@@ -121,7 +121,9 @@ export function createCustomersRepository({
       const { matching } = await facetCounts(db, filters);
       if (matching === 0 || (!search && !phone)) return { value: matching, exact: true };
       const fromWhere = searchedCustomers(filters, rare(matching));
-      const unindexed = search && !phone && [...search].length < TRIGRAM_LETTERS;
+      // Only when no word of it has a trigram: one word that has one narrows through the index.
+      const unindexed =
+        search && !phone && searchWords(search).every((word) => [...word].length < TRIGRAM_LETTERS);
       if (unindexed && matching > shortSearchExactRows) return estimatedCount(db, fromWhere);
       return boundedCount(db, fromWhere, search ? { budgetMs: SEARCH_COUNT_BUDGET_MS } : {});
     },

@@ -87,6 +87,9 @@ describe('GET /api/customers/count-users', () => {
       exact: true,
     });
     expect((await countWith(0, { search: 'Ann' })).exact).toBe(true);
+    // Several words: estimated only when none of them has a trigram (R10).
+    expect((await countWith(all - 1, { search: 'An ke' })).exact).toBe(false);
+    expect((await countWith(0, { search: 'An kaya' })).exact).toBe(true);
   });
 });
 
@@ -219,6 +222,7 @@ describe('GET /api/customers/get-users', () => {
         .users.map((u: { user_name: string }) => u.user_name);
     expect(await names('search=ışık')).toContain('tr_case_1');
     expect(await names('search=istanbul')).toContain('tr_case_1');
+    expect(await names(`search=${encodeURIComponent('istanbul IŞIK')}`)).toContain('tr_case_1');
     expect(await names('search=%25')).toEqual([]);
     expect(await names('search=istanbul&status=inactive')).not.toContain('tr_case_1');
     expect(await names('search=istanbul&status=active&role=TRADER')).toContain('tr_case_1');
@@ -228,6 +232,37 @@ describe('GET /api/customers/get-users', () => {
     const kyc = (await get('/api/customers/get-users?limit=200&kyc_status=Approved')).json().users;
     expect(kyc.length).toBeGreaterThan(0);
     expect(kyc.every((u: { kyc_status: string }) => u.kyc_status === 'approved')).toBe(true);
+  });
+
+  it('finds a full name: every word of the search matches one of the four fields (R10)', async () => {
+    await insertCustomer({
+      user_name: 'fullname_case_1',
+      alias_name: 'Zebulon',
+      alias_surname: 'QUIXWORTH',
+      alias_email: 'z.q@örnek.com.tr',
+    });
+    await insertCustomer({ user_name: 'fullname_case_2', alias_name: 'Zebulon', alias_surname: 'Pemberly' });
+    const found = async (search: string) =>
+      (await get(`/api/customers/get-users?limit=200&search=${encodeURIComponent(search)}`))
+        .json()
+        .users.map((u: { user_name: string }) => u.user_name)
+        .filter((name: string) => name.startsWith('fullname_case_'))
+        .sort();
+    const total = async (search: string) =>
+      (await get(`/api/customers/count-users?search=${encodeURIComponent(search)}`)).json().total;
+    expect(await found('Zebulon Quixworth')).toEqual(['fullname_case_1']);
+    // Any order, any field, any spacing, Turkish-aware; the count agrees with the page.
+    expect(await found('  quixworth   ZEBULON ')).toEqual(['fullname_case_1']);
+    expect(await found('zebulon örnek')).toEqual(['fullname_case_1']);
+    expect(await found('zebulon fullname_case_')).toEqual(['fullname_case_1', 'fullname_case_2']);
+    expect(await total('Zebulon Quixworth')).toEqual({ value: 1, exact: true });
+    // A word nobody has finds nobody, whatever the others match; a word is never split across fields.
+    expect(await found('Zebulon Quixworthx')).toEqual([]);
+    expect(await total('Zebulon nobody_has_this')).toEqual({ value: 0, exact: true });
+    expect(await found('zebulonquixworth')).toEqual([]);
+    // One word is the spec's single substring, "%" still a plain character.
+    expect(await found('ebulo')).toEqual(['fullname_case_1', 'fullname_case_2']);
+    expect(await found('zebulon %')).toEqual([]);
   });
 
   it('finds a customer by the digits of a phone number, however it is written', async () => {
@@ -444,6 +479,24 @@ describe('customer page', () => {
     expect(d.balances).toHaveLength(balances);
     for (const b of d.balances) expect(b.available).toMatch(/^\d+(\.\d+)?$/);
     expect(d.kyc.documents).toHaveLength(documents);
+  });
+
+  it("names a trade's seller with their customer id, for the link to their page", async () => {
+    const buyer = await insertCustomer({ user_name: 'detail_buyer_1' });
+    const seller = await insertCustomer({ user_name: 'detail_seller_1' });
+    const [known, unknown] = [crypto.randomUUID(), crypto.randomUUID()];
+    await t.db.execute(sql`INSERT INTO p2p_offers (trade_market_guid, seller_user_name, unit_price)
+      VALUES (${known}, 'detail_seller_1', '1'), (${unknown}, 'detail_nobody_1', '1')`);
+    await t.db.execute(sql`INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, created_at)
+      VALUES (${known}, 'detail_buyer_1', '1', 'pending', now()),
+             (${unknown}, 'detail_buyer_1', '2', 'pending', now() - interval '1 minute')`);
+    const trades = (await get(`/api/customers/detail?id=${buyer}`)).json().trades;
+    expect(
+      trades.map((p: { seller_user_name: string; seller_customer_id: number | null }) => p),
+    ).toMatchObject([
+      { seller_user_name: 'detail_seller_1', seller_customer_id: seller },
+      { seller_user_name: 'detail_nobody_1', seller_customer_id: null },
+    ]);
   });
 
   it('adds a note with one audit row, and answers 404 for an unknown customer', async () => {

@@ -12,6 +12,7 @@ import {
   loggedMember,
   logPage,
 } from '../../platform/access-log/log-listing.ts';
+import { withMemberNames } from '../../platform/audit/member-names.ts';
 import { fieldsOf } from './audit.routes.ts';
 
 export type AuditTrailFilters = z.output<typeof logsApi.AuditTrailFiltersSchema>;
@@ -80,7 +81,7 @@ export function createAuditTrailRepository() {
   return {
     async page(db: DbOrTx, query: AuditTrailFilters & LogPageQuery) {
       const page = await logPage<StoredRow>(db, LOG, where(query), query);
-      return { ...page, items: page.items.map(toRow) };
+      return { ...page, items: await withMemberNames(db, page.items.map(toRow)) };
     },
 
     count: (db: DbOrTx, filters: AuditTrailFilters) => logCount(db, LOG, where(filters)),

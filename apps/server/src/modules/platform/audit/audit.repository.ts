@@ -88,3 +88,12 @@ export async function auditHistory(
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
 }
+
+/** The display names of these members, by id (those that exist). */
+export async function memberDisplayNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: staffMembers.id, name: staffMembers.displayName })
+    .from(staffMembers)
+    .where(inArray(staffMembers.id, ids));
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}

@@ -12,6 +12,14 @@ import { sparsePage } from '../../../lib/sparse-page.ts';
 /** A LIKE pattern matching the text literally, as a prefix. */
 const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The customer a trade names by user name, for the link to the customer page; null when no customer
+ * has that name. A subquery in the select list: PostgreSQL evaluates it for the page's rows only,
+ * after the sort and limit, through the unique user_name index.
+ */
+const customerIdOf = (userName: SQL) =>
+  sql`(SELECT c.id::int FROM customers c WHERE c.user_name = ${userName})`;
+
 /** The enriched trade (docs/product-rules.md R16) as one LEFT JOIN: offer fields or the defaults, total in numeric. */
 const ENRICHED_TRADE_COLUMNS = sql`
   t.id, t.trade_market_guid::text AS trade_market_guid, trim_scale(t.trade_amount)::text AS trade_amount,
@@ -20,7 +28,8 @@ const ENRICHED_TRADE_COLUMNS = sql`
   o.selling_contract_name, o.selling_account_address,
   coalesce(trim_scale(o.unit_price), ${ENRICHMENT_DEFAULTS.unit_price}::numeric)::text AS unit_price,
   o.rank_seller, o.seller_message,
-  trim_scale(t.trade_amount * coalesce(o.unit_price, ${ENRICHMENT_DEFAULTS.unit_price}::numeric))::text AS total_price`;
+  trim_scale(t.trade_amount * coalesce(o.unit_price, ${ENRICHMENT_DEFAULTS.unit_price}::numeric))::text AS total_price,
+  ${customerIdOf(sql`t.buyer_user_name`)} AS buyer_customer_id, ${customerIdOf(sql`o.seller_user_name`)} AS seller_customer_id`;
 
 const OFFER_COLUMNS = sql`
   o.trade_market_guid::text AS trade_market_guid, o.seller_user_name, o.selling_contract_name,

@@ -52,6 +52,9 @@ describe('enriched trades page', () => {
     await t.db.execute(sql`INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, created_at)
       VALUES (${withOffer}, 'enrich-buyer', '1500.25', 'pending', now() + interval '2 hours'),
              (${orphan}, 'orphan-buyer', '12.5', 'pending', now() + interval '1 hour')`);
+    // The buyer is a customer (the row links to their page); no customer has the seller's name.
+    const buyer = await t.db.execute<{ id: number }>(sql`
+      INSERT INTO customers (user_name, alias_name) VALUES ('enrich-buyer', 'Enrich') RETURNING id::int`);
     const page = await get('/api/transactions/p2p/trades?limit=50&dir=desc');
     expect(page.items).toHaveLength(50);
     const [first, second] = page.items;
@@ -62,6 +65,8 @@ describe('enriched trades page', () => {
       created_at: expect.any(String),
       dispute_reason: null,
       version: 1,
+      buyer_customer_id: buyer.rows[0]!.id,
+      seller_customer_id: null,
       ...enrichTrade(
         { trade_market_guid: withOffer, trade_amount: '1500.25', buyer_user_name: 'enrich-buyer' },
         offer,

@@ -2,10 +2,27 @@ import { Badge, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } f
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatInteger } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { formatApproximate } from '../../../lib/locale-format.ts';
 import classes from './command-palette.module.css';
-import { type PaletteResult, usePaletteResults } from './use-palette-results.ts';
+import { type PaletteResult, type PaletteTotal, usePaletteResults } from './use-palette-results.ts';
+
+/** "N results": every match, and how many of them are listed when that is fewer. */
+function paletteCount(t: TFunction, locale: string, total: PaletteTotal): string {
+  const formatted = total.exact
+    ? formatInteger(locale, total.value)
+    : `≈ ${formatApproximate(locale, total.value)}`;
+  if (total.value <= total.shown) return t('palette.count', { count: total.value, formatted });
+  return t('palette.countShown', {
+    count: total.value,
+    formatted,
+    shown: formatInteger(locale, total.shown),
+  });
+}
 
 /**
  * The command palette (Ctrl+K / Cmd+K): one field, results below it. Keyboard first: the field
@@ -17,7 +34,8 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 200);
-  const { results, loading } = usePaletteResults(debounced);
+  const { results, total, loading } = usePaletteResults(debounced);
+  const { locale } = useLanguage();
   const [chosen, setActive] = useState(0);
   // Results change under the choice as they arrive: keep it on one that exists.
   const active = Math.min(chosen, results.length - 1);
@@ -51,7 +69,7 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
         ? t('palette.searching')
         : results.length === 0
           ? t('palette.empty')
-          : t('palette.count', { count: results.length });
+          : paletteCount(t, locale, total);
 
   return (
     <Modal

@@ -1,3 +1,4 @@
+import type { ListTotal } from '@backdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { crmEndpoints } from '../../../features/crm/shared/endpoints.ts';
@@ -5,12 +6,13 @@ import { p2pEndpoints } from '../../../features/transactions/p2p/p2p-api.ts';
 import { walletEndpoints } from '../../../features/transactions/wallet/wallet-transactions-api.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/can.ts';
+import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal } from '../../../lib/locale-format.ts';
+import { formatApproximate, formatDecimal } from '../../../lib/locale-format.ts';
 import { navigationFor } from '../navigation.ts';
 import { looksLikeGuid, looksLikeHash, looksLikeId, looksLikePhone, matchesWords } from './fold.ts';
 
-export type ResultKind = 'page' | 'customer' | 'transaction' | 'trade';
+export type ResultKind = 'page' | 'customer' | 'customers' | 'transaction' | 'trade';
 
 /** One thing the palette can open: what it shows and where it leads. */
 export interface PaletteResult {
@@ -58,12 +60,29 @@ function usePageResults(query: string): PaletteResult[] {
 const customerName = (c: { user_name: string; alias_name: string | null; alias_surname: string | null }) =>
   [c.alias_name, c.alias_surname].filter(Boolean).join(' ') || c.user_name;
 
+/** How many things match, of which `shown` are listed; `exact` false when a count is an estimate. */
+export interface PaletteTotal {
+  value: number;
+  exact: boolean;
+  shown: number;
+}
+
+const countOf = (data: { total: ListTotal } | undefined, shown: number): ListTotal =>
+  data?.total ?? { value: shown, exact: true };
+
 /**
- * Pages, customers (by name or email through the list's search, by phone through its phone filter,
- * by id through the customer detail), wallet transactions (by hash) and pending P2P trades (by their
- * offer's guid), each asked only of the endpoints the member may call.
+ * Pages, customers (by name or email through the list's search, every word matching some field, R10;
+ * by phone through its phone filter; by id through the customer detail), wallet transactions (by
+ * hash) and pending P2P trades (by their offer's guid), each asked only of the endpoints the member
+ * may call. The total counts every match of each source, not the few shown: the list's own count
+ * endpoints, asked with the same filters (R24).
  */
-export function usePaletteResults(query: string): { results: PaletteResult[]; loading: boolean } {
+export function usePaletteResults(query: string): {
+  results: PaletteResult[];
+  total: PaletteTotal;
+  loading: boolean;
+} {
+  const { t } = useTranslation();
   const can = useCan();
   const { locale } = useLanguage();
   const term = query.trim();
@@ -93,6 +112,18 @@ export function usePaletteResults(query: string): { results: PaletteResult[]; lo
       return Array.isArray(data) ? data : data.users;
     },
   });
+  const customerCount = useQuery({
+    queryKey: ['palette', 'customers-count', term],
+    enabled: term.length >= 2 && can(crmEndpoints.countUsers),
+    staleTime: 30_000,
+    queryFn: ({ signal }) => callEndpoint(crmEndpoints.countUsers, { query: { search: term }, signal }),
+  });
+  const phoneCount = useQuery({
+    queryKey: ['palette', 'customers-by-phone-count', term],
+    enabled: looksLikePhone(term) && can(crmEndpoints.countUsers),
+    staleTime: 30_000,
+    queryFn: ({ signal }) => callEndpoint(crmEndpoints.countUsers, { query: { phone: term }, signal }),
+  });
   const byId = useQuery({
     queryKey: ['palette', 'customer', term],
     enabled: looksLikeId(term) && can(crmEndpoints.getCustomer),
@@ -108,10 +139,16 @@ export function usePaletteResults(query: string): { results: PaletteResult[]; lo
     enabled: looksLikeHash(term) && can(walletEndpoints.list),
     staleTime: 30_000,
     queryFn: async ({ signal }) =>
-      (await callEndpoint(walletEndpoints.list, { query: { hash: term, limit: MAX_CUSTOMERS }, signal }))
-        .items,
+      callEndpoint(walletEndpoints.list, { query: { hash: term, limit: MAX_CUSTOMERS }, signal }),
   });
 
+  const tradeCount = useQuery({
+    queryKey: ['palette', 'trades-count', term],
+    enabled: looksLikeGuid(term) && can(p2pEndpoints.countTrades),
+    staleTime: 30_000,
+    queryFn: ({ signal }) =>
+      callEndpoint(p2pEndpoints.countTrades, { query: { guid: term.toLowerCase() }, signal }),
+  });
   const trades = useQuery({
     queryKey: ['palette', 'trades', term],
     enabled: looksLikeGuid(term) && can(p2pEndpoints.trades),
@@ -138,7 +175,7 @@ export function usePaletteResults(query: string): { results: PaletteResult[]; lo
       detail: [`#${c.id}`, c.user_name, c.email, c.phone].filter(Boolean).join(' · '),
       link: { to: '/crm/customers/$customerId', params: { customerId: String(c.id) } },
     }));
-  const transactionResults: PaletteResult[] = (transactions.data ?? []).map((tx) => ({
+  const transactionResults: PaletteResult[] = (transactions.data?.items ?? []).map((tx) => ({
     key: `transaction:${tx.id}`,
     kind: 'transaction',
     label: tx.tx_hash ?? `#${tx.id}`,
@@ -161,9 +198,51 @@ export function usePaletteResults(query: string): { results: PaletteResult[]; lo
     link: { to: '/transactions/pending-p2p', search: { guid: trade.trade_market_guid } },
   }));
 
+  // The customers each source found beyond those listed are counted as others' (a name search and a
+  // phone search rarely find the same customer); those listed are counted once.
+  const searched = countOf(customerCount.data, customers.data?.length ?? 0);
+  const phoned = countOf(phoneCount.data, byPhone.data?.length ?? 0);
+  const unlisted =
+    Math.max(0, searched.value - (customers.data?.length ?? 0)) +
+    Math.max(0, phoned.value - (byPhone.data?.length ?? 0));
+  const walletTotal = transactions.data?.total ?? { value: 0, exact: true };
+  const tradeTotal = countOf(tradeCount.data, trades.data?.length ?? 0);
+  const shownWallet = transactions.data?.items.length ?? 0;
+  const shownTrades = trades.data?.length ?? 0;
+  const customerTotal = customerResults.length + unlisted;
+  // More customers than listed: the customer list, searched for the same words, shows them all.
+  const allCustomers: PaletteResult[] =
+    customers.data && searched.value > customers.data.length
+      ? [
+          {
+            key: 'customers:all',
+            kind: 'customers',
+            label: t('palette.allCustomers', {
+              count: searched.value,
+              formatted: searched.exact
+                ? formatInteger(locale, searched.value)
+                : `≈ ${formatApproximate(locale, searched.value)}`,
+            }),
+            link: { to: '/crm/customers', search: { search: term } },
+          },
+        ]
+      : [];
+  const results = [...customerResults, ...allCustomers, ...transactionResults, ...tradeResults, ...pages];
   return {
-    results: [...customerResults, ...transactionResults, ...tradeResults, ...pages],
+    results,
+    total: {
+      value:
+        customerTotal +
+        Math.max(walletTotal.value, shownWallet) +
+        Math.max(tradeTotal.value, shownTrades) +
+        pages.length,
+      exact: searched.exact && phoned.exact && walletTotal.exact && tradeTotal.exact,
+      shown: results.length - allCustomers.length,
+    },
     loading:
+      customerCount.isFetching ||
+      phoneCount.isFetching ||
+      tradeCount.isFetching ||
       customers.isFetching ||
       byPhone.isFetching ||
       byId.isFetching ||

@@ -20,6 +20,7 @@ import { DataTable } from 'mantine-datatable';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { KycBadge, StatusBadge, useValueLabel } from '../../../components/status-badges.tsx';
 import { errorText } from '../../../lib/errors.ts';
@@ -101,10 +102,13 @@ export function CustomerPage({
   customerId,
   KycTab,
   AlertsTab,
+  AlertsGlance,
 }: {
   customerId: number;
   KycTab: CustomerTab;
   AlertsTab: CustomerTab;
+  /** The header's figure of the customer's open alerts (compliance's), beside their restrictions. */
+  AlertsGlance: CustomerTab;
 }) {
   const { t } = useTranslation(['crm', 'transactions']);
   const { locale } = useLanguage();
@@ -126,6 +130,7 @@ export function CustomerPage({
       </Center>
     );
   const c = data.customer;
+  const active = data.restrictions.filter((r) => r.state === 'active');
   const dt = (iso: string | null) => formatDateTime(locale, iso);
   const amount = (value: string) => (
     <Text ff="monospace" size="sm">
@@ -159,6 +164,15 @@ export function CustomerPage({
         }
       />
       <ExchangeEchoBanner exchange={data.exchange} />
+      {/* At a glance: what holds the customer back now (R13) and what is open about them. */}
+      <Group gap="xs" mt={-8} mb="md" data-testid="customer-glance">
+        {[...new Set(active.map((r) => r.kind))].map((kind) => (
+          <Badge key={kind} color="red" variant="light" tt="none" data-testid="glance-restriction">
+            {t('detail.glance.restricted', { kind: t(`restrictions.kinds.${kind}`) })}
+          </Badge>
+        ))}
+        <AlertsGlance customerId={c.id} />
+      </Group>
       <Card withBorder radius="md" mb="md" data-testid="customer-profile">
         {/* A wider gap than the fields' own: a long email must not run into the phone beside it. */}
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing={{ base: 'md', lg: 'xl' }}>
@@ -202,7 +216,7 @@ export function CustomerPage({
           <Tabs.Tab value="transactions">{t('detail.tabs.transactions')}</Tabs.Tab>
           <Tabs.Tab value="p2p">{t('detail.tabs.p2p')}</Tabs.Tab>
           <Tabs.Tab value="restrictions" data-testid="tab-restrictions">
-            {t('detail.tabs.restrictions')} ({data.restrictions.filter((r) => r.state === 'active').length})
+            {t('detail.tabs.restrictions')} ({active.length})
           </Tabs.Tab>
           <Tabs.Tab value="alerts" data-testid="tab-alerts">
             {t('detail.tabs.alerts')}
@@ -280,7 +294,15 @@ export function CustomerPage({
               ]}
               rows={data.trades.map((p) => [
                 dt(p.created_at),
-                p.seller_user_name ?? t('detail.p2p.unknownSeller'),
+                p.seller_user_name === null ? (
+                  t('detail.p2p.unknownSeller')
+                ) : p.seller_customer_id === null ? (
+                  p.seller_user_name
+                ) : (
+                  <CustomerLink key="seller" id={p.seller_customer_id}>
+                    {p.seller_user_name}
+                  </CustomerLink>
+                ),
                 amount(p.trade_amount),
                 t(`transactions:tradeStatus.${p.status}` as 'transactions:tradeStatus.pending', {
                   defaultValue: p.status,

@@ -3,6 +3,7 @@ import { TRADE_STATUSES } from '@backdesk/contract/transactions/keys';
 import { Badge, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { customerNameColumn } from '../../../components/customer-link.tsx';
 import {
   defineList,
   type ListFiltersProps,
@@ -10,16 +11,10 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { STATE_COLORS } from '../../../lib/state-colors.ts';
 import { AmountRangeFilters, SellerContractFilters } from '../shared/filters.tsx';
 import { contractColumn } from './offer-columns.ts';
 import { tradesSource } from './p2p-api.ts';
-
-const STATUS_COLOR: Record<string, string> = {
-  pending: 'blue',
-  disputed: 'orange',
-  cancelled: 'gray',
-  completed: 'green',
-};
 
 function TradeFilters({ search, filter }: ListFiltersProps) {
   const { t } = useTranslation('transactions');
@@ -44,22 +39,30 @@ function TradeFilters({ search, filter }: ListFiltersProps) {
 function useTradeColumns(): DataTableColumn<EnrichedTrade>[] {
   const { t } = useTranslation('transactions');
   const kit = useColumnKit();
+  const sellerColumn = customerNameColumn<EnrichedTrade, 'seller_user_name'>(
+    'seller_user_name',
+    t('fields.seller'),
+    (r) => r.seller_customer_id,
+    { width: 130 },
+  );
   return [
     // Narrow enough at 1280 px that the status stays clear of the pinned actions.
     kit.dateTime('created_at', t('fields.created_at'), { sortable: true, narrow: true }),
-    kit.clipped('buyer_user_name', t('fields.buyer'), { width: 130 }),
+    customerNameColumn<EnrichedTrade, 'buyer_user_name'>(
+      'buyer_user_name',
+      t('fields.buyer'),
+      (r) => r.buyer_customer_id,
+      { width: 130 },
+    ),
     {
-      accessor: 'seller_user_name',
-      title: t('fields.seller'),
-      width: 130,
-      ellipsis: true,
+      ...sellerColumn,
       render: (r) =>
         r.selling_contract_name === null && r.seller_user_name === 'Unknown' ? (
           <Text c="dimmed" size="sm">
             {t('p2p.unknownSeller')}
           </Text>
         ) : (
-          <span title={r.seller_user_name}>{r.seller_user_name}</span>
+          sellerColumn.render?.(r, 0)
         ),
     },
     contractColumn(t('fields.contract_name')),
@@ -73,7 +76,7 @@ function useTradeColumns(): DataTableColumn<EnrichedTrade>[] {
       render: (r) => (
         <Badge
           variant="light"
-          color={STATUS_COLOR[r.status] ?? 'gray'}
+          color={STATE_COLORS[r.status] ?? 'gray'}
           tt="none"
           title={r.dispute_reason ?? undefined}
         >

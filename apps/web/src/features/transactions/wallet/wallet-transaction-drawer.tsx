@@ -2,6 +2,7 @@ import { Badge, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
+import { CustomerLink } from '../../../components/customer-link.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
 import { WALLET_STATUS_COLOR } from './wallet-status.ts';
@@ -26,6 +27,12 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
   const { locale } = useLanguage();
   const detail = useWalletTransaction(id);
   const tx = detail.data;
+  // A withdrawal its four-eyes reviewers approved (R15, R22) is pending only its payout.
+  const released =
+    tx?.type === 'withdrawal' &&
+    tx.status === 'pending' &&
+    tx.reviews.length > 0 &&
+    tx.reviews.every((r) => r.decision === 'approve');
   return (
     <Drawer
       opened={id !== undefined}
@@ -42,15 +49,27 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
             <Title order={3} fz="xl">
               {formatDecimal(locale, tx.amount)} {tx.asset}
             </Title>
-            <Badge color={WALLET_STATUS_COLOR[tx.status]} variant="light" data-testid="detail-status">
-              {t(`walletStatus.${tx.status}`)}
-            </Badge>
+            {released ? (
+              // Released by its reviewers, waiting only for the payout: it reads approved, not "Pending".
+              <Badge color={WALLET_STATUS_COLOR.approved} variant="light" data-testid="detail-status">
+                {t('walletStatus.released')}
+              </Badge>
+            ) : (
+              <Badge color={WALLET_STATUS_COLOR[tx.status]} variant="light" data-testid="detail-status">
+                {t(`walletStatus.${tx.status}`)}
+              </Badge>
+            )}
           </Group>
           {tx.type === 'withdrawal' && tx.status === 'under_review' && <WithdrawalReview tx={tx} />}
+          {released && (
+            <Text size="sm" data-testid="released-by">
+              {tx.reviews.map((r) => t('review.approvedBy', { name: r.member.display_name })).join(' · ')}
+            </Text>
+          )}
           <SimpleGrid cols={2} spacing="sm">
             <Field label={t('fields.type')}>{t(`walletType.${tx.type}`)}</Field>
             <Field label={t('fields.customer')}>
-              {tx.customer_user_name} (#{tx.customer_id})
+              <CustomerLink id={tx.customer_id}>{tx.customer_user_name}</CustomerLink> (#{tx.customer_id})
             </Field>
             <Field label={t('fields.network')}>{tx.network}</Field>
             <Field label={t('fields.fee')}>

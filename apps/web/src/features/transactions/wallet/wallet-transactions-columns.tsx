@@ -3,6 +3,7 @@ import { ASSETS, WALLET_TX_STATUSES, WALLET_TX_TYPES } from '@backdesk/contract/
 import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { customerNameColumn } from '../../../components/customer-link.tsx';
 import {
   DateFilter,
   defineList,
@@ -47,7 +48,12 @@ function useWalletColumns(): DataTableColumn<WalletTransaction>[] {
   const kit = useColumnKit();
   return [
     kit.dateTime('created_at', t('fields.created_at'), { sortable: true }),
-    kit.clipped('customer_user_name', t('fields.customer'), { width: 160 }),
+    customerNameColumn<WalletTransaction, 'customer_user_name'>(
+      'customer_user_name',
+      t('fields.customer'),
+      (r) => r.customer_id,
+      { width: 160 },
+    ),
     { accessor: 'type', title: t('fields.type'), render: (r) => t(`walletType.${r.type}`) },
     { accessor: 'asset', title: t('fields.asset'), noWrap: true, render: (r) => `${r.asset} · ${r.network}` },
     kit.amount('amount', t('fields.amount'), { sortable: true }),

@@ -36,6 +36,10 @@ interface Labels {
   outcomes: Record<string, string>;
   decisions: Record<string, string>;
   txTypes: Record<string, string>;
+  /** The customer's account status (the stored customer status: active, inactive, suspended). */
+  accountStatuses: Record<string, string>;
+  walletStatuses: Record<string, string>;
+  tradeStatuses: Record<string, string>;
 }
 
 export const SAR_LABELS: Record<SarLang, Labels> = {
@@ -85,6 +89,20 @@ export const SAR_LABELS: Record<SarLang, Labels> = {
       report: 'Report to the regulator',
     },
     txTypes: { deposit: 'Deposit', withdrawal: 'Withdrawal', transfer: 'Transfer', fee: 'Fee' },
+    accountStatuses: { active: 'Active', inactive: 'Inactive', suspended: 'Suspended' },
+    walletStatuses: {
+      pending: 'Pending',
+      under_review: 'Under review',
+      completed: 'Completed',
+      rejected: 'Rejected',
+      failed: 'Failed',
+    },
+    tradeStatuses: {
+      pending: 'Pending',
+      disputed: 'Disputed',
+      cancelled: 'Cancelled',
+      completed: 'Completed',
+    },
   },
   tr: {
     title: 'Şüpheli işlem bildirimi — taslak',
@@ -138,5 +156,25 @@ export const SAR_LABELS: Record<SarLang, Labels> = {
       report: 'Düzenleyici kuruma bildir',
     },
     txTypes: { deposit: 'Yatırma', withdrawal: 'Çekme', transfer: 'Transfer', fee: 'Ücret' },
+    accountStatuses: { active: 'Etkin', inactive: 'Pasif', suspended: 'Askıda' },
+    walletStatuses: {
+      pending: 'Beklemede',
+      under_review: 'İncelemede',
+      completed: 'Tamamlandı',
+      rejected: 'Reddedildi',
+      failed: 'Başarısız',
+    },
+    tradeStatuses: {
+      pending: 'Beklemede',
+      disputed: 'İtirazlı',
+      cancelled: 'İptal edildi',
+      completed: 'Tamamlandı',
+    },
   },
 };
+
+/**
+ * A stored value in the draft's language: its word from `words`, or, for a value the vocabulary
+ * does not know (data from elsewhere), the value as stored rather than a guess.
+ */
+export const sarWord = (words: Record<string, string>, value: string): string => words[value] ?? value;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import { SAR_LABELS, type SarLang } from './sar-labels.ts';
+import { SAR_LABELS, type SarLang, sarWord } from './sar-labels.ts';
 
 /** What a suspicious-activity report draft says; gathered by sar-data.ts. */
 export interface SarContent {
@@ -223,7 +223,7 @@ export async function renderSar(content: SarContent, lang: SarLang): Promise<Uin
   w.field(L.email, c.email ?? DASH);
   w.field(L.mobile, c.mobile ?? DASH);
   w.field(L.kycLevel, c.kyc_level === null ? DASH : String(c.kyc_level));
-  w.field(L.status, c.status ?? DASH);
+  w.field(L.status, c.status === null ? DASH : sarWord(L.accountStatuses, c.status));
   w.field(L.registered, formatInstant(c.registered_at, lang));
 
   w.heading(L.narrative);
@@ -251,7 +251,7 @@ export async function renderSar(content: SarContent, lang: SarLang): Promise<Uin
       },
     );
     w.text(
-      `${formatInstant(t.created_at, lang)} · ${t.status}${t.to_address ? ` · ${L.toAddress}: ${t.to_address}` : ''}`,
+      `${formatInstant(t.created_at, lang)} · ${sarWord(L.walletStatuses, t.status)}${t.to_address ? ` · ${L.toAddress}: ${t.to_address}` : ''}`,
       {
         indent: 12,
       },
@@ -267,7 +267,7 @@ export async function renderSar(content: SarContent, lang: SarLang): Promise<Uin
         bold: true,
       },
     );
-    w.text(`${formatInstant(p.created_at, lang)} · ${p.status}`, { indent: 12 });
+    w.text(`${formatInstant(p.created_at, lang)} · ${sarWord(L.tradeStatuses, p.status)}`, { indent: 12 });
   }
 
   if (content.decision) {

@@ -1,5 +1,5 @@
 import type { EndpointBody, EndpointDef, fraudApi } from '@backdesk/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listSource } from '../../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../../lib/api.ts';
 import { alertEndpoints as api } from './endpoints.ts';
@@ -41,6 +41,25 @@ export const useCustomerAlerts = (customerId: number) =>
     queryFn: ({ signal }) =>
       callEndpoint(api.list, { query: { customer: String(customerId), limit: 50 }, signal }),
   });
+
+/** The alert states that are still work: every one but closed. */
+const OPEN_ALERT_STATUSES = ['open', 'investigating', 'escalated'] as const;
+
+/**
+ * How many of a customer's alerts are not closed: each open state's exact total (one row read each),
+ * summed; undefined until all three have answered.
+ */
+export function useCustomerOpenAlerts(customerId: number): number | undefined {
+  const totals = useQueries({
+    queries: OPEN_ALERT_STATUSES.map((status) => ({
+      queryKey: [...ALERTS, 'customer', customerId, 'open', status],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        callEndpoint(api.list, { query: { customer: String(customerId), status, limit: 1 }, signal }),
+    })),
+  });
+  if (totals.some((q) => !q.data)) return undefined;
+  return totals.reduce((sum, q) => sum + (q.data?.total.value ?? 0), 0);
+}
 
 /** After any change: the lists, the detail, the history and the inbox count may all differ. */
 function useFraudInvalidation() {

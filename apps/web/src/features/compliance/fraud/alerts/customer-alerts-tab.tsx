@@ -1,13 +1,14 @@
 import type { fraudApi } from '@backdesk/contract';
-import { Alert, Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../lib/errors.ts';
+import { formatInteger } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/language.ts';
 import { formatDateTime } from '../../../../lib/locale-format.ts';
 import { LinkedCustomers } from './alert-drawer.tsx';
-import { useCustomerAlerts } from './alerts-api.ts';
+import { useCustomerAlerts, useCustomerOpenAlerts } from './alerts-api.ts';
 import { AlertStatusBadge, SeverityBadge } from './badges.tsx';
 
 type AlertRow = fraudApi.FraudAlertRow;
@@ -93,5 +94,29 @@ export function CustomerAlertsTab({ customerId }: { customerId: number }) {
       </Card>
       <LinkedCustomers customerId={customerId} />
     </Stack>
+  );
+}
+
+/**
+ * The customer page header's alert figure: how many of their alerts are still open, linking to them
+ * in fraud check; nothing while counting or when there are none.
+ */
+export function CustomerAlertsGlance({ customerId }: { customerId: number }) {
+  const { t } = useTranslation('fraudAlerts');
+  const { locale } = useLanguage();
+  const open = useCustomerOpenAlerts(customerId);
+  if (!open) return null;
+  return (
+    <Badge
+      color="orange"
+      variant="light"
+      tt="none"
+      data-testid="glance-alerts"
+      renderRoot={(props) => (
+        <Link {...props} to="/compliance/fraud-check" search={{ customer: String(customerId) } as never} />
+      )}
+    >
+      {t('customerTab.open', { count: open, formatted: formatInteger(locale, open) })}
+    </Badge>
   );
 }

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomerAlertsTab } from '../../../../features/compliance/fraud/alerts/customer-alerts-tab.tsx';
+import {
+  CustomerAlertsGlance,
+  CustomerAlertsTab,
+} from '../../../../features/compliance/fraud/alerts/customer-alerts-tab.tsx';
 import { CustomerKycTab } from '../../../../features/compliance/kyc/customer-kyc-tab.tsx';
 import { CustomerPage } from '../../../../features/crm/customers/customer-page.tsx';
 
@@ -27,5 +30,12 @@ export const Route = createFileRoute('/_app/crm/customers/$customerId')({
 
 function CustomerRoute() {
   const { customerId } = Route.useParams();
-  return <CustomerPage customerId={customerId} KycTab={CustomerKycTab} AlertsTab={CustomerAlertsTab} />;
+  return (
+    <CustomerPage
+      customerId={customerId}
+      KycTab={CustomerKycTab}
+      AlertsTab={CustomerAlertsTab}
+      AlertsGlance={CustomerAlertsGlance}
+    />
+  );
 }
