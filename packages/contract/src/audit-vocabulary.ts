@@ -23,6 +23,7 @@ export const AUDIT_ENTITIES = [
   'fraud_blocklist_entry',
   'screening_list',
   'fraud_run',
+  'team_queue',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -184,6 +184,11 @@ export const ERROR_CATALOGUE = {
   APPROVAL_NOT_FOUND: { status: 404, message: 'No such approval request' },
   INBOX_ITEM_NOT_FOUND: { status: 404, message: 'No such item in your inbox' },
   INBOX_ITEM_RESOLVED: { status: 409, message: 'This item is already resolved; its work was done' },
+  INBOX_QUEUE_FORBIDDEN: { status: 403, message: 'Your role does not take work from this queue' },
+  INBOX_AWAY_INVALID: {
+    status: 400,
+    message: 'An absence ends in the future, at most {{days}} days from now',
+  },
   APPROVAL_OWN_REQUEST: {
     status: 409,
     message: 'You asked for this change; a different member must approve or reject it',
