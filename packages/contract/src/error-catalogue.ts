@@ -309,6 +309,10 @@ export const ERROR_CATALOGUE = {
   // ── Fraud check: cases ──
   FRAUD_CASE_NOT_FOUND: { status: 404, message: 'This case does not exist' },
   FRAUD_CASE_CLOSED: { status: 409, message: 'This case is closed' },
+  FRAUD_CASE_ALERT_OUTCOMES: {
+    status: 400,
+    message: "Give an outcome to each of the case's {{count}} open alerts, and to no other alert",
+  },
   FRAUD_CASE_ALERT_INVALID: {
     status: 400,
     message: "Alert #{{id}} does not exist or is not one of this customer's alerts",
