@@ -69,6 +69,8 @@ describe('fraud cases', () => {
     await close.getByTestId('case-alert-outcome').click();
     await page.getByRole('option', { name: 'Confirmed' }).click();
     await close.getByTestId('case-closing-note').fill('Bildirim hazırlandı.');
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/fraud-case-close.png` });
     await close.getByRole('button', { name: 'Close case' }).click();
     await toasts(page).getByText(`Case #${caseId} closed`).first().waitFor();
     await page.getByTestId('case-facts').getByText('Closed · Report to the regulator').waitFor();

@@ -1,7 +1,7 @@
 import { type inboxApi, TEAM_QUEUE_KINDS, type TeamQueueKind } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { isoUtcMicros } from '../../../db/sql/index.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
 
 type QueueRow = Omit<inboxApi.TeamQueue, 'kind'> & { kind: TeamQueueKind };
 export type QueueSettings = Pick<inboxApi.TeamQueue, 'kind' | 'routing' | 'cap_per_member' | 'version'> & {
@@ -30,7 +30,7 @@ export function createQueuesRepository() {
         SELECT s.kind, s.routing, s.cap_per_member, s.version,
           (SELECT count(*) FROM ${waiting(sql`s.kind`)})::int AS unassigned,
           (SELECT count(*) FROM ${waiting(sql`s.kind`)} AND w.due_at < ${now})::int AS overdue,
-          (SELECT ${isoUtcMicros(sql`min(w.opened_at)`)} FROM ${waiting(sql`s.kind`)}) AS oldest_opened_at
+          (SELECT ${isoUtc(sql`min(w.opened_at)`)} FROM ${waiting(sql`s.kind`)}) AS oldest_opened_at
         FROM team_queue_settings s
         JOIN inbox_kinds k ON k.kind = s.kind AND k.team_queue
         ${which}
@@ -116,7 +116,7 @@ export function createQueuesRepository() {
 
     async awayUntil(db: DbOrTx, memberId: number, now: Date): Promise<string | null> {
       const result = await db.execute<{ until: string }>(sql`
-        SELECT ${isoUtcMicros(sql`until`)} AS until FROM staff_away WHERE member_id = ${memberId} AND until > ${now}`);
+        SELECT ${isoUtc(sql`until`)} AS until FROM staff_away WHERE member_id = ${memberId} AND until > ${now}`);
       return result.rows[0]?.until ?? null;
     },
 

@@ -63,7 +63,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
         repo.queues(db, now, { memberId }),
         repo.awayUntil(db, memberId, now),
       ]);
-      return { queues, away_until: away && new Date(away).toISOString() };
+      return { queues, away_until: away };
     },
 
     /** Takes the oldest unassigned item of a queue the member's roles reach; audited like "assign to me". */
@@ -136,7 +136,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
             entity: 'staff_member',
             action: 'update',
             entityId: actor.memberId,
-            before: { away_until: before && new Date(before).toISOString() },
+            before: { away_until: before },
             after: { away_until: after },
           },
         };

@@ -159,6 +159,7 @@ export function CloseCaseModal({
           description={t('closeForm.alertOutcomeHint')}
           placeholder={t('closeForm.alertOutcomePlaceholder')}
           data={outcomes}
+          withAsterisk
           data-testid="case-alert-outcome"
           {...form.getInputProps('alert_outcome')}
           value={form.values.alert_outcome ?? null}
