@@ -247,3 +247,30 @@ SELECT set_config('backdesk.inbox', 'off', true);
 SELECT bd_inbox_rebuild();
 --> statement-breakpoint
 SELECT set_config('backdesk.inbox', 'on', true);
+--> statement-breakpoint
+-- Comments on a case reach, as a notice, its owner and every member the comment mentions
+-- (@user_name), never its author: "follow-ups and mentions on my cases" in the personal inbox.
+CREATE FUNCTION bd_fraud_case_comment_notice() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_case fraud_cases;
+  v_audience integer[];
+BEGIN
+  IF NOT bd_inbox_on() THEN RETURN NULL; END IF;
+  SELECT * INTO v_case FROM fraud_cases WHERE id = NEW.case_id;
+  SELECT array_agg(DISTINCT m.id ORDER BY m.id) INTO v_audience
+  FROM staff_members m
+  WHERE m.status = 'active' AND m.id <> NEW.author_id
+    AND (m.id = v_case.owner_id
+         OR lower(m.user_name) IN (SELECT lower(x[1]) FROM regexp_matches(NEW.body, '@([A-Za-z0-9._-]+)', 'g') x));
+  IF cardinality(v_audience) > 0 THEN
+    PERFORM bd_inbox_open('system_notice', 'fraud_case:' || NEW.case_id || ':comment:' || NEW.id, NEW.created_at,
+      NULL, v_case.customer_id, NULL, NULL, NULL, NULL, p_audience => v_audience, p_notice => 'case_comment',
+      p_params => jsonb_build_object('case', NEW.case_id,
+        'by', (SELECT display_name FROM staff_members WHERE id = NEW.author_id)));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "fraud_case_comments_notice" AFTER INSERT ON "fraud_case_comments"
+  FOR EACH ROW EXECUTE FUNCTION bd_fraud_case_comment_notice();

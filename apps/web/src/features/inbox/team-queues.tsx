@@ -129,7 +129,11 @@ function QueueCard({ queue, onTaken }: { queue: Queue; onTaken: (item: InboxItem
             {t('queues.unassigned', { count: queue.unassigned })}
           </Text>
         </Group>
-        <Text size="sm" c={queue.overdue > 0 ? 'red.8' : 'dimmed'} data-testid="team-queue-overdue">
+        <Text
+          size="sm"
+          c={queue.overdue > 0 ? 'var(--mantine-color-red-text)' : 'dimmed'}
+          data-testid="team-queue-overdue"
+        >
           {queue.overdue > 0
             ? t('queues.overdue', { count: queue.overdue, shown: number.format(queue.overdue) })
             : oldest

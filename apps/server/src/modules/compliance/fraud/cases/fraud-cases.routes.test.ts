@@ -424,3 +424,37 @@ describe('closing a case closes its work', () => {
     expect(audit.rows.map((r) => r.after.outcome)).toEqual(['confirmed', 'false_positive', 'confirmed']);
   });
 });
+
+describe('comments reach the case owner and whom they mention', () => {
+  it("puts a notice in the owner's and the mentioned members' inboxes, never the author's", async () => {
+    const customer = await newCustomer();
+    const c = await openCase(customer, [await newAlert(customer)]);
+    await t.db.execute(
+      sql`UPDATE fraud_cases SET owner_id = ${await memberId('manager')} WHERE id = ${c.case.id}`,
+    );
+    const res = await post('comment', { id: c.case.id, body: 'Looks odd, @super please check.' }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const notices = await t.db.execute<{
+      audience: number[];
+      notice: string;
+      params: Record<string, unknown>;
+    }>(sql`
+      SELECT audience, notice, params FROM work_items
+      WHERE kind = 'system_notice' AND source_ref LIKE ${`fraud_case:${c.case.id}:comment:%`}`);
+    expect(notices.rows).toHaveLength(1);
+    expect(notices.rows[0]).toMatchObject({ notice: 'case_comment', params: { case: c.case.id } });
+    expect([...notices.rows[0]!.audience].sort()).toEqual(
+      [await memberId('manager'), await memberId('super')].sort(),
+    );
+    const inbox = (await get('/api/inbox?kind=system_notice&limit=200', manager)).json();
+    expect(inbox.items.find((i: { notice: string }) => i.notice === 'case_comment')).toMatchObject({
+      source: { type: 'fraud_case', id: String(c.case.id) },
+    });
+    // The owner commenting tells nobody but whom they mention.
+    const own = await post('comment', { id: c.case.id, body: 'Called the customer.' }, manager);
+    expect(own.statusCode).toBe(200);
+    const after = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM work_items WHERE source_ref LIKE ${`fraud_case:${c.case.id}:comment:%`}`);
+    expect(after.rows[0]!.n).toBe(1);
+  });
+});
