@@ -106,7 +106,7 @@ describe('inbox', () => {
     await dialog.getByTestId('queue-cap').fill('3');
     await dialog.getByTestId('queue-routing-save').click();
     await dialog.waitFor({ state: 'detached' });
-    await card.getByText('Round robin · at most 3 each').waitFor();
+    await card.getByText('Round robin · max 3').waitFor();
 
     const { page: other } = await e2e.open();
     await signIn(other, 'manager');
