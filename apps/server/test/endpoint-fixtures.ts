@@ -181,6 +181,10 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
     await pendingKycDocument(t);
     return { who: 'manager', body: {} };
   },
+  'POST /api/inbox/queues/next': async (t) => {
+    await pendingKycDocument(t);
+    return { who: 'manager', body: { kind: 'kyc_waiting' } };
+  },
   'POST /api/compliance/fraud/cases/open': async (t) => {
     const { customer, alert } = await caseAlert(t, false);
     return { who: 'manager', body: { customerId: customer, alertIds: [alert] } };

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, submitLogin, useE2E } from './support.ts';
-import { withdrawalUnderReview } from './work-fixtures.ts';
+import { assignWithdrawal, withdrawalUnderReview } from './work-fixtures.ts';
 
 const openTotal = async (page: Page) =>
   Number(await page.getByTestId('open-work-all').getAttribute('data-total'));
@@ -10,6 +10,9 @@ describe('dashboard: the member’s open work', () => {
   const e2e = useE2E();
 
   it('lists the oldest open items, counts new work live, and opens an item as the inbox does', async () => {
+    // The test database holds no work of the admin's own: one withdrawal routed to them.
+    const first = await withdrawalUnderReview(e2e.server.databaseUrl, { prefix: 'e2e-dash' });
+    await assignWithdrawal(e2e.server.databaseUrl, first.id, 'admin');
     const { page } = await e2e.open();
     await signIn(page, 'admin');
     const items = page.getByTestId('open-work-item');
@@ -18,8 +21,10 @@ describe('dashboard: the member’s open work', () => {
     await expect.poll(() => openTotal(page)).toBeGreaterThan(0);
     const before = await openTotal(page);
 
-    // No reload: the inbox's live event refreshes the block, as it does the header count.
-    await withdrawalUnderReview(e2e.server.databaseUrl, { prefix: 'e2e-dash', amount: '75' });
+    // No reload: the inbox's live event refreshes the block, as it does the header count. Team work
+    // counts once it is the member's (it waits in its queue until then).
+    const w = await withdrawalUnderReview(e2e.server.databaseUrl, { prefix: 'e2e-dash', amount: '75' });
+    await assignWithdrawal(e2e.server.databaseUrl, w.id, 'admin');
     await expect.poll(() => openTotal(page)).toBe(before + 1);
     expect(await page.getByTestId('open-work-all').textContent()).toContain(
       `(${(before + 1).toLocaleString('en-US')})`,

@@ -60,12 +60,17 @@ describe('fraud cases', () => {
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
 
-    // 6. Closing asks for a decision and a note; the case then reads closed and offers no edits.
+    // 6. Closing asks for a decision, the outcome of its open alert and a note; the case then reads
+    // closed and offers no edits, and its alert is closed with that outcome.
     await page.getByTestId('close-case').click();
     const close = page.getByTestId('close-case-form');
     await close.getByTestId('case-decision').click();
     await page.getByRole('option', { name: 'Report to the regulator' }).click();
+    await close.getByTestId('case-alert-outcome').click();
+    await page.getByRole('option', { name: 'Confirmed' }).click();
     await close.getByTestId('case-closing-note').fill('Bildirim hazırlandı.');
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/fraud-case-close.png` });
     await close.getByRole('button', { name: 'Close case' }).click();
     await toasts(page).getByText(`Case #${caseId} closed`).first().waitFor();
     await page.getByTestId('case-facts').getByText('Closed · Report to the regulator').waitFor();
@@ -74,5 +79,6 @@ describe('fraud cases', () => {
       .locator('[data-kind="case_event"]')
       .getByText('Case closed: Report to the regulator')
       .waitFor();
+    await page.getByTestId('case-alerts').getByText('Closed').first().waitFor();
   });
 });

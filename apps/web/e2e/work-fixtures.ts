@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * A USDT withdrawal the exchange put under review, on a customer of its own: new work that reaches
- * every approver's inbox (by the database's triggers, as in production).
+ * A USDT withdrawal the exchange put under review, on a customer of its own: new work that waits in
+ * the withdrawals team queue (by the database's triggers, as in production).
  */
 export async function withdrawalUnderReview(
   databaseUrl: string,
@@ -62,6 +62,21 @@ export async function fraudCaseFixture(databaseUrl: string): Promise<{ caseId: n
     const caseId = opened.rows[0]!.id;
     await client.query(`UPDATE fraud_alerts SET case_id = $1 WHERE id = $2`, [caseId, alert.rows[0]!.id]);
     return { caseId, userName };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Gives a withdrawal's work item to a member, as round-robin routing or another node would. */
+export async function assignWithdrawal(databaseUrl: string, id: number, userName: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `SELECT bd_work_set_assignee(w.id, (SELECT id FROM staff_members WHERE user_name = $2), now())
+       FROM work_items w WHERE w.source_ref = 'wallet_transaction:' || $1 AND w.resolved_at IS NULL`,
+      [id, userName],
+    );
   } finally {
     await client.end();
   }

@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = [
   'fraud_run',
   'integration',
   'integration_key',
+  'team_queue',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -220,6 +220,11 @@ export const ERROR_CATALOGUE = {
   APPROVAL_NOT_FOUND: { status: 404, message: 'No such approval request' },
   INBOX_ITEM_NOT_FOUND: { status: 404, message: 'No such item in your inbox' },
   INBOX_ITEM_RESOLVED: { status: 409, message: 'This item is already resolved; its work was done' },
+  INBOX_QUEUE_FORBIDDEN: { status: 403, message: 'Your role does not take work from this queue' },
+  INBOX_AWAY_INVALID: {
+    status: 400,
+    message: 'An absence ends in the future, at most {{days}} days from now',
+  },
   APPROVAL_OWN_REQUEST: {
     status: 409,
     message: 'You asked for this change; a different member must approve or reject it',
@@ -340,6 +345,10 @@ export const ERROR_CATALOGUE = {
   // ── Fraud check: cases ──
   FRAUD_CASE_NOT_FOUND: { status: 404, message: 'This case does not exist' },
   FRAUD_CASE_CLOSED: { status: 409, message: 'This case is closed' },
+  FRAUD_CASE_ALERT_OUTCOMES: {
+    status: 400,
+    message: "Give an outcome to each of the case's {{count}} open alerts, and to no other alert",
+  },
   FRAUD_CASE_ALERT_INVALID: {
     status: 400,
     message: "Alert #{{id}} does not exist or is not one of this customer's alerts",

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { InstantSchema } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { FILE_TYPES } from './file-types.ts';
 import {
+  AWAY_MAX_DAYS,
   EVENTS_STREAM_PATH,
   INBOX_ASSIGNED_FILTERS,
   INBOX_KINDS,
@@ -9,6 +11,9 @@ import {
   INBOX_SLA_STATES,
   INBOX_SORT_KEYS,
   INBOX_STATES,
+  QUEUE_CAP_MAX,
+  QUEUE_ROUTINGS,
+  TEAM_QUEUE_KINDS,
 } from './inbox/keys.ts';
 import { CountSchema, listQuerySchema, uncountedPageSchema, VersionSchema } from './list.ts';
 
@@ -138,6 +143,92 @@ export const assignInbox = defineEndpoint({
   errors: ['INBOX_ITEM_NOT_FOUND', 'INBOX_ITEM_RESOLVED', 'STALE_EDIT'],
   body: AssignInboxBodySchema,
   response: z.object({ success: z.literal(true), item: InboxItemSchema }),
+});
+
+// ── Team queues ──────────────────────────────────────────────────────────────────────────────────
+
+export const TeamQueueSchema = z.object({
+  kind: z.enum(TEAM_QUEUE_KINDS),
+  /** Open work nobody holds yet. */
+  unassigned: z.number().int().nonnegative(),
+  /** Of those, past their SLA. */
+  overdue: z.number().int().nonnegative(),
+  oldest_opened_at: z.string().nullable(),
+  routing: z.enum(QUEUE_ROUTINGS),
+  /** At most this many open items of the queue per member when routing pushes work; null: no cap. */
+  cap_per_member: z.number().int().positive().nullable(),
+  version: z.number().int(),
+});
+export type TeamQueue = z.infer<typeof TeamQueueSchema>;
+
+export const TeamQueuesSchema = z.object({
+  /** The queues whose work the member's roles may take. */
+  queues: z.array(TeamQueueSchema),
+  /** Until when the signed-in member is away (routing passes them by); null: at work. */
+  away_until: z.string().nullable(),
+});
+export type TeamQueues = z.infer<typeof TeamQueuesSchema>;
+
+export const listTeamQueues = defineEndpoint({
+  method: 'GET',
+  path: '/api/inbox/queues',
+  summary: 'The team queues the signed-in member may take work from, with their counts and routing',
+  tags: ['inbox'],
+  access: 'read',
+  response: TeamQueuesSchema,
+});
+
+export const TakeNextBodySchema = z.object({ kind: z.enum(TEAM_QUEUE_KINDS) }).strict();
+
+export const takeNextFromQueue = defineEndpoint({
+  method: 'POST',
+  path: '/api/inbox/queues/next',
+  summary: "Take the oldest unassigned item of a team queue into one's own inbox; null when none is left",
+  tags: ['inbox'],
+  access: 'read',
+  idempotent: true,
+  errors: ['INBOX_QUEUE_FORBIDDEN'],
+  body: TakeNextBodySchema,
+  response: z.object({ success: z.literal(true), item: InboxItemSchema.nullable() }),
+});
+
+export const UpdateQueueRoutingBodySchema = z
+  .object({
+    kind: z.enum(TEAM_QUEUE_KINDS),
+    routing: z.enum(QUEUE_ROUTINGS),
+    cap_per_member: z.number().int().min(1).max(QUEUE_CAP_MAX).nullable(),
+    version: VersionSchema,
+  })
+  .strict();
+export type UpdateQueueRoutingBody = z.input<typeof UpdateQueueRoutingBodySchema>;
+
+export const updateQueueRouting = defineEndpoint({
+  method: 'PUT',
+  path: '/api/inbox/queues/routing',
+  summary: 'Set how a team queue hands out its work: by hand, or round robin with a cap per member',
+  tags: ['inbox'],
+  access: 'supervise',
+  errors: ['STALE_EDIT'],
+  body: UpdateQueueRoutingBodySchema,
+  response: z.object({ success: z.literal(true), queue: TeamQueueSchema }),
+});
+
+export const SetAwayBodySchema = z
+  .object({
+    /** Back at this moment (within AWAY_MAX_DAYS); null: at work again. */
+    until: InstantSchema.nullable(),
+  })
+  .strict();
+
+export const setAway = defineEndpoint({
+  method: 'PUT',
+  path: '/api/inbox/away',
+  summary: `Say the signed-in member is away until a moment (at most ${AWAY_MAX_DAYS} days ahead), or back`,
+  tags: ['inbox'],
+  access: 'read',
+  errors: ['INBOX_AWAY_INVALID'],
+  body: SetAwayBodySchema,
+  response: z.object({ success: z.literal(true), away_until: z.string().nullable() }),
 });
 
 /**

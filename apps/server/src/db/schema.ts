@@ -1075,6 +1075,29 @@ export const inboxKinds = pgTable('inbox_kinds', {
   kind: text('kind').primaryKey(),
   roles: text('roles').array().notNull(),
   slaMinutes: integer('sla_minutes'),
+  /** Team work (migration 0041): waits unassigned in its team queue, then in its assignee's inbox alone. */
+  teamQueue: boolean('team_queue').notNull().default(false),
+});
+
+/** How a team queue hands out its work: by hand, or round robin with a cap per member. */
+export const teamQueueSettings = pgTable('team_queue_settings', {
+  kind: text('kind')
+    .primaryKey()
+    .references(() => inboxKinds.kind),
+  routing: text('routing').notNull().default('manual'),
+  capPerMember: integer('cap_per_member'),
+  lastMemberId: integer('last_member_id').references(() => staffMembers.id, { onDelete: 'set null' }),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A member out of office until a time: routing passes them by. */
+export const staffAway = pgTable('staff_away', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => staffMembers.id, { onDelete: 'cascade' }),
+  until: ts('until').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 /** One piece of work, shared by every member it reaches; kept by the triggers of migration 0018. */
@@ -1104,6 +1127,12 @@ export const workItems = pgTable(
   (t) => [
     uniqueIndex('work_items_open_key').on(t.kind, t.sourceRef).where(sql`resolved_at IS NULL`),
     index('work_items_resolved_idx').on(t.resolvedAt).where(sql`resolved_at IS NOT NULL`),
+    index('work_items_queue_idx')
+      .on(t.kind, t.openedAt, t.id)
+      .where(sql`resolved_at IS NULL AND assignee_id IS NULL`),
+    index('work_items_assignee_open_idx')
+      .on(t.assigneeId, t.kind)
+      .where(sql`resolved_at IS NULL AND assignee_id IS NOT NULL`),
   ],
 );
 

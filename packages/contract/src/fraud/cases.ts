@@ -5,7 +5,7 @@ import { InstantSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { FILE_TYPES } from '../file-types.ts';
 import { listQuerySchema, pageSchema, QueryIdSchema, queryInt, VersionSchema } from '../list.ts';
-import { FRAUD_CASE_STATUSES, FRAUD_RULE_CODES, FRAUD_SEVERITIES } from './keys.ts';
+import { FRAUD_CASE_STATUSES, FRAUD_OUTCOMES, FRAUD_RULE_CODES, FRAUD_SEVERITIES } from './keys.ts';
 
 export const FRAUD_CASE_SORT_KEYS = ['opened_at', 'follow_up_at'] as const;
 /** How a case ends; a closed case always has one (migration 0026). */
@@ -264,15 +264,25 @@ export const commentFraudCase = defineEndpoint({
 export const closeFraudCase = defineEndpoint({
   method: 'POST',
   path: '/api/compliance/fraud/cases/close',
-  summary: 'Close a case with a decision and a note',
+  summary: 'Close a case with a decision and a note, closing its open alerts with the outcome given for each',
   tags: ['compliance'],
   access: 'operate',
-  errors: ['FRAUD_CASE_NOT_FOUND', 'FRAUD_CASE_CLOSED', 'STALE_EDIT'],
+  errors: ['FRAUD_CASE_NOT_FOUND', 'FRAUD_CASE_CLOSED', 'STALE_EDIT', 'FRAUD_CASE_ALERT_OUTCOMES'],
   body: z.object({
     id: z.number().int().positive(),
     version: VersionSchema,
     decision: z.enum(FRAUD_CASE_DECISIONS),
     note: z.string().trim().min(3).max(CASE_TEXT_MAX.note),
+    /**
+     * A case that closes closes its work: each of its alerts still open is closed with an outcome —
+     * this one for all, or its own in `alert_outcomes` (which wins). Refused when one is left without.
+     */
+    alert_outcome: z.enum(FRAUD_OUTCOMES).optional(),
+    alert_outcomes: z
+      .array(z.object({ id: z.number().int().positive(), outcome: z.enum(FRAUD_OUTCOMES) }))
+      // One each for a case's alerts listed on its page; a larger case closes them with one for all.
+      .max(2_000)
+      .optional(),
   }),
   response: z.object({ success: z.literal(true), case: FraudCaseSchema }),
 });

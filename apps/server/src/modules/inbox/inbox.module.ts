@@ -6,6 +6,7 @@ import { createNotificationPreferencesRepository } from '../settings/index.ts';
 import { createInboxRepository } from './inbox.repository.ts';
 import { registerInboxRoutes } from './inbox.routes.ts';
 import { createInboxService } from './inbox.service.ts';
+import { registerQueuesModule } from './queues/queues.module.ts';
 
 /** Resolved work stays in the inbox's "resolved" view this long. */
 export const KEEP_RESOLVED_DAYS = 30;
@@ -30,6 +31,7 @@ export function registerInboxModule(app: FastifyInstance, deps: { db: Db; clock:
   });
   app.jobs.schedule('inbox.prune', '41 3 * * *');
   registerInboxRoutes(app, { service });
+  registerQueuesModule(app, deps);
   // What other modules raise notices through (exports, jobs: passed to them as functions).
   return { twoFactorReset: service.twoFactorReset, notice: service.notice };
 }

@@ -36,7 +36,7 @@ const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"$
 
 const columns = sql`
   w.id, w.kind, w.severity, w.source_ref, w.customer_id, c.user_name AS customer_user_name, w.subject,
-  w.amount::text AS amount, w.asset, w.notice, w.params, ${isoUtcMicros(sql`i.opened_at`)} AS opened_at,
+  w.amount::text AS amount, w.asset, w.notice, w.params, ${isoUtcMicros(sql`w.opened_at`)} AS opened_at,
   ${isoUtcMicros(sql`w.due_at`)} AS due_at, ${isoUtcMicros(sql`w.resolved_at`)} AS resolved_at, ${isoUtcMicros(sql`i.read_at`)} AS read_at,
   w.assignee_id, a.display_name AS assignee_name, w.version`;
 const joins = sql`
@@ -87,10 +87,29 @@ export function createInboxRepository() {
       return result.rows;
     },
 
+    /** An item as the member sees it, in their inbox or not (a team queue's, just given back). */
     async item(db: DbOrTx, memberId: number, id: number): Promise<InboxRow | undefined> {
       const result = await db.execute<InboxRow>(sql`
-        SELECT ${columns} FROM inbox_items i ${joins} WHERE i.member_id = ${memberId} AND i.work_item_id = ${id}`);
+        SELECT ${columns} FROM work_items w
+        LEFT JOIN inbox_items i ON i.work_item_id = w.id AND i.member_id = ${memberId}
+        LEFT JOIN customers c ON c.id = w.customer_id
+        LEFT JOIN staff_members a ON a.id = w.assignee_id
+        WHERE w.id = ${id}`);
       return result.rows[0];
+    },
+
+    /**
+     * Whether the member may take or give back an item: it is in their inbox, or it waits unassigned
+     * in a team queue their roles reach.
+     */
+    async mayAssign(db: DbOrTx, memberId: number, id: number): Promise<boolean> {
+      const result = await db.execute<{ ok: boolean }>(sql`
+        SELECT EXISTS (SELECT 1 FROM inbox_items WHERE member_id = ${memberId} AND work_item_id = ${id})
+          OR EXISTS (
+            SELECT 1 FROM work_items w JOIN inbox_kinds k ON k.kind = w.kind AND k.team_queue
+            JOIN staff_members m ON m.id = ${memberId} AND m.status = 'active' AND m.roles && k.roles
+            WHERE w.id = ${id} AND w.assignee_id IS NULL) AS ok`);
+      return result.rows[0]?.ok ?? false;
     },
 
     /** How many of `ids` are in the member's queue. */
@@ -116,23 +135,26 @@ export function createInboxRepository() {
       return result.rowCount ?? 0;
     },
 
+    /** Locks the item, after the record holding its assignee (bd_work_lock_source, migration 0041). */
     async lockWork(
       db: DbOrTx,
       id: number,
     ): Promise<{ resolved: boolean; assignee_id: number | null; version: number } | undefined> {
+      await db.execute(sql`SELECT bd_work_lock_source(${id})`);
       const result = await db.execute<{ resolved: boolean; assignee_id: number | null; version: number }>(sql`
         SELECT resolved_at IS NOT NULL AS resolved, assignee_id, version FROM work_items WHERE id = ${id} FOR UPDATE`);
       return result.rows[0];
     },
 
-    /** Sets the assignee on the item and its copies; returns the members who hold it. */
-    async assign(db: DbOrTx, id: number, assigneeId: number | null): Promise<number[]> {
-      await db.execute(
-        sql`UPDATE work_items SET assignee_id = ${assigneeId}, version = version + 1 WHERE id = ${id}`,
-      );
+    /**
+     * Sets the assignee through the record that holds it (a KYC case, an alert) and so on the item and
+     * its copies (the triggers of migration 0041); returns the members who hold it now.
+     */
+    async assign(db: DbOrTx, id: number, assigneeId: number | null, at: Date): Promise<number[]> {
+      await db.execute(sql`SELECT bd_work_set_assignee(${id}, ${assigneeId}::int, ${at})`);
       const result = await db.execute<{ member_id: number }>(sql`
-        UPDATE inbox_items SET assignee_id = ${assigneeId} WHERE work_item_id = ${id} RETURNING member_id`);
-      return result.rows.map((r) => r.member_id).sort((a, b) => a - b);
+        SELECT member_id FROM inbox_items WHERE work_item_id = ${id} ORDER BY member_id`);
+      return result.rows.map((r) => r.member_id);
     },
 
     async memberName(db: DbOrTx, id: number): Promise<string | null> {

@@ -44,11 +44,46 @@ const countOf = async (who: Record<string, string>, query = '') =>
 const post = (url: string, who: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: who, payload });
 
+const memberId = async (userName: string) =>
+  (await t.db.execute<{ id: number }>(sql`SELECT id FROM staff_members WHERE user_name = ${userName}`))
+    .rows[0]!.id;
+
+/** The work item of a record (team work reaches no inbox until assigned, so it is found here). */
+async function workOf(ref: string): Promise<{ id: number; version: number }> {
+  const r = await t.db.execute<{ id: number; version: number }>(
+    sql`SELECT id, version FROM work_items WHERE source_ref = ${ref} ORDER BY id DESC LIMIT 1`,
+  );
+  return { id: Number(r.rows[0]!.id), version: r.rows[0]!.version };
+}
+/** The unassigned count of one team queue, as the member sees it (undefined: not their queue). */
+const queueCount = async (who: Record<string, string>, kind: string) =>
+  (
+    (await t.app.inject({ url: '/api/inbox/queues', headers: who })).json() as {
+      queues: { kind: string; unassigned: number; version: number }[];
+    }
+  ).queues.find((q) => q.kind === kind)?.unassigned;
+const take = async (who: Record<string, string>, ref: string) => {
+  const work = await workOf(ref);
+  const taken = await post('/api/inbox/assign', who, { ...work, assign: true });
+  expect(taken.statusCode, taken.body).toBe(200);
+  return taken.json().item as InboxItem;
+};
+
 describe('inbox', () => {
-  it('a withdrawal under review reaches the approvers, counts as unread, and leaves every inbox when approved elsewhere', async () => {
-    const before = await unread(admin);
+  it("team work waits in its queue, in no one's inbox; taken, it is the taker's alone; approved elsewhere, it resolves", async () => {
+    const [adminBefore, superBefore] = [await unread(admin), await unread(superMember)];
+    const queued = (await queueCount(admin, 'withdrawal_review'))!;
     const w = await underReview('120');
-    const item = await findFor(admin, 'wallet_transaction', w.id);
+    // Before: every approver had it, unread, the moment it arrived.
+    expect(await findFor(admin, 'wallet_transaction', w.id)).toBeUndefined();
+    expect(await findFor(superMember, 'wallet_transaction', w.id)).toBeUndefined();
+    expect((await unread(admin)).unread).toBe(adminBefore.unread);
+    expect(await queueCount(admin, 'withdrawal_review')).toBe(queued + 1);
+    expect(await queueCount(superMember, 'withdrawal_review')).toBe(queued + 1);
+    // A manager cannot approve withdrawals: not their queue.
+    expect(await queueCount(manager, 'withdrawal_review')).toBeUndefined();
+
+    const item = await take(admin, `wallet_transaction:${w.id}`);
     expect(item).toMatchObject({
       kind: 'withdrawal_review',
       state: 'open',
@@ -57,10 +92,12 @@ describe('inbox', () => {
       asset: 'USDT',
       sla: 'on_track',
     });
-    expect(await findFor(superMember, 'wallet_transaction', w.id)).toBeDefined();
-    // A manager cannot approve withdrawals: it never reaches their queue.
-    expect(await findFor(manager, 'wallet_transaction', w.id)).toBeUndefined();
-    expect((await unread(admin)).unread).toBe(before.unread + 1);
+    expect(await findFor(admin, 'wallet_transaction', w.id)).toMatchObject({ id: item.id });
+    expect(await findFor(superMember, 'wallet_transaction', w.id)).toBeUndefined();
+    expect(await queueCount(admin, 'withdrawal_review')).toBe(queued);
+    // The header counts what needs me: mine went up by one, the other approver's did not move.
+    expect((await unread(admin)).unread).toBe(adminBefore.unread + 1);
+    expect((await unread(superMember)).unread).toBe(superBefore.unread);
 
     const approved = await post('/api/transactions/wallet-transactions/approve', superMember, {
       id: w.id,
@@ -69,11 +106,11 @@ describe('inbox', () => {
     });
     expect(approved.statusCode).toBe(200);
     expect(await findFor(admin, 'wallet_transaction', w.id)).toBeUndefined();
-    expect(await findFor(superMember, 'wallet_transaction', w.id)).toBeUndefined();
     expect(await findFor(admin, 'wallet_transaction', w.id, '&state=resolved')).toMatchObject({
       state: 'resolved',
     });
-    expect((await unread(admin)).unread).toBe(before.unread);
+    expect(await findFor(superMember, 'wallet_transaction', w.id, '&state=resolved')).toBeUndefined();
+    expect((await unread(admin)).unread).toBe(adminBefore.unread);
   });
 
   it('a four-eyes request reaches every approver but the member who asked', async () => {
@@ -96,16 +133,18 @@ describe('inbox', () => {
     expect(await findFor(admin, 'approval_request', requestId)).toBeUndefined();
   });
 
-  it('a P2P dispute reaches the members who settle disputes and resolves when settled', async () => {
+  it('a P2P dispute waits in the disputes queue of the members who settle disputes and leaves it when settled', async () => {
+    const queued = (await queueCount(admin, 'p2p_dispute'))!;
     const trade = await t.db.execute<{ id: number; version: number }>(sql`
       INSERT INTO p2p_trades (trade_market_guid, buyer_user_name, trade_amount, status, dispute_reason)
       VALUES (${randomUUID()}, 'inbox-buyer', '250.5', 'disputed', 'Payment not received') RETURNING id, version`);
     const { id, version } = trade.rows[0]!;
-    expect(await findFor(admin, 'p2p_trade', id)).toMatchObject({
+    expect(await queueCount(admin, 'p2p_dispute')).toBe(queued + 1);
+    expect(await queueCount(manager, 'p2p_dispute')).toBeUndefined();
+    expect(await take(superMember, `p2p_trade:${id}`)).toMatchObject({
       kind: 'p2p_dispute',
       subject: 'inbox-buyer',
     });
-    expect(await findFor(manager, 'p2p_trade', id)).toBeUndefined();
     const settled = await post('/api/transactions/p2p/trades/settle', superMember, {
       id,
       version,
@@ -113,11 +152,13 @@ describe('inbox', () => {
       reason: 'Payment confirmed by the bank',
     });
     expect(settled.statusCode).toBe(200);
-    expect(await findFor(admin, 'p2p_trade', id)).toBeUndefined();
+    expect(await findFor(superMember, 'p2p_trade', id)).toBeUndefined();
+    expect(await queueCount(admin, 'p2p_dispute')).toBe(queued);
   });
 
   it('respects the notification choices at once, both ways', async () => {
     const w = await underReview('77');
+    await take(superMember, `wallet_transaction:${w.id}`);
     expect(await findFor(superMember, 'wallet_transaction', w.id)).toBeDefined();
     const off = await t.app.inject({
       method: 'POST',
@@ -141,8 +182,8 @@ describe('inbox', () => {
     const a = await underReview('11');
     const b = await underReview('12');
     const ids = [
-      (await findFor(admin, 'wallet_transaction', a.id))!.id,
-      (await findFor(admin, 'wallet_transaction', b.id))!.id,
+      (await take(admin, `wallet_transaction:${a.id}`)).id,
+      (await take(admin, `wallet_transaction:${b.id}`)).id,
     ];
     const before = (await unread(admin)).unread;
     const bulk = await post('/api/inbox/mark', admin, { ids, read: true });
@@ -152,50 +193,87 @@ describe('inbox', () => {
     expect(await countOf(admin, 'read=unread')).toEqual({ value: before - 2, exact: true });
     expect((await findFor(admin, 'wallet_transaction', a.id, '&read=read'))?.read).toBe(true);
     expect(await findFor(admin, 'wallet_transaction', a.id, '&read=unread')).toBeUndefined();
-    // Only the member's own marker: super still has them unread.
-    expect((await findFor(superMember, 'wallet_transaction', a.id))?.read).toBe(false);
     expect((await post('/api/inbox/mark', admin, { ids: [ids[0]], read: false })).json()).toEqual({
       success: true,
       changed: 1,
     });
     expect((await unread(admin)).unread).toBe(before - 1);
-    const foreign = await post('/api/inbox/mark', manager, { ids, read: true });
+    const foreign = await post('/api/inbox/mark', superMember, { ids, read: true });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('INBOX_ITEM_NOT_FOUND');
     expect((await post('/api/inbox/mark', admin, { ids: [], read: true })).statusCode).toBe(400);
   });
 
-  it('assigns to me with an audit row, refuses a stale version, filters by assignee', async () => {
+  it('takes from a queue with an audit row, refuses a stale version and work another holds, gives it back to the queue', async () => {
     const w = await underReview('13');
-    const item = (await findFor(admin, 'wallet_transaction', w.id))!;
-    const taken = await post('/api/inbox/assign', admin, {
-      id: item.id,
-      version: item.version,
-      assign: true,
-    });
+    const work = await workOf(`wallet_transaction:${w.id}`);
+    const taken = await post('/api/inbox/assign', admin, { ...work, assign: true });
     expect(taken.statusCode).toBe(200);
-    expect(taken.json().item.assignee).toMatchObject({ display_name: expect.any(String) });
-    expect((await findFor(superMember, 'wallet_transaction', w.id))?.assignee?.id).toBe(
-      taken.json().item.assignee.id,
-    );
+    const item = taken.json().item as InboxItem;
+    expect(item.assignee).toMatchObject({ display_name: expect.any(String) });
     expect(await findFor(admin, 'wallet_transaction', w.id, '&assigned=me')).toBeDefined();
-    expect(await findFor(superMember, 'wallet_transaction', w.id, '&assigned=me')).toBeUndefined();
-    const stale = await post('/api/inbox/assign', superMember, {
+    const stale = await post('/api/inbox/assign', admin, { ...work, assign: false });
+    expect(stale.json().code).toBe('STALE_EDIT');
+    // Held by admin: in no one else's inbox or queue, so not theirs to take.
+    const held = await post('/api/inbox/assign', superMember, {
       id: item.id,
       version: item.version,
       assign: true,
     });
-    expect(stale.json().code).toBe('STALE_EDIT');
+    expect(held.json().code).toBe('INBOX_ITEM_NOT_FOUND');
+    const queued = (await queueCount(admin, 'withdrawal_review'))!;
+    const back = await post('/api/inbox/assign', admin, {
+      id: item.id,
+      version: item.version,
+      assign: false,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().item).toMatchObject({ assignee: null, state: 'open' });
+    expect(await findFor(admin, 'wallet_transaction', w.id)).toBeUndefined();
+    expect(await queueCount(admin, 'withdrawal_review')).toBe(queued + 1);
     const audit = await t.db.execute<{ action: string }>(
-      sql`SELECT action FROM audit_log WHERE entity = 'work_item' AND entity_id = ${String(item.id)}`,
+      sql`SELECT action FROM audit_log WHERE entity = 'work_item' AND entity_id = ${String(item.id)} ORDER BY id`,
     );
-    expect(audit.rows.map((r) => r.action)).toEqual(['assign']);
+    expect(audit.rows.map((r) => r.action)).toEqual(['assign', 'unassign']);
     const gone = await post('/api/inbox/assign', manager, {
       id: item.id,
       version: item.version + 1,
       assign: true,
     });
     expect(gone.json().code).toBe('INBOX_ITEM_NOT_FOUND');
+  });
+
+  it('KYC cases and fraud alerts follow their holder: the KYC queue and the alert list agree with the inbox', async () => {
+    const customerId = await newCustomer();
+    await t.db.execute(
+      sql`INSERT INTO kyc_cases (customer_id, waiting_since, pending_documents) VALUES (${customerId}, now(), 1)`,
+    );
+    const ref = `kyc_case:${customerId}`;
+    expect(await findFor(manager, 'kyc_case', customerId)).toBeUndefined();
+    const claimed = await post('/api/compliance/kyc/queue/assign', manager, { customer_id: customerId });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const item = (await findFor(manager, 'kyc_case', customerId))!;
+    expect(item.assignee).not.toBeNull();
+    expect(await findFor(admin, 'kyc_case', customerId)).toBeUndefined();
+    // Given back from the inbox: the KYC queue shows it unassigned too.
+    const back = await post('/api/inbox/assign', manager, {
+      id: item.id,
+      version: item.version,
+      assign: false,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const kyc = await t.db.execute<{ assigned_to: number | null }>(
+      sql`SELECT assigned_to FROM kyc_cases WHERE customer_id = ${customerId}`,
+    );
+    expect(kyc.rows[0]!.assigned_to).toBeNull();
+    expect(await findFor(manager, 'kyc_case', customerId)).toBeUndefined();
+    // Taken from the inbox's queue: the KYC case is held by the taker.
+    await take(admin, ref);
+    const after = await t.db.execute<{ assigned_to: number | null }>(
+      sql`SELECT assigned_to FROM kyc_cases WHERE customer_id = ${customerId}`,
+    );
+    expect(after.rows[0]!.assigned_to).toBe(await memberId('admin'));
+    expect(await findFor(admin, 'kyc_case', customerId)).toBeDefined();
   });
 
   it('a reset of two-factor is a notice to the member and the staff managers', async () => {
@@ -220,7 +298,7 @@ describe('inbox', () => {
 
   it('forgets work resolved more than the kept days ago, from every queue', async () => {
     const w = await underReview('14');
-    const item = (await findFor(admin, 'wallet_transaction', w.id))!;
+    const item = await take(admin, `wallet_transaction:${w.id}`);
     await t.db.execute(sql`UPDATE wallet_transactions SET status = 'rejected' WHERE id = ${w.id}`);
     await t.db.execute(
       sql`UPDATE work_items SET resolved_at = now() - interval '31 days' WHERE id = ${item.id}`,

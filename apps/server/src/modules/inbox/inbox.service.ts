@@ -171,16 +171,16 @@ export function createInboxService(deps: InboxServiceDeps) {
     /** Takes an open item (or gives it back), at the version the member saw; audited. */
     assign(actor: Actor, body: { id: number; version: number; assign: boolean }): Promise<InboxItem> {
       return changes.run(actor, async (tx) => {
-        const held = await repo.item(tx, actor.memberId, body.id);
-        const work = held && (await repo.lockWork(tx, body.id));
-        if (!held || !work) throw new AppError('INBOX_ITEM_NOT_FOUND');
+        const work = (await repo.lockWork(tx, body.id)) ?? null;
+        if (!work || !(await repo.mayAssign(tx, actor.memberId, body.id)))
+          throw new AppError('INBOX_ITEM_NOT_FOUND');
         if (work.resolved) throw new AppError('INBOX_ITEM_RESOLVED');
         if (work.version !== body.version) throw new AppError('STALE_EDIT');
         const next = body.assign ? actor.memberId : null;
         const current = () => repo.item(tx, actor.memberId, body.id).then((row) => toItem(row!, clock.now()));
         if (work.assignee_id === next) return { result: await current(), change: null };
         const before = work.assignee_id === null ? null : await repo.memberName(tx, work.assignee_id);
-        const holders = await repo.assign(tx, body.id, next);
+        const holders = await repo.assign(tx, body.id, next, clock.now());
         await publishEvent(tx, {
           topic: 'inbox',
           audience: holders,

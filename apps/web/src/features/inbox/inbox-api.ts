@@ -1,3 +1,5 @@
+import type { inboxApi } from '@backdesk/contract';
+import type { TeamQueueKind } from '@backdesk/contract/inbox/keys';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listSource } from '../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../lib/api.ts';
@@ -10,6 +12,10 @@ export const inboxEndpoints = {
   summary: inboxRef((c) => c.inboxSummary, 'GET', '/api/inbox/summary', 'read'),
   mark: inboxRef((c) => c.markInbox, 'POST', '/api/inbox/mark', 'read'),
   assign: inboxRef((c) => c.assignInbox, 'POST', '/api/inbox/assign', 'read'),
+  queues: inboxRef((c) => c.listTeamQueues, 'GET', '/api/inbox/queues', 'read'),
+  next: inboxRef((c) => c.takeNextFromQueue, 'POST', '/api/inbox/queues/next', 'read'),
+  routing: inboxRef((c) => c.updateQueueRouting, 'PUT', '/api/inbox/queues/routing', 'supervise'),
+  away: inboxRef((c) => c.setAway, 'PUT', '/api/inbox/away', 'read'),
 };
 
 /** Everything the inbox shows lives under this key: a live inbox event refreshes all of it. */
@@ -69,7 +75,7 @@ export const openWorkSearch = (view: OpenWorkView) => ({
 
 export const useOpenWork = (view: OpenWorkView) => useQuery(openWorkQuery(view));
 
-function useInboxMutation<V>(call: (variables: V) => Promise<unknown>) {
+function useInboxMutation<V, R>(call: (variables: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -84,3 +90,21 @@ export const useAssignInbox = () =>
   useInboxMutation((body: { id: number; version: number; assign: boolean }) =>
     callEndpoint(inboxEndpoints.assign, { body }),
   );
+
+/** The team queues the member takes work from (under INBOX_KEY: refreshed with the inbox, and by `queues` events). */
+export const teamQueuesQuery = queryOptions({
+  queryKey: [...INBOX_KEY, 'queues'],
+  queryFn: ({ signal }) => callEndpoint(inboxEndpoints.queues, { signal }),
+  refetchInterval: 120_000,
+});
+
+export const useTeamQueues = () => useQuery(teamQueuesQuery);
+
+export const useTakeNext = () =>
+  useInboxMutation((kind: TeamQueueKind) => callEndpoint(inboxEndpoints.next, { body: { kind } }));
+
+export const useUpdateRouting = () =>
+  useInboxMutation((body: inboxApi.UpdateQueueRoutingBody) => callEndpoint(inboxEndpoints.routing, { body }));
+
+export const useSetAway = () =>
+  useInboxMutation((until: string | null) => callEndpoint(inboxEndpoints.away, { body: { until } }));

@@ -1,5 +1,5 @@
 import type { InboxItem } from '@backdesk/contract';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconMail, IconUserCheck, IconUserMinus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { errorText } from '../../lib/errors.ts';
 import { useAssignInbox } from './inbox-api.ts';
 import { InboxSelection, inboxList } from './inbox-table.tsx';
 import { opensSomething } from './inbox-target.ts';
+import { TeamQueues } from './team-queues.tsx';
 import { useOpenInboxItem } from './use-open-item.ts';
 
 /** Take or give back one item, and open it; the row's own actions. */
@@ -111,6 +112,10 @@ export function InboxPage() {
           {errorText(mark.error)}
         </Text>
       )}
+      <TeamQueues onTaken={open} />
+      <Title order={2} size="h4" mb="xs">
+        {t('personal')}
+      </Title>
       <ListPage
         list={inboxList}
         emptyText={t('empty')}

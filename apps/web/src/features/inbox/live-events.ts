@@ -13,6 +13,7 @@ export interface LiveEvent {
 /** The cached queries each topic makes stale: open lists refresh when their data changes. */
 const STALE_BY_TOPIC: Record<string, readonly (readonly string[])[]> = {
   inbox: [['inbox']],
+  queues: [['inbox', 'queues']],
   withdrawals: [['transactions', 'wallet'], ['transactions', 'overview'], ['dashboard']],
   p2p: [['transactions', 'p2p'], ['transactions', 'overview'], ['dashboard']],
   approvals: [['transactions', 'wallet'], ['approvals']],

@@ -61,23 +61,25 @@ describe('live events across nodes', () => {
     const s1 = await openSse(`${b.url}/api/events/stream`, admin, (m) => adminGot.push(m));
     const s2 = await openSse(`${b.url}/api/events/stream`, manager, (m) => managerGot.push(m));
     expect(s1.status).toBe(200);
-    // A withdrawal put under review on node A (its trigger raises the events in that transaction).
+    // A withdrawal put under review on node A and given to the admin (its triggers raise the events
+    // in that transaction).
     await a.db.transaction(async (tx) => {
       const c = await tx.execute<{ id: number }>(
         sql`INSERT INTO customers (user_name) VALUES ('sse-a') RETURNING id`,
       );
-      await tx.execute(sql`
+      const w = await tx.execute<{ id: number }>(sql`
         INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status)
-        VALUES (${c.rows[0]!.id}, 'withdrawal', 'BTC', 'BTC', '0.5', 'under_review')`);
+        VALUES (${c.rows[0]!.id}, 'withdrawal', 'BTC', 'BTC', '0.5', 'under_review') RETURNING id`);
+      await tx.execute(sql`
+        UPDATE work_items SET assignee_id = (SELECT id FROM staff_members WHERE user_name = 'admin')
+        WHERE source_ref = ${`wallet_transaction:${w.rows[0]!.id}`}`);
     });
     await until(() => topicsOf(adminGot).some((e) => e.topic === 'inbox'));
     await until(() => topicsOf(managerGot).some((e) => e.topic === 'withdrawals'));
-    // The manager may not approve withdrawals: the list refreshes, the inbox event is not theirs.
+    // The list and the queues' counts refresh for everyone; the inbox event is the assignee's alone.
+    expect(topicsOf(managerGot).some((e) => e.topic === 'queues')).toBe(true);
     expect(topicsOf(managerGot).some((e) => e.topic === 'inbox')).toBe(false);
-    expect(topicsOf(adminGot).find((e) => e.topic === 'inbox')?.data).toMatchObject({
-      action: 'opened',
-      kind: 'withdrawal_review',
-    });
+    expect(topicsOf(adminGot).find((e) => e.topic === 'inbox')?.data).toMatchObject({ action: 'assigned' });
     s1.close();
     s2.close();
   });

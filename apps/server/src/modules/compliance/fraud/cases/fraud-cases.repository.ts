@@ -194,6 +194,33 @@ export function createFraudCasesRepository() {
       }));
     },
 
+    /** A case's alerts not yet closed, locked in id order (as a bulk action locks them). */
+    async openCaseAlerts(
+      tx: DbOrTx,
+      caseId: number,
+    ): Promise<{ id: number; customer_id: number; status: string }[]> {
+      const { rows } = await tx.execute<{ id: string; customer_id: string; status: string }>(sql`
+        SELECT id, customer_id, status FROM fraud_alerts WHERE case_id = ${caseId} AND status <> 'closed'
+        ORDER BY id FOR UPDATE`);
+      return rows.map((r) => ({ id: Number(r.id), customer_id: Number(r.customer_id), status: r.status }));
+    },
+
+    /** Closes alerts with their outcomes and one note (their inbox items resolve by trigger, 0025). */
+    async closeAlerts(
+      tx: DbOrTx,
+      outcomes: readonly { id: number; outcome: string }[],
+      close: { note: string; memberId: number; at: Date },
+    ): Promise<void> {
+      if (!outcomes.length) return;
+      await tx.execute(sql`
+        UPDATE fraud_alerts a SET status = 'closed', outcome = o.outcome, closing_note = ${close.note},
+          closed_by = ${close.memberId}, closed_at = ${close.at.toISOString()},
+          updated_at = ${close.at.toISOString()}, version = a.version + 1
+        FROM unnest(${`{${outcomes.map((o) => o.id).join(',')}}`}::bigint[],
+                    ${`{${outcomes.map((o) => o.outcome).join(',')}}`}::text[]) AS o(id, outcome)
+        WHERE a.id = o.id`);
+    },
+
     async setAlertsCase(tx: DbOrTx, ids: readonly number[], caseId: number | null, at: Date): Promise<void> {
       if (!ids.length) return;
       await tx.execute(sql`

@@ -103,8 +103,9 @@ describe('opening, joining, attaching and detaching', () => {
       version: old.case.version,
       decision: 'monitor',
       note: 'Watched.',
+      alert_outcome: 'confirmed',
     });
-    expect(closed.statusCode).toBe(200);
+    expect(closed.statusCode, closed.body).toBe(200);
     const fresh = await openCase(customer, []);
     expect(fresh.case.id).not.toBe(old.case.id);
     const res = await post('attach', { caseId: fresh.case.id, alertIds: [alert] });
@@ -227,7 +228,13 @@ describe('owner, follow-up and closing', () => {
     const version = (await get(`/api/compliance/fraud/cases/detail?id=${c.id}`)).json().case.version;
     const short = await post('close', { id: c.id, version, decision: 'report', note: 'no' });
     expect(short.statusCode).toBe(400);
-    const closed = await post('close', { id: c.id, version, decision: 'report', note: 'Reported to MASAK.' });
+    const closed = await post('close', {
+      id: c.id,
+      version,
+      decision: 'report',
+      note: 'Reported to MASAK.',
+      alert_outcome: 'confirmed',
+    });
     expect(closed.json().case).toMatchObject({
       status: 'closed',
       decision: 'report',
@@ -359,3 +366,95 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
   return parts.join('\n');
 }
+
+describe('closing a case closes its work', () => {
+  const alertsOf = async (ids: number[]) =>
+    (
+      await t.db.execute<{
+        id: number;
+        status: string;
+        outcome: string | null;
+        closing_note: string | null;
+      }>(sql`
+        SELECT id::int, status, outcome, closing_note FROM fraud_alerts
+        WHERE id = ANY (${`{${ids.join(',')}}`}::bigint[]) ORDER BY id`)
+    ).rows;
+
+  it('asks an outcome for each open alert (one for all, or its own), applies it, resolves their work and audits each', async () => {
+    const customer = await newCustomer();
+    const [a1, a2, a3] = [await newAlert(customer), await newAlert(customer), await newAlert(customer)];
+    const c = await openCase(customer, [a1, a2, a3]);
+    const base = { id: c.case.id, version: c.case.version, decision: 'restrict', note: 'Mule account.' };
+    // Before: the case closed and its alerts stayed open, counted again by the alert queue.
+    const missing = await post('close', base);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'FRAUD_CASE_ALERT_OUTCOMES', params: { count: 3 } });
+    const partial = await post('close', { ...base, alert_outcomes: [{ id: a1, outcome: 'false_positive' }] });
+    expect(partial.json().code).toBe('FRAUD_CASE_ALERT_OUTCOMES');
+    const foreign = await post('close', {
+      ...base,
+      alert_outcome: 'confirmed',
+      alert_outcomes: [{ id: await newAlert(await newCustomer()), outcome: 'confirmed' }],
+    });
+    expect(foreign.json().code).toBe('FRAUD_CASE_ALERT_OUTCOMES');
+
+    const closed = await post('close', {
+      ...base,
+      alert_outcome: 'confirmed',
+      alert_outcomes: [{ id: a2, outcome: 'false_positive' }],
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().case).toMatchObject({ status: 'closed', open_alert_count: 0 });
+    expect(await alertsOf([a1, a2, a3])).toEqual([
+      { id: a1, status: 'closed', outcome: 'confirmed', closing_note: 'Mule account.' },
+      { id: a2, status: 'closed', outcome: 'false_positive', closing_note: 'Mule account.' },
+      { id: a3, status: 'closed', outcome: 'confirmed', closing_note: 'Mule account.' },
+    ]);
+    const work = await t.db.execute<{ open: number }>(sql`
+      SELECT count(*)::int AS open FROM work_items
+      WHERE source_ref = ANY (${`{${[a1, a2, a3].map((a) => `fraud_alert:${a}`).join(',')}}`}::text[])
+        AND resolved_at IS NULL`);
+    expect(work.rows[0]!.open).toBe(0);
+    const open = await get(`/api/compliance/fraud/alerts?status=open&customer=${customer}&limit=50`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().items).toEqual([]);
+    const audit = await t.db.execute<{ entity_id: string; after: Record<string, unknown> }>(sql`
+      SELECT entity_id, after FROM audit_log WHERE entity = 'fraud_alert' AND action = 'close'
+        AND entity_id = ANY (${`{${[a1, a2, a3].join(',')}}`}::text[]) ORDER BY entity_id::bigint`);
+    expect(audit.rows.map((r) => r.after.outcome)).toEqual(['confirmed', 'false_positive', 'confirmed']);
+  });
+});
+
+describe('comments reach the case owner and whom they mention', () => {
+  it("puts a notice in the owner's and the mentioned members' inboxes, never the author's", async () => {
+    const customer = await newCustomer();
+    const c = await openCase(customer, [await newAlert(customer)]);
+    await t.db.execute(
+      sql`UPDATE fraud_cases SET owner_id = ${await memberId('manager')} WHERE id = ${c.case.id}`,
+    );
+    const res = await post('comment', { id: c.case.id, body: 'Looks odd, @super please check.' }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const notices = await t.db.execute<{
+      audience: number[];
+      notice: string;
+      params: Record<string, unknown>;
+    }>(sql`
+      SELECT audience, notice, params FROM work_items
+      WHERE kind = 'system_notice' AND source_ref LIKE ${`fraud_case:${c.case.id}:comment:%`}`);
+    expect(notices.rows).toHaveLength(1);
+    expect(notices.rows[0]).toMatchObject({ notice: 'case_comment', params: { case: c.case.id } });
+    expect([...notices.rows[0]!.audience].sort()).toEqual(
+      [await memberId('manager'), await memberId('super')].sort(),
+    );
+    const inbox = (await get('/api/inbox?kind=system_notice&limit=200', manager)).json();
+    expect(inbox.items.find((i: { notice: string }) => i.notice === 'case_comment')).toMatchObject({
+      source: { type: 'fraud_case', id: String(c.case.id) },
+    });
+    // The owner commenting tells nobody but whom they mention.
+    const own = await post('comment', { id: c.case.id, body: 'Called the customer.' }, manager);
+    expect(own.statusCode).toBe(200);
+    const after = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM work_items WHERE source_ref LIKE ${`fraud_case:${c.case.id}:comment:%`}`);
+    expect(after.rows[0]!.n).toBe(1);
+  });
+});

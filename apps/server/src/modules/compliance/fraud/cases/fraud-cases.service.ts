@@ -18,6 +18,7 @@ type UpdateBody = z.output<typeof fraudApi.UpdateFraudCaseBodySchema>;
 type CaseReport = fraudApi.CaseReport;
 type FraudCase = fraudApi.FraudCase;
 type FraudCaseDecision = fraudApi.FraudCaseDecision;
+type FraudOutcome = fraudApi.FraudOutcome;
 
 /** Another part's `linkedCustomers` (fraud alerts), when it is there. */
 export type LinkedCustomers = (
@@ -297,10 +298,44 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
       });
     },
 
-    close(body: { id: number; version: number; decision: FraudCaseDecision; note: string }, actor: Actor) {
+    close(
+      body: {
+        id: number;
+        version: number;
+        decision: FraudCaseDecision;
+        note: string;
+        alert_outcome?: FraudOutcome;
+        alert_outcomes?: { id: number; outcome: FraudOutcome }[];
+      },
+      actor: Actor,
+    ) {
       return changes.run(actor, async (tx) => {
         const before = await lockedOpen(tx, body.id, body.version);
         const at = clock.now();
+        // A case that closes closes its work: its open alerts leave the alert queue and the rules'
+        // open figures with the outcome the member gave, each audited on the alert's history.
+        const open = await repo.openCaseAlerts(tx, body.id);
+        const own = new Map((body.alert_outcomes ?? []).map((o) => [o.id, o.outcome]));
+        const outcomes = open.map((a) => ({ ...a, outcome: own.get(a.id) ?? body.alert_outcome }));
+        const known = new Set(open.map((a) => a.id));
+        if (outcomes.some((o) => !o.outcome) || [...own.keys()].some((id) => !known.has(id)))
+          throw new AppError('FRAUD_CASE_ALERT_OUTCOMES', { count: open.length });
+        await repo.closeAlerts(tx, outcomes as { id: number; outcome: FraudOutcome }[], {
+          note: body.note,
+          memberId: actor.memberId,
+          at,
+        });
+        for (const alert of outcomes)
+          await recordAudit(tx, {
+            memberId: actor.memberId,
+            requestId: actor.requestId,
+            action: 'close',
+            entity: 'fraud_alert',
+            entityId: alert.id,
+            customerId: alert.customer_id,
+            before: { status: alert.status, outcome: null, closing_note: null },
+            after: { status: 'closed', outcome: alert.outcome, closing_note: body.note },
+          });
         await repo.update(
           tx,
           body.id,

@@ -1,4 +1,5 @@
 import type { fraudApi } from '@backdesk/contract';
+import { FRAUD_OUTCOMES } from '@backdesk/contract/fraud/keys';
 import { Select, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -100,22 +101,44 @@ export function EditCaseModal({ c, onClose }: { c: FraudCase; onClose: () => voi
   );
 }
 
-/** Closing takes a decision and a note. */
-export function CloseCaseModal({ c, onClose }: { c: FraudCase; onClose: () => void }) {
-  const { t } = useTranslation('fraudCases');
+/** Per-alert outcomes are offered for this many open alerts; a larger case closes them with one for all. */
+const OWN_OUTCOMES_SHOWN = 20;
+
+/**
+ * Closing takes a decision and a note, and closes the case's work: each open alert gets an outcome,
+ * one for all or its own (the server refuses one left without).
+ */
+export function CloseCaseModal({
+  c,
+  alerts,
+  onClose,
+}: {
+  c: FraudCase;
+  alerts: readonly fraudApi.CaseAlert[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['fraudCases', 'fraud']);
   const { close } = useCaseActions();
+  const open = alerts.filter((a) => a.status !== 'closed');
+  const [own, setOwn] = useState<Record<number, fraudApi.FraudOutcome>>({});
   const { form, shell } = useDialogForm({
     initialValues: {
       id: c.id,
       version: c.version,
       decision: 'no_action' as fraudApi.FraudCaseDecision,
       note: '',
+      alert_outcome: undefined as fraudApi.FraudOutcome | undefined,
     },
     schema: (contract) => contract.fraudApi.closeFraudCase.body,
-    send: (body) => close.mutateAsync(body),
+    send: (body) =>
+      close.mutateAsync({
+        ...body,
+        alert_outcomes: Object.entries(own).map(([id, outcome]) => ({ id: Number(id), outcome })),
+      }),
     done: t('closedDone', { id: c.id }),
     onClose,
   });
+  const outcomes = keyOptions(FRAUD_OUTCOMES, (o) => t(`fraud:outcome.${o}`));
   return (
     <ModalForm
       {...shell}
@@ -130,6 +153,42 @@ export function CloseCaseModal({ c, onClose }: { c: FraudCase; onClose: () => vo
         data-testid="case-decision"
         {...form.getInputProps('decision')}
       />
+      {open.length > 0 && (
+        <Select
+          label={t('closeForm.alertOutcome', { count: open.length })}
+          description={t('closeForm.alertOutcomeHint')}
+          placeholder={t('closeForm.alertOutcomePlaceholder')}
+          data={outcomes}
+          withAsterisk
+          data-testid="case-alert-outcome"
+          {...form.getInputProps('alert_outcome')}
+          value={form.values.alert_outcome ?? null}
+          onChange={(value) =>
+            form.setFieldValue('alert_outcome', (value ?? undefined) as fraudApi.FraudOutcome | undefined)
+          }
+        />
+      )}
+      {open.length > 1 &&
+        open.length <= OWN_OUTCOMES_SHOWN &&
+        open.map((a) => (
+          <Select
+            key={a.id}
+            size="xs"
+            label={t('closeForm.ownOutcome', { id: a.id, rule: t(`fraud:rules.${a.rule_code}`) })}
+            placeholder={t('closeForm.asForAll')}
+            data={outcomes}
+            value={own[a.id] ?? null}
+            onChange={(value) =>
+              setOwn((current) => {
+                const next = { ...current };
+                if (value) next[a.id] = value as fraudApi.FraudOutcome;
+                else delete next[a.id];
+                return next;
+              })
+            }
+            data-testid="case-alert-own-outcome"
+          />
+        ))}
       <ClosingNote
         label={t('closeForm.note')}
         description={t('closeForm.noteHint')}

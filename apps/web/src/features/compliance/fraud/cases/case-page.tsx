@@ -341,7 +341,9 @@ export function CasePage({ caseId }: { caseId: number }) {
         </Grid>
       )}
       {c && form === 'edit' && <EditCaseModal c={c} onClose={() => setForm(null)} />}
-      {c && form === 'close' && <CloseCaseModal c={c} onClose={() => setForm(null)} />}
+      {c && form === 'close' && (
+        <CloseCaseModal c={c} alerts={detail.data?.alerts ?? []} onClose={() => setForm(null)} />
+      )}
     </FraudSection>
   );
 }
