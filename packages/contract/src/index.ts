@@ -84,6 +84,14 @@ export type { CreateMemberBody, Member, MemberStatus } from './members.ts';
 export * as membersApi from './members.ts';
 export * from './messages.ts';
 export type {
+  CheckAnswer,
+  CheckReason,
+  CustomerRef,
+  P2pCheckBody,
+  WithdrawalCheckBody,
+} from './public/checks.ts';
+export * as checksApi from './public/checks.ts';
+export type {
   DepositReportsConfig,
   Report,
   ReportBreakdown,
