@@ -123,3 +123,32 @@ export const CheckAnswerSchema = z.object({
   reviewId: z.number().int().nullable(),
 });
 export type CheckAnswer = z.infer<typeof CheckAnswerSchema>;
+
+/** The English text of each reason (`{{name}}` from its params); screens word the code in their language. */
+export const CHECK_REASON_TEXT: Record<CheckReason['code'], string> = {
+  CUSTOMER_RESTRICTED: 'The customer has an active {{kind}} restriction',
+  COUNTERPARTY_RESTRICTED: 'The counterparty has an active {{kind}} restriction',
+  BELOW_LIMIT_MINIMUM: 'Below the minimum of {{amount}} {{asset}} per operation (limit #{{lid}})',
+  ABOVE_LIMIT_MAXIMUM: 'Above the maximum of {{amount}} {{asset}} per operation (limit #{{lid}})',
+  DAILY_CAP_EXCEEDED:
+    "With the customer's last 24 hours it would exceed {{amount}} {{asset}} (limit #{{lid}})",
+  MONTHLY_CAP_EXCEEDED:
+    "With the customer's last 30 days it would exceed {{amount}} {{asset}} (limit #{{lid}})",
+  BLOCKLISTED: 'The {{kind}} {{value}} is on the blocklist (entry #{{entryId}})',
+  SCREENING_CONFIRMED: 'A sanctions or PEP match of the {{role}} was confirmed',
+  SCREENING_OPEN: 'The {{role}} has a sanctions or PEP match nobody has cleared yet',
+  FRAUD_RULE: 'The fraud rule {{rule}} would raise a {{severity}} alert',
+  OFFER_SUSPENDED: 'The offer is suspended',
+};
+
+/** A reason with its English text filled from its params. */
+export function checkReason(
+  code: CheckReason['code'],
+  effect: CheckReason['effect'],
+  params: CheckReason['params'],
+): CheckReason {
+  const message = CHECK_REASON_TEXT[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(params[name] ?? ''),
+  );
+  return { code, effect, message, params };
+}

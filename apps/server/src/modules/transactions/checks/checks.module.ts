@@ -24,10 +24,14 @@ export function registerChecksModule(
   app.addHook('onClose', async () => {
     await pool.end();
   });
-  const checksDb = createDb(pool);
+  return buildChecksService(createDb(pool), clock);
+}
+
+/** The checks' service on `db` (the module's own pool; a test's database). */
+export function buildChecksService(db: Db, clock: Clock): ChecksService {
   return createChecksService({
-    db: checksDb,
-    changes: createChanges(checksDb),
+    db,
+    changes: createChanges(db),
     clock,
     repo: createChecksRepository(),
     wallet: createWalletTransactionsRepository(),

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckAnswer, CheckReason, P2pCheckBody, WithdrawalCheckBody } from '@backdesk/contract';
+import {
+  type CheckAnswer,
+  type CheckReason,
+  checksApi,
+  type P2pCheckBody,
+  type WithdrawalCheckBody,
+} from '@backdesk/contract';
 import { assetOfContract, selectLimit } from '@backdesk/contract/rules';
 import type { CheckDecision, CheckKind } from '@backdesk/contract/transactions/keys';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -17,6 +23,8 @@ import type { LimitsRepository } from '../limits/limits.repository.ts';
 import type { WalletTransactionsRepository } from '../wallet/wallet-transactions.repository.ts';
 import { evaluateWithdrawal, limitOutcomes, type Outcome } from '../wallet/withdrawal-checks.ts';
 import type { CheckedCustomer, CheckFilters, ChecksRepository } from './checks.repository.ts';
+
+const { checkReason } = checksApi;
 
 /** Who asks: an integration (its id), never a member; changes it causes are audited as its own. */
 export interface CheckActor extends SystemActor {
@@ -39,63 +47,42 @@ type Screening = { open: number[]; confirmed: number[] };
 type Listed = Awaited<ReturnType<ChecksDeps['blocklist']['activeMatches']>>;
 
 /** A failed restriction or limit check of R15, under the refusal code an approval would give. */
-const refusalReasons = (checks: Outcome[], restricted: CheckReason['code']): CheckReason[] =>
+const refusalReasons = (checks: Outcome[], restricted: 'CUSTOMER_RESTRICTED' | 'COUNTERPARTY_RESTRICTED') =>
   checks.flatMap((c) =>
     c.error
       ? [
-          {
-            code: c.check === 'restriction' ? restricted : (c.error.code as CheckReason['code']),
-            effect: 'block' as const,
-            message:
-              c.check === 'restriction' && restricted !== 'CUSTOMER_RESTRICTED'
-                ? `The counterparty has an active ${c.error.params.kind} restriction`
-                : c.error.message,
-            params: { ...c.error.params },
-          },
+          checkReason(
+            c.check === 'restriction' ? restricted : (c.error.code as CheckReason['code']),
+            'block',
+            { ...c.error.params },
+          ),
         ]
       : [],
   );
 
 const blocklistReasons = (listed: Listed): CheckReason[] =>
-  listed.map((b) => ({
-    code: 'BLOCKLISTED',
-    effect: 'block',
-    message: `The ${b.kind} ${b.value} is on the blocklist (entry #${b.id})`,
-    params: { entryId: b.id, kind: b.kind, value: b.value, network: b.network },
-  }));
+  listed.map((b) =>
+    checkReason('BLOCKLISTED', 'block', { entryId: b.id, kind: b.kind, value: b.value, network: b.network }),
+  );
 
 /** A confirmed screening match blocks; one nobody has cleared yet holds for review. */
 const screeningReasons = (s: Screening, role: 'customer' | 'counterparty'): CheckReason[] => [
   ...(s.confirmed.length
-    ? [
-        {
-          code: 'SCREENING_CONFIRMED' as const,
-          effect: 'block' as const,
-          message: `A sanctions or PEP match of the ${role} was confirmed`,
-          params: { role, alertIds: s.confirmed },
-        },
-      ]
+    ? [checkReason('SCREENING_CONFIRMED', 'block', { role, alertIds: s.confirmed })]
     : []),
-  ...(s.open.length
-    ? [
-        {
-          code: 'SCREENING_OPEN' as const,
-          effect: 'review' as const,
-          message: `The ${role} has a sanctions or PEP match not cleared yet`,
-          params: { role, alertIds: s.open },
-        },
-      ]
-    : []),
+  ...(s.open.length ? [checkReason('SCREENING_OPEN', 'review', { role, alertIds: s.open })] : []),
 ];
 
 /** A fraud rule the operation would trip: a member looks before it goes (its alert follows when it arrives). */
 const ruleReasons = (hits: ProbeHit[]): CheckReason[] =>
-  hits.map((h) => ({
-    code: 'FRAUD_RULE',
-    effect: 'review',
-    message: `The fraud rule ${h.rule} would raise a ${h.severity} alert`,
-    params: { rule: h.rule, version: h.version, severity: h.severity, ...h.figures },
-  }));
+  hits.map((h) =>
+    checkReason('FRAUD_RULE', 'review', {
+      rule: h.rule,
+      version: h.version,
+      severity: h.severity,
+      ...h.figures,
+    }),
+  );
 
 /** The strongest reason decides: any block blocks, else any review holds, else allow. */
 export const decisionOf = (reasons: CheckReason[]): CheckDecision =>
@@ -333,14 +320,7 @@ export function createChecksService(deps: ChecksDeps) {
           : [];
       const reasons: CheckReason[] = [
         ...(offer.status !== 'active'
-          ? [
-              {
-                code: 'OFFER_SUSPENDED' as const,
-                effect: 'block' as const,
-                message: 'The offer is suspended',
-                params: { offerId: offer.tradeMarketGuid },
-              },
-            ]
+          ? [checkReason('OFFER_SUSPENDED', 'block', { offerId: offer.tradeMarketGuid })]
           : []),
         ...refusalReasons(restricted(buyerRestricted), 'CUSTOMER_RESTRICTED'),
         ...refusalReasons(restricted(sellerRestricted), 'COUNTERPARTY_RESTRICTED'),
