@@ -125,6 +125,8 @@ export type {
   EnrichedTrade,
   MarketOffer,
   PendingTrade,
+  RealtimeCheck,
+  RealtimeChecksQuery,
   ReviewResult,
   TransactionLimit,
   TransactionsOverview,

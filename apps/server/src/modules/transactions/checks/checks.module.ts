@@ -7,6 +7,7 @@ import { createChanges } from '../../platform/audit/changes.ts';
 import { createLimitsRepository } from '../limits/limits.repository.ts';
 import { createWalletTransactionsRepository } from '../wallet/wallet-transactions.repository.ts';
 import { createChecksRepository } from './checks.repository.ts';
+import { registerChecksRoutes } from './checks.routes.ts';
 import { type ChecksService, createChecksService } from './checks.service.ts';
 
 /**
@@ -24,7 +25,9 @@ export function registerChecksModule(
   app.addHook('onClose', async () => {
     await pool.end();
   });
-  return buildChecksService(createDb(pool), clock);
+  const checks = buildChecksService(createDb(pool), clock);
+  registerChecksRoutes(app, { checks });
+  return checks;
 }
 
 /** The checks' service on `db` (the module's own pool; a test's database). */

@@ -58,6 +58,7 @@ export interface CheckFilters {
   decision?: CheckDecision;
   kind?: CheckKind;
   customerId?: number;
+  walletTransactionId?: number;
   /** Whole UTC days, both ends included. */
   from?: string;
   to?: string;
@@ -68,6 +69,7 @@ function where(f: CheckFilters): SQL {
   if (f.decision) conditions.push(sql`k.decision = ${f.decision}`);
   if (f.kind) conditions.push(sql`k.kind = ${f.kind}`);
   if (f.customerId) conditions.push(sql`k.customer_id = ${f.customerId}`);
+  if (f.walletTransactionId) conditions.push(sql`k.wallet_transaction_id = ${f.walletTransactionId}`);
   if (f.from) conditions.push(sql`k.evaluated_at >= ${f.from}::date::timestamp AT TIME ZONE 'UTC'`);
   if (f.to) conditions.push(sql`k.evaluated_at < (${f.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   return allOf(conditions);
@@ -185,14 +187,6 @@ export function createChecksRepository() {
         { sort: sql`k.evaluated_at`, id: sql`k.id`, dir: request.dir },
         request,
       );
-    },
-
-    /** The latest check that put this withdrawal under review. */
-    async ofWalletTransaction(db: DbOrTx, walletTransactionId: number): Promise<CheckRow | undefined> {
-      const { rows } = await db.execute<CheckRow>(sql`
-        SELECT ${COLUMNS} FROM ${FROM} WHERE k.wallet_transaction_id = ${walletTransactionId}
-         ORDER BY k.evaluated_at DESC, k.id DESC LIMIT 1`);
-      return rows[0];
     },
   };
 }

@@ -341,10 +341,12 @@ export function createChecksService(deps: ChecksDeps) {
       });
     },
 
-    /** The staff list of recorded checks. */
-    page: (q: CheckFilters & { dir: 'asc' | 'desc'; cursor?: string; limit: number }) => repo.page(db, q),
-    /** The check that put a withdrawal under review, for its drawer. */
-    ofWalletTransaction: (id: number) => repo.ofWalletTransaction(db, id),
+    /**
+     * The staff list of recorded checks, read from `from` (the main pool or a replica, app.reads):
+     * staff reads never take the checks' own connections.
+     */
+    page: (from: DbOrTx, q: CheckFilters & { dir: 'asc' | 'desc'; cursor?: string; limit: number }) =>
+      repo.page(from, q),
   };
 }
 export type ChecksService = ReturnType<typeof createChecksService>;
