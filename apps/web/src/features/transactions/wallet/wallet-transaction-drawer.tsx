@@ -2,6 +2,7 @@ import { Badge, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
+import { WithdrawalCheckPanel } from '../../../components/realtime-checks/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
 import { WALLET_STATUS_COLOR } from './wallet-status.ts';
@@ -47,6 +48,7 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
             </Badge>
           </Group>
           {tx.type === 'withdrawal' && tx.status === 'under_review' && <WithdrawalReview tx={tx} />}
+          {tx.type === 'withdrawal' && <WithdrawalCheckPanel walletTransactionId={tx.id} />}
           <SimpleGrid cols={2} spacing="sm">
             <Field label={t('fields.type')}>{t(`walletType.${tx.type}`)}</Field>
             <Field label={t('fields.customer')}>

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CustomerAlertsTab } from '../../../../features/compliance/fraud/alerts/customer-alerts-tab.tsx';
 import { CustomerKycTab } from '../../../../features/compliance/kyc/customer-kyc-tab.tsx';
 import { CustomerPage } from '../../../../features/crm/customers/customer-page.tsx';
+import { CustomerChecksTab } from '../../../../features/transactions/checks/customer-checks-tab.tsx';
 
 /** A customer id is a positive whole number as written; "-5", "1e3" or "007x" are a 404 (R5). */
 const CUSTOMER_ID = /^[1-9]\d{0,14}$/;
@@ -27,5 +28,12 @@ export const Route = createFileRoute('/_app/crm/customers/$customerId')({
 
 function CustomerRoute() {
   const { customerId } = Route.useParams();
-  return <CustomerPage customerId={customerId} KycTab={CustomerKycTab} AlertsTab={CustomerAlertsTab} />;
+  return (
+    <CustomerPage
+      customerId={customerId}
+      KycTab={CustomerKycTab}
+      AlertsTab={CustomerAlertsTab}
+      ChecksTab={CustomerChecksTab}
+    />
+  );
 }
