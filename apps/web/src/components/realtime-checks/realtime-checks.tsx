@@ -21,6 +21,8 @@ export const realtimeChecksEndpoint = transactionsRef(
 export const REALTIME_CHECKS_KEY = ['transactions', 'checks'] as const;
 
 const DECISION_COLOR: Record<CheckDecision, string> = { allow: 'green', review: 'orange', block: 'red' };
+/** Its whole text sets the badge's width: a table column never squeezes it to "Held for rev…". */
+const FULL_LABEL = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
 export function CheckDecisionBadge({ decision }: { decision: CheckDecision }) {
   const { t } = useTranslation('transactions');

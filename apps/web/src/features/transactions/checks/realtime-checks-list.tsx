@@ -64,7 +64,7 @@ function useCheckColumns(): DataTableColumn<RealtimeCheck>[] {
     {
       accessor: 'customer_user_name',
       title: t('checks.columns.customer'),
-      width: 170,
+      width: 150,
       ellipsis: true,
       render: (r) => (
         <CustomerLink id={r.customer_id} title={r.customer_user_name}>
@@ -83,7 +83,8 @@ function useCheckColumns(): DataTableColumn<RealtimeCheck>[] {
     {
       accessor: 'reasons',
       title: t('checks.columns.reasons'),
-      width: 320,
+      width: 230,
+      noWrap: false,
       render: (r) => (
         <Text size="sm" lineClamp={2} title={r.reasons.map(reasonText).join('\n')}>
           {r.reasons.length ? r.reasons.map(reasonText).join(' · ') : '—'}
@@ -135,6 +136,8 @@ export const realtimeChecksList = defineList({
   rowKey: 'id',
   useColumns: useCheckColumns,
   Filters: CheckFilters,
-  // The decision is what a reader scans for; it stays in view.
+  // The decision is what a reader scans for; it stays in view. The exchange's id and the time taken
+  // are there to choose: the reasons must fit beside the pinned decision at 1280 px.
+  hiddenByDefault: ['external_ref', 'duration_ms'],
   pinLastColumn: true,
 });
