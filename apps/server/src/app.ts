@@ -36,6 +36,7 @@ import {
   createIdempotencyService,
   type IdempotencyService,
 } from './modules/platform/idempotency/idempotency.service.ts';
+import { registerIntegrationsPlatform } from './modules/platform/integrations/integrations.module.ts';
 import { registerSavedViewsModule } from './modules/platform/saved-views/saved-views.module.ts';
 import { registerTwoFactorModule } from './modules/platform/two-factor/two-factor.module.ts';
 import { registerReportsModule } from './modules/reports/reports.module.ts';
@@ -117,6 +118,8 @@ export async function buildApp({
   app.decorateRequest('member', null);
   registerPlatform(app, config, db);
   app.decorate('idempotency', createIdempotencyService({ db, clock }));
+  // The public API's kit, before any module that registers a public endpoint (decision 0025).
+  registerIntegrationsPlatform(app, { db, clock });
 
   // Live events and the inbox before the modules whose changes they carry (decision 0013).
   registerEventsModule(app, { db });

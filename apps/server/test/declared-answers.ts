@@ -91,7 +91,11 @@ export function watchAnswers(app: FastifyInstance, report: (problem: string) => 
     const swagger = (app as { swagger?: () => unknown }).swagger;
     if (route === undefined || !swagger) return;
     document ??= swagger.call(app) as OpenApiDocument;
-    const problem = undeclaredAnswer(document, {
+    // The public API has a document of its own (/api/v1/openapi.json).
+    const publicApi = (app as { publicApi?: { document(): unknown } }).publicApi;
+    const own =
+      route.startsWith('/api/v1/') && publicApi ? (publicApi.document() as OpenApiDocument) : document;
+    const problem = undeclaredAnswer(own, {
       method: request.method,
       route,
       status: reply.statusCode,

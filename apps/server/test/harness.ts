@@ -17,10 +17,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  clock?: Clock;
+  /** Adds routes of the test's own (a public endpoint that exercises the kit) before the app is ready. */
+  beforeReady?: (app: FastifyInstance, db: Db) => void;
+}
+
 /** The real app (buildApp) on a fresh database, for `app.inject`; pass a `manualClock` to move time. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.appUrl });
@@ -28,6 +34,7 @@ export async function buildTestApp(
   const db = createDb(pool);
   const clock = options.clock ?? systemClock;
   const app = await buildApp({ config, db, secret: 'test-secret-'.padEnd(40, 'x'), clock });
+  options.beforeReady?.(app, db);
   await app.ready();
   return {
     app,
@@ -55,7 +62,7 @@ export interface FileTestApp extends Omit<TestApp, 'close'> {
  * The real app for the tests of one file: built in `beforeAll`, closed in `afterAll`. Its fields
  * read the built app, so they are for use inside tests and hooks.
  */
-export function useTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): FileTestApp {
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): FileTestApp {
   let built: TestApp | undefined;
   const sessions = new Map<DemoMember, Record<string, string>>();
   beforeAll(async () => {

@@ -91,10 +91,19 @@ describe('the contract and the server agree', () => {
   });
 
   it('registers every contract endpoint, and no /api route outside the contract', () => {
-    const registered = registeredRoutes(t.app).filter((r) => r.split(' ')[1]!.startsWith('/api/'));
+    const registered = registeredRoutes(t.app).filter(
+      (r) => r.split(' ')[1]!.startsWith('/api/') && !r.split(' ')[1]!.startsWith('/api/v1/'),
+    );
     const declared = endpoints.map((e) => `${e.method} ${e.path}`);
     expect(registered.length).toBe(CONTRACT_ENDPOINTS + NON_CONTRACT_ROUTES.length);
     expect([...registered].sort()).toEqual([...declared, ...NON_CONTRACT_ROUTES].sort());
+  });
+
+  it('registers under /api/v1 only the public endpoints of the kit and their OpenAPI document', () => {
+    const registered = registeredRoutes(t.app).filter((r) => r.split(' ')[1]!.startsWith('/api/v1/'));
+    const declared = t.app.publicApi.endpoints.map((e) => `${e.method} ${e.path}`);
+    expect(declared).toContain('GET /api/v1/whoami');
+    expect([...registered].sort()).toEqual([...declared, 'GET /api/v1/openapi.json'].sort());
   });
 
   it('has an input the schemas refuse for every endpoint that takes a body', () => {

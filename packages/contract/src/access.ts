@@ -24,6 +24,8 @@ export const CAPABILITIES = {
   staff: ['super'],
   /** Stored files set aside by a check (quarantine): check every stored document again, list what was found. */
   quarantine: ['super'],
+  /** The exchange's integrations: service identities, API keys, the public API's call log. */
+  integrations: ['super'],
 } as const satisfies Record<string, readonly PanelRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

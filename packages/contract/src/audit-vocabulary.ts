@@ -23,6 +23,8 @@ export const AUDIT_ENTITIES = [
   'fraud_blocklist_entry',
   'screening_list',
   'fraud_run',
+  'integration',
+  'integration_key',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -72,5 +74,6 @@ export const AUDIT_ACTIONS = [
   'detach_alerts',
   'draft_report',
   'quarantine',
+  'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

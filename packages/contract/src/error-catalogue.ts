@@ -337,6 +337,24 @@ export const ERROR_CATALOGUE = {
   SCREENING_FILE_EMPTY: { status: 400, message: 'The file holds no person or entity to screen against' },
   SCREENING_ALERT_NOT_FOUND: { status: 404, message: 'No screening alert with this number' },
 
+  // ── The public API and its integrations (docs/decisions/0025-exchange-integration.md) ──
+  /** Missing, malformed, unknown, revoked or expired key, or a disabled integration: nothing more is said. */
+  API_KEY_INVALID: { status: 401, message: 'The API key is missing or not valid' },
+  API_SCOPE_MISSING: { status: 403, message: 'This API key does not have the scope {{scope}}' },
+  API_ADDRESS_REFUSED: {
+    status: 403,
+    message: 'Requests with this API key are not accepted from this address',
+  },
+  PUBLIC_API_COOKIE_REFUSED: {
+    status: 400,
+    message: 'The public API takes an API key only; send the request without session cookies',
+  },
+  INTEGRATION_NOT_FOUND: { status: 404, message: 'No such integration' },
+  INTEGRATION_NAME_TAKEN: { status: 409, message: 'An integration named "{{name}}" already exists' },
+  INTEGRATION_KEY_NOT_FOUND: { status: 404, message: 'No such API key' },
+  INTEGRATION_KEY_REVOKED: { status: 409, message: 'This API key has already been revoked' },
+  INTEGRATION_KEY_EXPIRY_PAST: { status: 400, message: 'The expiry date must be in the future' },
+
   // ── Fraud check: demo activity and integration ──
   KYC_SECOND_APPROVAL_SAME_MEMBER: {
     status: 409,

@@ -79,10 +79,22 @@ export * from './fraud/keys.ts';
 export * from './inbox/keys.ts';
 export type { InboxItem, InboxQuery, InboxSummary } from './inbox.ts';
 export * as inboxApi from './inbox.ts';
+export type {
+  CallRetention,
+  Integration,
+  IntegrationCall,
+  IntegrationCallQuery,
+  IntegrationFields,
+  IntegrationKey,
+} from './integrations/index.ts';
+export * from './integrations/scopes.ts';
+export * from './integrations/vocabulary.ts';
 export * from './list.ts';
 export type { CreateMemberBody, Member, MemberStatus } from './members.ts';
 export * as membersApi from './members.ts';
 export * from './messages.ts';
+export * from './public/endpoint.ts';
+export * as publicApi from './public/index.ts';
 export type {
   CheckAnswer,
   CheckReason,

@@ -289,16 +289,21 @@ interface Secrets {
 /** Secrets generated once per data folder, kept beside the database, readable by the owner only. */
 export async function loadDataDirSecrets(dataDir: string): Promise<Secrets> {
   const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Secrets> & Record<string, unknown> = {};
   try {
-    return JSON.parse(await fs.readFile(file, 'utf8')) as Secrets;
+    stored = JSON.parse(await fs.readFile(file, 'utf8'));
+    if (stored.pgPassword && stored.appSecret) return stored as Secrets;
   } catch {
-    const secrets = {
-      pgPassword: randomBytes(18).toString('base64url'),
-      appSecret: randomBytes(32).toString('hex'),
-    };
-    await fs.writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
-    return secrets;
+    // None yet: made below.
   }
+  // Other secrets kept here (the simulator's API key, modules/platform/integrations) stay.
+  const secrets = {
+    ...stored,
+    pgPassword: stored.pgPassword ?? randomBytes(18).toString('base64url'),
+    appSecret: stored.appSecret ?? randomBytes(32).toString('hex'),
+  };
+  await fs.writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
 }
 
 /**

@@ -278,6 +278,8 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     /** The customer a change concerns (a restriction, a note…), so the customer's trail shows it. */
     customerId: bigint('customer_id', { mode: 'number' }),
+    /** The integration that made the change (member_id is then null; migration 0037). */
+    integrationId: integer('integration_id'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
@@ -285,6 +287,9 @@ export const auditLog = pgTable(
     index('audit_log_member_at_idx').on(t.memberId, t.at, t.id),
     index('audit_log_entity_at_idx').on(t.entity, t.at, t.id),
     index('audit_log_customer_idx').on(t.customerId, t.at).where(sql`customer_id IS NOT NULL`),
+    index('audit_log_integration_at_idx')
+      .on(t.integrationId, t.at, t.id)
+      .where(sql`integration_id IS NOT NULL`),
   ],
 );
 
@@ -1145,3 +1150,4 @@ export * from './schema-fraud.ts';
 export * from './schema-fraud-alerts.ts';
 export * from './schema-fraud-cases.ts';
 export * from './schema-fraud-screening.ts';
+export * from './schema-integrations.ts';

@@ -45,7 +45,7 @@ export interface EndpointOptions {
 }
 
 /** Refuses a query or body holding text PostgreSQL cannot store, naming the field (R30). */
-function unstorableTextError(request: FastifyRequest): AppError | undefined {
+export function unstorableTextError(request: FastifyRequest): AppError | undefined {
   for (const [part, value] of [
     ['query', request.query],
     ['body', request.body],
@@ -62,7 +62,7 @@ function unstorableTextError(request: FastifyRequest): AppError | undefined {
   return undefined;
 }
 
-const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
+export const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
 
 /** The descriptor a route was registered from: the OpenAPI document and the rate limits read it. */
 export interface EndpointRouteConfig {
@@ -153,7 +153,7 @@ export function registerEndpoint<E extends EndpointDef>(
       } as EndpointInput<E>;
       if (!keyed) return handler(input);
       const body = endpoint.multipart ? { query: request.query, received } : request.body;
-      const call = { memberId: member.id, key, route: endpoint.path, body };
+      const call = { owner: member.id, key, route: endpoint.path, body };
       return app.idempotency.run(call, () => handler(input));
     },
   });

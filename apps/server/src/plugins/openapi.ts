@@ -18,7 +18,7 @@ type Transform = typeof jsonSchemaTransform;
 type JsonObject = Record<string, unknown>;
 
 /** The one error shape, narrowed to the status and the codes one operation answers with it. */
-function errorSchema(status: number, codes: readonly ErrorCode[]) {
+export function errorSchema(status: number, codes: readonly ErrorCode[]) {
   const list = codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].message}`).join('\n');
   return ApiErrorSchema.extend({
     statusCode: z.literal(status),

@@ -58,6 +58,13 @@ export function createRequestCounter(db: Db, clock: Clock) {
 }
 export type RequestCounter = ReturnType<typeof createRequestCounter>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests counted per bucket, subject and minute in PostgreSQL, across every node. */
+    requestCounter: RequestCounter;
+  }
+}
+
 /** The paged lists and their exports (the contract's isListEndpoint, docs/decisions/0007-request-limits.md). */
 function isList(route: RouteOptions): boolean {
   const endpoint = endpointOfRoute(route);
@@ -87,6 +94,8 @@ export async function registerRateLimit(
 ): Promise<void> {
   const counter = createRequestCounter(deps.db, deps.clock);
   app.addHook('onClose', () => counter.close());
+  // The public API counts per key with the same counter (modules/platform/integrations/).
+  app.decorate('requestCounter', counter);
   const refuseOver = async (bucket: string, subject: string, perMinute: number) => {
     const retryAfterSeconds = await counter.take(bucket, subject, perMinute);
     if (retryAfterSeconds !== undefined) throw new AppError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds });

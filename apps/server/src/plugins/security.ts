@@ -39,9 +39,12 @@ export async function registerSecurity(
     hsts: false, // set by the TLS-terminating proxy, which knows whether HTTPS is in use
   });
 
-  // Every unsafe method, whatever the path: the raw URL may be percent-encoded (/%61pi/...).
+  // Every unsafe method, whatever the path: the raw URL may be percent-encoded (/%61pi/...). The
+  // public API's routes are exempt: they take an API key and refuse cookies, so a foreign page has
+  // nothing of the browser's to use (decision 0025). The matched route decides, not the URL's text.
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
+    if ((request.routeOptions.config as { publicEndpoint?: unknown } | undefined)?.publicEndpoint) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const foreignOrigin =

@@ -5,6 +5,8 @@ import { approvalRequests, auditLog, staffMembers } from '../../../db/schema.ts'
 
 export interface AuditRow {
   memberId: number | null;
+  /** The integration that made the change through the public API (then memberId is null). */
+  integrationId?: number | null;
   requestId: string | null;
   action: AuditAction;
   entity: AuditEntity;
@@ -21,6 +23,7 @@ export interface AuditRow {
 export async function recordAudit(tx: DbOrTx, entry: AuditRow): Promise<void> {
   await tx.insert(auditLog).values({
     memberId: entry.memberId,
+    integrationId: entry.integrationId ?? null,
     requestId: entry.requestId,
     action: entry.action,
     entity: entry.entity,

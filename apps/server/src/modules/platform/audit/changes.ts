@@ -13,6 +13,16 @@ export interface SystemActor {
   requestId: string;
 }
 
+/**
+ * A change an integration of the exchange made through the public API: its audit row names the
+ * integration as the actor, and no member (docs/decisions/0025-exchange-integration.md).
+ */
+export interface IntegrationActor {
+  memberId: null;
+  integrationId: number;
+  requestId: string;
+}
+
 type Fields = Record<string, unknown>;
 
 /** What one member action changed: one audit row. */
@@ -65,7 +75,10 @@ export interface ChangeOutcome<T> {
  */
 export function createChanges(db: Db) {
   return {
-    run<T>(actor: Actor | SystemActor, work: (tx: Tx) => Promise<ChangeOutcome<T>>): Promise<T> {
+    run<T>(
+      actor: Actor | SystemActor | IntegrationActor,
+      work: (tx: Tx) => Promise<ChangeOutcome<T>>,
+    ): Promise<T> {
       const outer = requestTransaction();
       const transaction = outer ? outer.transaction.bind(outer) : db.transaction.bind(db);
       return transaction(async (tx: Tx) => {
@@ -74,6 +87,7 @@ export function createChanges(db: Db) {
         if (change && diff) {
           await recordAudit(tx, {
             memberId: actor.memberId,
+            integrationId: 'integrationId' in actor ? actor.integrationId : null,
             requestId: actor.requestId,
             action: change.action,
             entity: change.entity,

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 /** Every test claims its own key, so none depends on what another left behind. */
 const freshCall = (body: unknown = { a: 1 }): IdempotentCall => ({
-  memberId,
+  owner: memberId,
   key: `key-${randomUUID()}`,
   route: '/api/x',
   body,
@@ -29,7 +29,7 @@ const freshCall = (body: unknown = { a: 1 }): IdempotentCall => ({
 const storedAnswer = async (call: IdempotentCall) =>
   (
     await t.db.execute<{ response: unknown; status_code: number | null }>(
-      sql`SELECT response, status_code FROM idempotency_keys WHERE member_id = ${call.memberId} AND key = ${call.key}`,
+      sql`SELECT response, status_code FROM idempotency_keys WHERE member_id = ${call.owner} AND key = ${call.key}`,
     )
   ).rows[0];
 

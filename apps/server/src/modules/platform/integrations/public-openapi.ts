@@ -1,0 +1,138 @@
+import { STATUS_CODES } from 'node:http';
+import { NDJSON, type PublicEndpointDef, publicEndpointErrors } from '@backdesk/contract';
+import { z } from 'zod';
+import { errorSchema } from '../../../plugins/openapi.ts';
+
+type Json = Record<string, unknown>;
+
+/** A zod schema as JSON Schema (draft 2020-12, which OpenAPI 3.1 uses), as the client sends or reads it. */
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+const json = (schema: Json) => ({ 'application/json': { schema } });
+
+/** The query's fields as OpenAPI parameters, required where the schema has no default. */
+function parameters(endpoint: PublicEndpointDef): Json[] {
+  const out: Json[] = [];
+  if (endpoint.query) {
+    const query = jsonSchema(endpoint.query, 'input') as {
+      properties?: Record<string, Json>;
+      required?: string[];
+    };
+    for (const [name, schema] of Object.entries(query.properties ?? {}))
+      out.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+  }
+  if (endpoint.idempotent)
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'A retry with the same key (per integration, kept 24 hours) gets the first answer and changes nothing',
+      schema: { type: 'string', pattern: '^[\\w.:-]{8,200}$' },
+    });
+  return out;
+}
+
+function requestBody(endpoint: PublicEndpointDef): Json | undefined {
+  if (endpoint.multipart)
+    return {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [endpoint.multipart.file],
+            properties: { [endpoint.multipart.file]: { type: 'string', format: 'binary' } },
+          },
+        },
+      },
+    };
+  if (!endpoint.body) return undefined;
+  const body = jsonSchema(endpoint.body, 'input');
+  if (!endpoint.batch) return { required: true, content: json(body) };
+  return {
+    required: true,
+    description: `One object, or a batch of at most ${endpoint.batch.maxItems.toLocaleString('en-US')}: a JSON array, or NDJSON (one object a line)`,
+    content: {
+      ...json(body),
+      [NDJSON]: { schema: { type: 'string', description: 'One JSON object per line' } },
+    },
+  };
+}
+
+function responses(endpoint: PublicEndpointDef): Json {
+  const out: Json = {
+    200: { description: 'OK', content: json(jsonSchema(endpoint.response, 'output')) },
+  };
+  for (const { status, codes } of publicEndpointErrors(endpoint)) {
+    const schema = errorSchema(status, codes);
+    out[status] = {
+      description: schema.description ?? STATUS_CODES[status] ?? 'Error',
+      content: json(jsonSchema(schema, 'output')),
+      ...(status === 429 || status === 503
+        ? {
+            headers: {
+              'Retry-After': {
+                description: 'Seconds to wait before asking again',
+                schema: { type: 'integer' },
+              },
+            },
+          }
+        : {}),
+    };
+  }
+  return out;
+}
+
+function operation(endpoint: PublicEndpointDef): Json {
+  const body = requestBody(endpoint);
+  const params = parameters(endpoint);
+  return {
+    summary: endpoint.summary,
+    tags: [...endpoint.tags],
+    description: endpoint.scope ? `Needs the scope \`${endpoint.scope}\`.` : 'Any valid API key.',
+    security: [{ apiKey: endpoint.scope ? [endpoint.scope] : [] }],
+    'x-scopes': endpoint.scope ? [endpoint.scope] : [],
+    ...(params.length ? { parameters: params } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses: responses(endpoint),
+  };
+}
+
+/**
+ * The public API's OpenAPI document (`GET /api/v1/openapi.json`), built from the descriptors the
+ * server registered: every status an operation answers with the codes of each, its content types,
+ * the API key as a bearer scheme, and the scope each operation needs.
+ */
+export function publicOpenApiDocument(endpoints: readonly PublicEndpointDef[]): Json {
+  const paths: Record<string, Json> = {};
+  for (const endpoint of [...endpoints].sort((a, b) => a.path.localeCompare(b.path))) {
+    paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method.toLowerCase()]: operation(endpoint) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Backdesk public API',
+      version: '1',
+      description:
+        'What the exchange’s services call: ingestion, real-time checks and the events feed. ' +
+        'Authenticate with an API key from Settings → Integrations (`Authorization: Bearer bdk_…`); ' +
+        'session cookies are refused. Every refusal has the one ApiError shape; act on its `code`.',
+    },
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'bdk_<8 hex>_<43 base64url>',
+          description: 'An API key of an integration; each operation names the scope it needs',
+        },
+      },
+    },
+    security: [{ apiKey: [] }],
+    paths,
+  };
+}

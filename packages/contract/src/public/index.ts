@@ -1,0 +1,3 @@
+// The public API's descriptors (`/api/v1/...`): each part of the API adds its own file here.
+export * from './endpoint.ts';
+export * from './whoami.ts';
