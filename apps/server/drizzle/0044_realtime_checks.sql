@@ -1,12 +1,11 @@
 -- Real-time checks the exchange asks before a withdrawal or a P2P trade (decision 0025, "Real-time
 -- checks"): one row per answered check, with what was asked, the decision, its reasons and how long it
 -- took. A check answered `review` for a withdrawal links the withdrawal it put under review.
--- integration_id names the asking integration (integrations.id; its foreign key joins with that table).
 CREATE TABLE "realtime_checks" (
   "id" bigserial PRIMARY KEY,
   "public_id" uuid NOT NULL DEFAULT gen_random_uuid(),
   "kind" text NOT NULL CHECK ("kind" IN ('withdrawal', 'p2p')),
-  "integration_id" integer,
+  "integration_id" integer NOT NULL REFERENCES "integrations" ("id"),
   "customer_id" bigint NOT NULL REFERENCES "customers" ("id"),
   "external_ref" text NOT NULL,
   "input" jsonb NOT NULL,

@@ -24,6 +24,10 @@ async function checksFixture(databaseUrl: string) {
       [customerId],
     );
     const reviewId = Number(w.rows[0]!.id);
+    const integration = await client.query<{ id: number }>(
+      "INSERT INTO integrations (name, scopes) VALUES ($1, '{checks:withdrawal}') RETURNING id",
+      [`e2e checks ${randomUUID().slice(0, 8)}`],
+    );
     const input = (amount: string) => ({ asset: 'USDT', network: 'TRC20', amount, toAddress: 'TE2Echecks' });
     const rows = [
       ['allow', [], null, '100'],
@@ -56,9 +60,9 @@ async function checksFixture(databaseUrl: string) {
     ] as const;
     for (const [i, [decision, reasons, held, amount]] of rows.entries())
       await client.query(
-        `INSERT INTO realtime_checks (kind, customer_id, external_ref, input, decision, reasons, wallet_transaction_id,
-                                      duration_ms, evaluated_at)
-         VALUES ('withdrawal', $1, $2, $3, $4, $5, $6, 4.2, now() - make_interval(secs => $7))`,
+        `INSERT INTO realtime_checks (kind, integration_id, customer_id, external_ref, input, decision, reasons,
+                                      wallet_transaction_id, duration_ms, evaluated_at)
+         VALUES ('withdrawal', $8, $1, $2, $3, $4, $5, $6, 4.2, now() - make_interval(secs => $7))`,
         [
           customerId,
           `wd-e2e-${i}`,
@@ -67,6 +71,7 @@ async function checksFixture(databaseUrl: string) {
           JSON.stringify(reasons),
           held,
           10 - i,
+          integration.rows[0]!.id,
         ],
       );
     return { customerId, userName, reviewId };

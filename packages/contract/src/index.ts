@@ -93,8 +93,6 @@ export * from './list.ts';
 export type { CreateMemberBody, Member, MemberStatus } from './members.ts';
 export * as membersApi from './members.ts';
 export * from './messages.ts';
-export * from './public/endpoint.ts';
-export * as publicApi from './public/index.ts';
 export type {
   CheckAnswer,
   CheckReason,
@@ -103,6 +101,8 @@ export type {
   WithdrawalCheckBody,
 } from './public/checks.ts';
 export * as checksApi from './public/checks.ts';
+export * from './public/endpoint.ts';
+export * as publicApi from './public/index.ts';
 export type {
   DepositReportsConfig,
   Report,

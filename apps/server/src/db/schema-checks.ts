@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers, walletTransactions } from './schema.ts';
+import { integrations } from './schema-integrations.ts';
 
 export const realtimeChecks = pgTable(
   'realtime_checks',
@@ -24,7 +25,9 @@ export const realtimeChecks = pgTable(
     /** withdrawal | p2p */
     kind: text('kind').notNull(),
     /** The asking integration (integrations.id). */
-    integrationId: integer('integration_id'),
+    integrationId: integer('integration_id')
+      .notNull()
+      .references(() => integrations.id),
     customerId: bigint('customer_id', { mode: 'number' })
       .notNull()
       .references(() => customers.id),

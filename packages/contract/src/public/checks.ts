@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { amountIssue, amountIssueMessage } from '../rules/amounts.ts';
 import { ASSETS } from '../rules/assets.ts';
 import { CHECK_DECISIONS, CHECK_EFFECTS, CHECK_REASON_CODES } from '../transactions/keys.ts';
+import { definePublicEndpoint } from './endpoint.ts';
 
 /**
  * What the exchange's client does when no answer comes: after CHECK_CLIENT_TIMEOUT_MS, or on any
@@ -152,3 +153,30 @@ export function checkReason(
   );
   return { code, effect, message, params };
 }
+
+const REASONS_TEXT =
+  'Every reason names its code, its effect (`review` or `block`; the strongest decides) and its figures.';
+
+export const checkWithdrawal = definePublicEndpoint({
+  method: 'POST',
+  path: '/api/v1/checks/withdrawal',
+  summary: 'Ask before sending a withdrawal: allow, review or block, with the reasons',
+  description: `\`allow\`: send it. \`review\`: hold it; Backdesk puts the withdrawal under review (\`reviewId\`) and its outcome arrives as the event \`withdrawal.approved\` or \`withdrawal.rejected\`. \`block\`: do not send it. ${REASONS_TEXT} An unknown customer is 404 CUSTOMER_NOT_FOUND (send the customer first). ${CHECK_FAIL_CLOSED}`,
+  tags: ['checks'],
+  scope: 'checks:withdrawal',
+  errors: ['CUSTOMER_NOT_FOUND'],
+  body: WithdrawalCheckBodySchema,
+  response: CheckAnswerSchema,
+});
+
+export const checkP2p = definePublicEndpoint({
+  method: 'POST',
+  path: '/api/v1/checks/p2p',
+  summary: 'Ask before opening a P2P trade on an offer: allow, review or block, with the reasons',
+  description: `\`allow\`: open it. \`review\`: hold it for a person to look at; Backdesk records the check. \`block\`: do not open it. ${REASONS_TEXT} An unknown customer is 404 CUSTOMER_NOT_FOUND, an unknown offer 404 OFFER_NOT_FOUND. ${CHECK_FAIL_CLOSED}`,
+  tags: ['checks'],
+  scope: 'checks:p2p',
+  errors: ['CUSTOMER_NOT_FOUND', 'OFFER_NOT_FOUND'],
+  body: P2pCheckBodySchema,
+  response: CheckAnswerSchema,
+});

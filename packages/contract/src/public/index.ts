@@ -1,3 +1,4 @@
 // The public API's descriptors (`/api/v1/...`): each part of the API adds its own file here.
+export * from './checks.ts';
 export * from './endpoint.ts';
 export * from './whoami.ts';

@@ -11,7 +11,7 @@ export const RealtimeCheckSchema = z.object({
   id: z.number().int(),
   check_id: z.string(),
   kind: z.enum(CHECK_KINDS),
-  integration_id: z.number().int().nullable(),
+  integration_id: z.number().int(),
   customer_id: z.number().int(),
   customer_user_name: z.string(),
   /** The exchange's id of the withdrawal or trade. */

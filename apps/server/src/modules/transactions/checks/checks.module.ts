@@ -7,7 +7,7 @@ import { createChanges } from '../../platform/audit/changes.ts';
 import { createLimitsRepository } from '../limits/limits.repository.ts';
 import { createWalletTransactionsRepository } from '../wallet/wallet-transactions.repository.ts';
 import { createChecksRepository } from './checks.repository.ts';
-import { registerChecksRoutes } from './checks.routes.ts';
+import { registerChecksRoutes, registerPublicChecksRoutes } from './checks.routes.ts';
 import { type ChecksService, createChecksService } from './checks.service.ts';
 
 /**
@@ -27,6 +27,7 @@ export function registerChecksModule(
   });
   const checks = buildChecksService(createDb(pool), clock);
   registerChecksRoutes(app, { checks });
+  registerPublicChecksRoutes(app, { checks });
   return checks;
 }
 

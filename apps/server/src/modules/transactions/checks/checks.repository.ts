@@ -21,7 +21,7 @@ export interface CheckedOffer {
 export interface NewCheck {
   publicId: string;
   kind: CheckKind;
-  integrationId: number | null;
+  integrationId: number;
   customerId: number;
   externalRef: string;
   input: unknown;
@@ -37,7 +37,7 @@ export type CheckRow = {
   id: number;
   check_id: string;
   kind: CheckKind;
-  integration_id: number | null;
+  integration_id: number;
   customer_id: number;
   customer_user_name: string;
   external_ref: string;
@@ -134,15 +134,15 @@ export function createChecksRepository() {
      */
     async reviewedWithdrawalOf(
       tx: DbOrTx,
-      ref: { integrationId: number | null; externalRef: string },
+      ref: { integrationId: number; externalRef: string },
     ): Promise<number | null> {
       await tx.execute(
-        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`check:${ref.integrationId ?? ''}:${ref.externalRef}`}, 0))`,
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`check:${ref.integrationId}:${ref.externalRef}`}, 0))`,
       );
       const { rows } = await tx.execute<{ id: number }>(sql`
         SELECT wallet_transaction_id AS id FROM realtime_checks
          WHERE kind = 'withdrawal' AND external_ref = ${ref.externalRef}
-           AND integration_id IS NOT DISTINCT FROM ${ref.integrationId}::int AND wallet_transaction_id IS NOT NULL
+           AND integration_id = ${ref.integrationId} AND wallet_transaction_id IS NOT NULL
          ORDER BY id LIMIT 1`);
       return rows[0] ? Number(rows[0].id) : null;
     },

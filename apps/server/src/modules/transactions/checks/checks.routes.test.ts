@@ -3,6 +3,7 @@ import { checksApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
+import { createTestIntegration } from '../../../test/integration-key.ts';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
 import { buildChecksService } from './checks.module.ts';
 
@@ -23,8 +24,9 @@ async function checkOf(customer: { userName: string }, held: boolean) {
   await t.db.execute(sql`
     INSERT INTO transaction_limits (limit_type, contract_name, wallet_address, min_amount, max_amount)
     VALUES ('withdrawal', 'BTC', ${wallet}, 0.00001, 10)`);
+  const { integrationId } = await createTestIntegration(t.db, { scopes: ['checks:withdrawal'] });
   return buildChecksService(t.db, t.clock).withdrawal(
-    { memberId: null, requestId: 'routes-test', integrationId: null },
+    { memberId: null, requestId: 'routes-test', integrationId },
     checksApi.WithdrawalCheckBodySchema.parse({
       withdrawalId: `wd-${randomUUID()}`,
       customer: { externalId: customer.userName },

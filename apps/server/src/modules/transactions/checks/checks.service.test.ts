@@ -2,15 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { CheckReason, WithdrawalCheckBody } from '@backdesk/contract';
 import { checksApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
+import { createTestIntegration } from '../../../test/integration-key.ts';
 import { newCustomer, walletTx } from '../../compliance/fraud/engine/test-fixtures.ts';
 import { buildChecksService } from './checks.module.ts';
 import type { CheckActor } from './checks.service.ts';
 
 const t = useTestApp();
 const service = () => buildChecksService(t.db, t.clock);
-const actor: CheckActor = { memberId: null, requestId: 'checks-test', integrationId: null };
+let actor: CheckActor;
+beforeAll(async () => {
+  const { integrationId } = await createTestIntegration(t.db, {
+    scopes: ['checks:withdrawal', 'checks:p2p'],
+  });
+  actor = { memberId: null, requestId: 'checks-test', integrationId };
+});
 
 /** A platform wallet of the test's own, with a USDT-TRC20 withdrawal limit that R14 picks for it. */
 async function ownLimit(): Promise<{ wallet: string; lid: number }> {

@@ -18,7 +18,7 @@ import {
   type ProbeHit,
   probeRules,
 } from '../../compliance/index.ts';
-import type { Changes, SystemActor } from '../../platform/audit/changes.ts';
+import type { Changes, IntegrationActor } from '../../platform/audit/changes.ts';
 import type { LimitsRepository } from '../limits/limits.repository.ts';
 import type { WalletTransactionsRepository } from '../wallet/wallet-transactions.repository.ts';
 import { evaluateWithdrawal, limitOutcomes, type Outcome } from '../wallet/withdrawal-checks.ts';
@@ -26,10 +26,8 @@ import type { CheckedCustomer, CheckFilters, ChecksRepository } from './checks.r
 
 const { checkReason } = checksApi;
 
-/** Who asks: an integration (its id), never a member; changes it causes are audited as its own. */
-export interface CheckActor extends SystemActor {
-  integrationId: number | null;
-}
+/** Who asks: an integration, never a member; changes it causes are audited as its own. */
+export type CheckActor = IntegrationActor;
 
 export interface ChecksDeps {
   /** The checks' own small pool, so a check never waits behind ingestion's connections (decision 0025). */
