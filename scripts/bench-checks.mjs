@@ -63,9 +63,11 @@ export async function benchChecks({ url, key, customers, rate = 200, seconds = 3
           if (answer.decision) decisions[answer.decision] = (decisions[answer.decision] ?? 0) + 1;
           latencies.push(performance.now() - at);
         })
-        .catch(() => {
+        .catch((error) => {
           // No answer within the client's 2 s: the exchange holds it (fail closed); counted as 2 s.
-          statuses.timeout = (statuses.timeout ?? 0) + 1;
+          const kind =
+            error?.name === 'TimeoutError' ? 'timeout' : `error ${error?.cause?.code ?? error?.message}`;
+          statuses[kind] = (statuses[kind] ?? 0) + 1;
           latencies.push(2000);
         }),
     );

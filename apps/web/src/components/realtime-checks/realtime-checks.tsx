@@ -31,6 +31,7 @@ export function CheckDecisionBadge({ decision }: { decision: CheckDecision }) {
       variant="light"
       color={DECISION_COLOR[decision]}
       tt="none"
+      styles={FULL_LABEL}
       data-testid="check-decision"
       data-decision={decision}
     >
