@@ -45,6 +45,7 @@ import { registerTwoFactorModule } from './modules/platform/two-factor/two-facto
 import { registerReportsModule } from './modules/reports/reports.module.ts';
 import { registerSettingsModule } from './modules/settings/account/settings.module.ts';
 import { registerMembersModule } from './modules/settings/members/members.module.ts';
+import { registerChecksModule } from './modules/transactions/checks/checks.module.ts';
 import { registerCommissionsModule } from './modules/transactions/commissions/commissions.module.ts';
 import {
   assetsIngest,
@@ -203,6 +204,8 @@ export async function buildApp({
       { endpoint: publicApi.ingestBalances, kind: balancesIngest },
     ],
   });
+  // The exchange's real-time checks read limits, restrictions, the blocklist, screening and the rules.
+  registerChecksModule(app, { db, clock, config });
 
   await registerWebApp(app, config.webDist);
   return app;

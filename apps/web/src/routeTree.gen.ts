@@ -35,6 +35,7 @@ import { Route as AppSettingsMembersRouteImport } from './routes/_app/settings/m
 import { Route as AppSettingsNotificationsRouteImport } from './routes/_app/settings/notifications'
 import { Route as AppTransactionsIndexRouteImport } from './routes/_app/transactions/index'
 import { Route as AppTransactionsActiveP2pRouteImport } from './routes/_app/transactions/active-p2p'
+import { Route as AppTransactionsChecksRouteImport } from './routes/_app/transactions/checks'
 import { Route as AppTransactionsCommissionsRouteImport } from './routes/_app/transactions/commissions'
 import { Route as AppTransactionsLimitsRouteImport } from './routes/_app/transactions/limits'
 import { Route as AppTransactionsPendingP2pRouteImport } from './routes/_app/transactions/pending-p2p'
@@ -183,6 +184,11 @@ const AppTransactionsActiveP2pRoute =
     path: '/transactions/active-p2p',
     getParentRoute: () => AppRoute,
   } as any)
+const AppTransactionsChecksRoute = AppTransactionsChecksRouteImport.update({
+  id: '/transactions/checks',
+  path: '/transactions/checks',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTransactionsCommissionsRoute =
   AppTransactionsCommissionsRouteImport.update({
     id: '/transactions/commissions',
@@ -297,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/settings/members': typeof AppSettingsMembersRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
   '/transactions/active-p2p': typeof AppTransactionsActiveP2pRoute
+  '/transactions/checks': typeof AppTransactionsChecksRoute
   '/transactions/commissions': typeof AppTransactionsCommissionsRoute
   '/transactions/limits': typeof AppTransactionsLimitsRoute
   '/transactions/pending-p2p': typeof AppTransactionsPendingP2pRoute
@@ -339,6 +346,7 @@ export interface FileRoutesByTo {
   '/settings/members': typeof AppSettingsMembersRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
   '/transactions/active-p2p': typeof AppTransactionsActiveP2pRoute
+  '/transactions/checks': typeof AppTransactionsChecksRoute
   '/transactions/commissions': typeof AppTransactionsCommissionsRoute
   '/transactions/limits': typeof AppTransactionsLimitsRoute
   '/transactions/pending-p2p': typeof AppTransactionsPendingP2pRoute
@@ -384,6 +392,7 @@ export interface FileRoutesById {
   '/_app/settings/members': typeof AppSettingsMembersRoute
   '/_app/settings/notifications': typeof AppSettingsNotificationsRoute
   '/_app/transactions/active-p2p': typeof AppTransactionsActiveP2pRoute
+  '/_app/transactions/checks': typeof AppTransactionsChecksRoute
   '/_app/transactions/commissions': typeof AppTransactionsCommissionsRoute
   '/_app/transactions/limits': typeof AppTransactionsLimitsRoute
   '/_app/transactions/pending-p2p': typeof AppTransactionsPendingP2pRoute
@@ -429,6 +438,7 @@ export interface FileRouteTypes {
     | '/settings/members'
     | '/settings/notifications'
     | '/transactions/active-p2p'
+    | '/transactions/checks'
     | '/transactions/commissions'
     | '/transactions/limits'
     | '/transactions/pending-p2p'
@@ -471,6 +481,7 @@ export interface FileRouteTypes {
     | '/settings/members'
     | '/settings/notifications'
     | '/transactions/active-p2p'
+    | '/transactions/checks'
     | '/transactions/commissions'
     | '/transactions/limits'
     | '/transactions/pending-p2p'
@@ -515,6 +526,7 @@ export interface FileRouteTypes {
     | '/_app/settings/members'
     | '/_app/settings/notifications'
     | '/_app/transactions/active-p2p'
+    | '/_app/transactions/checks'
     | '/_app/transactions/commissions'
     | '/_app/transactions/limits'
     | '/_app/transactions/pending-p2p'
@@ -727,6 +739,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTransactionsActiveP2pRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/transactions/checks': {
+      id: '/_app/transactions/checks'
+      path: '/transactions/checks'
+      fullPath: '/transactions/checks'
+      preLoaderRoute: typeof AppTransactionsChecksRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/transactions/commissions': {
       id: '/_app/transactions/commissions'
       path: '/transactions/commissions'
@@ -876,6 +895,7 @@ interface AppRouteChildren {
   AppReportsP2pRoute: typeof AppReportsP2pRoute
   AppReportsTransactionsRoute: typeof AppReportsTransactionsRoute
   AppTransactionsActiveP2pRoute: typeof AppTransactionsActiveP2pRoute
+  AppTransactionsChecksRoute: typeof AppTransactionsChecksRoute
   AppTransactionsCommissionsRoute: typeof AppTransactionsCommissionsRoute
   AppTransactionsLimitsRoute: typeof AppTransactionsLimitsRoute
   AppTransactionsPendingP2pRoute: typeof AppTransactionsPendingP2pRoute
@@ -915,6 +935,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsP2pRoute: AppReportsP2pRoute,
   AppReportsTransactionsRoute: AppReportsTransactionsRoute,
   AppTransactionsActiveP2pRoute: AppTransactionsActiveP2pRoute,
+  AppTransactionsChecksRoute: AppTransactionsChecksRoute,
   AppTransactionsCommissionsRoute: AppTransactionsCommissionsRoute,
   AppTransactionsLimitsRoute: AppTransactionsLimitsRoute,
   AppTransactionsPendingP2pRoute: AppTransactionsPendingP2pRoute,

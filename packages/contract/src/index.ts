@@ -94,6 +94,14 @@ export * from './list.ts';
 export type { CreateMemberBody, Member, MemberStatus } from './members.ts';
 export * as membersApi from './members.ts';
 export * from './messages.ts';
+export type {
+  CheckAnswer,
+  CheckReason,
+  CustomerRef,
+  P2pCheckBody,
+  WithdrawalCheckBody,
+} from './public/checks.ts';
+export * as checksApi from './public/checks.ts';
 export * from './public/endpoint.ts';
 export * as publicApi from './public/index.ts';
 export * from './public/ingest-items.ts';
@@ -131,6 +139,8 @@ export type {
   EnrichedTrade,
   MarketOffer,
   PendingTrade,
+  RealtimeCheck,
+  RealtimeChecksQuery,
   ReviewResult,
   TransactionLimit,
   TransactionsOverview,

@@ -15,6 +15,7 @@ export const LIST_KEYS = [
   'crm.restrictions',
   'crm.user-assets',
   'transactions.wallet',
+  'transactions.checks',
   'transactions.commissions',
   'transactions.limits',
   'transactions.offers',

@@ -62,6 +62,10 @@ const EnvSchema = z.object({
   AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Requests per minute and member to the lists and their exports; 0 turns the limit off. */
   LIST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Connections of the real-time checks' own pool (decision 0025): checks never wait for ingestion's. */
+  CHECKS_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(6),
+  /** The longest one statement of a real-time check may run; the exchange's client holds at 2 s. */
+  CHECKS_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
   /** Secure cookies on every request; always on with NODE_ENV=production. */
   COOKIE_SECURE: bool,
   /** Extra origins allowed to make cookie-authenticated changes, comma separated. */
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     listRequestsPerMinute: e.LIST_REQUESTS_PER_MINUTE,
+    checks: { poolSize: e.CHECKS_POOL_SIZE, statementTimeoutMs: e.CHECKS_STATEMENT_TIMEOUT_MS },
     // In production a cookie never travels in clear, whatever the request says about itself.
     cookieSecure: e.NODE_ENV === 'production' || (e.COOKIE_SECURE ?? false),
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')

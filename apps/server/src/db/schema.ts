@@ -1207,6 +1207,7 @@ export const rptP2pDaily = pgTable(
   (t) => [primaryKey({ columns: [t.zone, t.day, t.status, t.contract, t.resolution, t.disputed] })],
 );
 
+export * from './schema-checks.ts';
 export * from './schema-fraud.ts';
 export * from './schema-fraud-alerts.ts';
 export * from './schema-fraud-cases.ts';

@@ -12,6 +12,8 @@ export interface PublicEndpointDef {
   method: HttpMethod;
   path: `/api/v1/${string}`;
   summary: string;
+  /** More than the summary says, for the exchange's engineers (the OpenAPI operation's description). */
+  description?: string;
   tags: readonly string[];
   query?: AnySchema;
   body?: AnySchema;

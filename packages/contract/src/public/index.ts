@@ -1,4 +1,5 @@
 // The public API's descriptors (`/api/v1/...`): each part of the API adds its own file here.
+export * from './checks.ts';
 export * from './endpoint.ts';
 export * from './ingest.ts';
 export * from './whoami.ts';

@@ -32,3 +32,31 @@ export const COMMISSION_OPERATIONS = ['deposit', 'withdrawal', 'trade', 'p2p'] a
 export type CommissionOperation = (typeof COMMISSION_OPERATIONS)[number];
 export const COMMISSION_KINDS = ['percent', 'flat'] as const;
 export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+
+/** Real-time checks the exchange asks (decision 0025): what is checked and what it is told. */
+export const CHECK_KINDS = ['withdrawal', 'p2p'] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
+export const CHECK_DECISIONS = ['allow', 'review', 'block'] as const;
+export type CheckDecision = (typeof CHECK_DECISIONS)[number];
+/** What a reason does to the decision: the strongest reason decides. */
+export const CHECK_EFFECTS = ['review', 'block'] as const;
+export type CheckEffect = (typeof CHECK_EFFECTS)[number];
+/**
+ * Why a check did not allow: the restriction and limit refusals an approval gives (R15) under their
+ * own codes, the blocklist, screening, the fraud rules a single event trips, and the P2P offer.
+ */
+export const CHECK_REASON_CODES = [
+  'CUSTOMER_RESTRICTED',
+  'COUNTERPARTY_RESTRICTED',
+  'BELOW_LIMIT_MINIMUM',
+  'ABOVE_LIMIT_MAXIMUM',
+  'DAILY_CAP_EXCEEDED',
+  'MONTHLY_CAP_EXCEEDED',
+  'BLOCKLISTED',
+  'SCREENING_CONFIRMED',
+  'SCREENING_OPEN',
+  'FRAUD_RULE',
+  'OFFER_SUSPENDED',
+] as const;
+export type CheckReasonCode = (typeof CHECK_REASON_CODES)[number];
+export const CHECK_SORT_KEYS = ['evaluated_at'] as const;

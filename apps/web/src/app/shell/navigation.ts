@@ -65,6 +65,7 @@ export const NAVIGATION: NavEntry[] = [
     items: [
       { to: '/transactions', label: 'overview' },
       { to: '/transactions/wallet-transactions', label: 'walletTransactions' },
+      { to: '/transactions/checks', label: 'realtimeChecks' },
       { to: '/transactions/commissions', label: 'commissions' },
       { to: '/transactions/limits', label: 'limits' },
       { to: '/transactions/active-p2p', label: 'activeP2p' },

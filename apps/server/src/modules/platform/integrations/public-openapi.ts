@@ -93,7 +93,12 @@ function operation(endpoint: PublicEndpointDef): Json {
   return {
     summary: endpoint.summary,
     tags: [...endpoint.tags],
-    description: endpoint.scope ? `Needs the scope \`${endpoint.scope}\`.` : 'Any valid API key.',
+    description: [
+      endpoint.scope ? `Needs the scope \`${endpoint.scope}\`.` : 'Any valid API key.',
+      endpoint.description,
+    ]
+      .filter(Boolean)
+      .join(' '),
     security: [{ apiKey: endpoint.scope ? [endpoint.scope] : [] }],
     'x-scopes': endpoint.scope ? [endpoint.scope] : [],
     ...(params.length ? { parameters: params } : {}),

@@ -12,7 +12,56 @@ type Withdrawal = Pick<
 type Deps = { repo: WalletTransactionsRepository; limits: LimitsRepository };
 
 /** One check's outcome, with the refusal an approval would answer when it fails. */
-type Outcome = WithdrawalCheck & { error: AppError | null };
+export type Outcome = WithdrawalCheck & { error: AppError | null };
+
+const outcome = (check: Outcome['check'], bound: string | null, error: AppError | null): Outcome => ({
+  check,
+  passed: error === null,
+  bound,
+  refusal: error ? { code: error.code, params: { ...error.params } } : null,
+  error,
+});
+
+/**
+ * The four checks of the limit R14 picked (docs/product-rules.md R15): the amount not below its
+ * minimum, not above its maximum, and, with what `counted` says was already committed in the window,
+ * within its 24 h and 30 day caps. A bound the limit does not set passes. Withdrawals and P2P trades
+ * (a real-time check) count their own committed amounts.
+ */
+export async function limitOutcomes(
+  winner: TransactionLimit | null,
+  op: { amount: string; asset: string },
+  counted: (period: '24 hours' | '30 days') => Promise<string>,
+): Promise<Outcome[]> {
+  const amount = new Decimal(op.amount);
+  const figures = (bound: string) => ({ amount: bound, asset: op.asset, lid: winner!.lid });
+  const bounded = async (
+    check: Outcome['check'],
+    bound: string | null | undefined,
+    exceeds: (bound: string) => Promise<boolean> | boolean,
+    code: 'BELOW_LIMIT_MINIMUM' | 'ABOVE_LIMIT_MAXIMUM' | 'DAILY_CAP_EXCEEDED' | 'MONTHLY_CAP_EXCEEDED',
+  ) => {
+    if (bound === null || bound === undefined) return outcome(check, null, null);
+    return outcome(check, bound, (await exceeds(bound)) ? new AppError(code, figures(bound)) : null);
+  };
+  const within = async (period: '24 hours' | '30 days') => amount.plus(await counted(period));
+  return [
+    await bounded('minimum', winner?.min_amount, (min) => amount.lt(min), 'BELOW_LIMIT_MINIMUM'),
+    await bounded('maximum', winner?.max_amount, (max) => amount.gt(max), 'ABOVE_LIMIT_MAXIMUM'),
+    await bounded(
+      'daily_cap',
+      winner?.daily_cap,
+      async (cap) => (await within('24 hours')).gt(cap),
+      'DAILY_CAP_EXCEEDED',
+    ),
+    await bounded(
+      'monthly_cap',
+      winner?.monthly_cap,
+      async (cap) => (await within('30 days')).gt(cap),
+      'MONTHLY_CAP_EXCEEDED',
+    ),
+  ];
+}
 
 /**
  * What must hold before a withdrawal may be approved (docs/product-rules.md R15): no active withdrawal
@@ -20,20 +69,14 @@ type Outcome = WithdrawalCheck & { error: AppError | null };
  * contract, the paying platform wallet) allows the amount per operation and within its 24 h and 30
  * day caps. Every check is evaluated, in this order, so the review dialog can show them all before the
  * member decides; an approval refuses with the first that fails. A refusal is an error code with the
- * figures it names, so the page words it in the member's language.
+ * figures it names, so the page words it in the member's language. A real-time check runs it on a
+ * withdrawal not written yet (id 0: no row to leave out of the caps).
  */
 export async function evaluateWithdrawal(
   db: DbOrTx,
   w: Withdrawal,
   deps: Deps,
 ): Promise<{ limit: TransactionLimit | null; checks: Outcome[] }> {
-  const outcome = (check: Outcome['check'], bound: string | null, error: AppError | null): Outcome => ({
-    check,
-    passed: error === null,
-    bound,
-    refusal: error ? { code: error.code, params: { ...error.params } } : null,
-    error,
-  });
   const restricted = await deps.repo.hasActiveRestriction(db, w.customer_id, 'withdrawal');
   const checks = [
     outcome(
@@ -49,36 +92,8 @@ export async function evaluateWithdrawal(
     // The seeded limits name platform wallets: a withdrawal is paid out of its from_address.
     wallet_address: w.from_address,
   });
-  const amount = new Decimal(w.amount);
-  const figures = (bound: string) => ({ amount: bound, asset: w.asset, lid: winner!.lid });
   const window = { customerId: w.customer_id, asset: w.asset, network: w.network, excludeId: w.id };
-  const bounded = async (
-    check: Outcome['check'],
-    bound: string | null | undefined,
-    exceeds: (bound: string) => Promise<boolean> | boolean,
-    code: 'BELOW_LIMIT_MINIMUM' | 'ABOVE_LIMIT_MAXIMUM' | 'DAILY_CAP_EXCEEDED' | 'MONTHLY_CAP_EXCEEDED',
-  ) => {
-    if (bound === null || bound === undefined) return outcome(check, null, null);
-    return outcome(check, bound, (await exceeds(bound)) ? new AppError(code, figures(bound)) : null);
-  };
-  const withdrawnWithin = async (period: '24 hours' | '30 days') =>
-    amount.plus(await deps.repo.withdrawnWithin(db, window, period));
-  checks.push(
-    await bounded('minimum', winner?.min_amount, (min) => amount.lt(min), 'BELOW_LIMIT_MINIMUM'),
-    await bounded('maximum', winner?.max_amount, (max) => amount.gt(max), 'ABOVE_LIMIT_MAXIMUM'),
-    await bounded(
-      'daily_cap',
-      winner?.daily_cap,
-      async (cap) => (await withdrawnWithin('24 hours')).gt(cap),
-      'DAILY_CAP_EXCEEDED',
-    ),
-    await bounded(
-      'monthly_cap',
-      winner?.monthly_cap,
-      async (cap) => (await withdrawnWithin('30 days')).gt(cap),
-      'MONTHLY_CAP_EXCEEDED',
-    ),
-  );
+  checks.push(...(await limitOutcomes(winner, w, (period) => deps.repo.withdrawnWithin(db, window, period))));
   return { limit: winner ?? null, checks };
 }
 

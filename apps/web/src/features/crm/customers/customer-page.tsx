@@ -95,20 +95,23 @@ function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][
 type CustomerTab = ComponentType<{ customerId: number }>;
 
 /**
- * The customer's page. The KYC and fraud-alerts tabs belong to compliance and are passed in by the
- * route: a feature never imports another (apps/web/README.md).
+ * The customer's page. The KYC and fraud-alerts tabs belong to compliance, the real-time checks' to
+ * transactions; the route passes them in: a feature never imports another (apps/web/README.md).
  */
 export function CustomerPage({
   customerId,
   KycTab,
   AlertsTab,
   AlertsGlance,
+  ChecksTab,
 }: {
   customerId: number;
   KycTab: CustomerTab;
   AlertsTab: CustomerTab;
   /** The header's figure of the customer's open alerts (compliance's), beside their restrictions. */
   AlertsGlance: CustomerTab;
+  /** The exchange's real-time checks of the customer (transactions, passed in by the route). */
+  ChecksTab: CustomerTab;
 }) {
   const { t } = useTranslation(['crm', 'transactions']);
   const { locale } = useLanguage();
@@ -220,6 +223,9 @@ export function CustomerPage({
           </Tabs.Tab>
           <Tabs.Tab value="alerts" data-testid="tab-alerts">
             {t('detail.tabs.alerts')}
+          </Tabs.Tab>
+          <Tabs.Tab value="checks" data-testid="tab-checks">
+            {t('detail.tabs.checks')}
           </Tabs.Tab>
           <Tabs.Tab value="notes" data-testid="tab-notes">
             {t('detail.tabs.notes')}
@@ -352,6 +358,10 @@ export function CustomerPage({
 
         <Tabs.Panel value="alerts">
           <AlertsTab customerId={c.id} />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="checks">
+          <ChecksTab customerId={c.id} />
         </Tabs.Panel>
 
         <Tabs.Panel value="notes">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { CustomerLink } from '../../../components/customer-link.tsx';
+import { WithdrawalCheckPanel } from '../../../components/realtime-checks/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
 import { WALLET_STATUS_COLOR } from './wallet-status.ts';
@@ -66,6 +67,7 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
               {tx.reviews.map((r) => t('review.approvedBy', { name: r.member.display_name })).join(' · ')}
             </Text>
           )}
+          {tx.type === 'withdrawal' && <WithdrawalCheckPanel walletTransactionId={tx.id} />}
           <SimpleGrid cols={2} spacing="sm">
             <Field label={t('fields.type')}>{t(`walletType.${tx.type}`)}</Field>
             <Field label={t('fields.customer')}>

@@ -84,6 +84,30 @@ export function createFraudBlocklistRepository() {
       return result.rows.map((r) => r.id);
     },
 
+    /**
+     * The active entries naming any of these: an address (normalised as the engine's blocklist rule
+     * does, on the entry's network or on any when it names none), a sign-in address or a device.
+     */
+    async activeMatches(
+      db: DbOrTx,
+      what: { address?: string | null; network?: string | null; ip?: string | null; device?: string | null },
+    ): Promise<{ id: number; kind: BlocklistKind; value: string; network: string | null }[]> {
+      const { rows } = await db.execute<{
+        id: number;
+        kind: BlocklistKind;
+        value: string;
+        network: string | null;
+      }>(sql`
+        SELECT b.id::int AS id, b.kind, b.value, b.network FROM fraud_blocklist b
+         WHERE b.removed_at IS NULL AND (
+           (b.kind = 'address' AND b.value = bd_fraud_address(${what.address ?? null}::text)
+             AND (b.network IS NULL OR b.network = upper(${what.network ?? null}::text)))
+           OR (b.kind = 'ip' AND b.value = host(${what.ip ?? null}::inet))
+           OR (b.kind = 'device' AND b.value = ${what.device ?? null}::text))
+         ORDER BY b.id`);
+      return rows;
+    },
+
     async remove(tx: DbOrTx, id: number, removedBy: number, at: Date): Promise<void> {
       await tx.execute(sql`UPDATE fraud_blocklist SET removed_at = ${at.toISOString()}, removed_by = ${removedBy},
         version = version + 1 WHERE id = ${id}`);

@@ -6,10 +6,38 @@ import { fraudApi } from '@backdesk/contract';
 import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
 import { type SQL, sql } from 'drizzle-orm';
 
-/** Which events trigger evaluation: a batch's source rows by id, or every row written in [from, to). */
+/** A withdrawal the exchange is about to send, evaluated before it exists (a real-time check). */
+export interface WithdrawalProbe {
+  customerId: number;
+  asset: string;
+  network: string;
+  amount: string;
+  toAddress: string | null;
+  fromAddress: string | null;
+  at: Date;
+}
+
+/** A P2P trade about to open; the offer's contract and seller as the trade would copy them. */
+export interface TradeProbe {
+  tradeMarketGuid: string;
+  buyerUserName: string;
+  amount: string;
+  contractName: string | null;
+  sellerUserName: string | null;
+  at: Date;
+}
+
+/**
+ * Which events trigger evaluation: a batch's source rows by id, every row written in [from, to), or
+ * one event not written yet (a probe), standing in for its table's row beside the rows that are.
+ */
 export type Scope =
   | { kind: 'events'; wallet: number[]; login: number[]; p2p: number[]; customer: number[] }
-  | { kind: 'range'; from: Date; to: Date };
+  | { kind: 'range'; from: Date; to: Date }
+  | { kind: 'probe'; wallet?: WithdrawalProbe; p2p?: TradeProbe };
+
+/** A probe's id: above every real row's, so "earlier than the trigger" takes in every row there is. */
+const PROBE_ID = sql.raw('9223372036854775807::bigint');
 
 /**
  * A rule's hits: one row per (customer, triggering event) with the columns `candidatesQuery` reads:
@@ -29,8 +57,31 @@ function inScope(
 ): SQL | null {
   if (scope.kind === 'range')
     return sql`${time} >= ${scope.from.toISOString()}::timestamptz AND ${time} < ${scope.to.toISOString()}::timestamptz`;
+  if (scope.kind === 'probe')
+    return (source === 'wallet' || source === 'p2p') && scope[source] ? sql`true` : null;
   const list = scope[source];
   return list.length ? sql`${alias}.id = ANY(${ids(list)})` : null;
+}
+
+/**
+ * The relation a rule reads its triggering rows `t` from: the source table, or a probe's one row with
+ * the table's columns the rules read.
+ */
+function triggers(scope: Scope, table: 'wallet' | 'p2p'): SQL {
+  if (scope.kind !== 'probe')
+    return table === 'wallet' ? sql.raw('wallet_transactions') : sql.raw('p2p_trades');
+  if (table === 'wallet') {
+    const w = scope.wallet!;
+    return sql`(SELECT ${PROBE_ID} AS id, ${w.customerId}::bigint AS customer_id, 'withdrawal'::text AS type,
+      ${w.asset}::text AS asset, ${w.network}::text AS network, ${w.amount}::numeric AS amount,
+      ${w.fromAddress}::text AS from_address, ${w.toAddress}::text AS to_address, 'pending'::text AS status,
+      ${w.at.toISOString()}::timestamptz AS created_at)`;
+  }
+  const p = scope.p2p!;
+  return sql`(SELECT ${PROBE_ID} AS id, ${p.tradeMarketGuid}::uuid AS trade_market_guid,
+    ${p.buyerUserName}::text AS buyer_user_name, ${p.amount}::numeric AS trade_amount, 'pending'::text AS status,
+    ${p.at.toISOString()}::timestamptz AS created_at, ${p.contractName}::text AS offer_contract_name,
+    ${p.sellerUserName}::text AS offer_seller_user_name)`;
 }
 
 const minutes = (n: number) => sql`make_interval(mins => ${n}::int)`;
@@ -71,13 +122,17 @@ function slidingCount(
            t.${o.time} - ${minutes(p.windowMinutes)} AS window_start, t.${o.time} AS window_end,
            t.${o.time} AS event_at, t.id AS ord, jsonb_build_object('count', t.n) AS figures,
            ${evidenceSql} AS evidence`;
-  if (scope.kind === 'events')
-    // A batch: each triggering event counts its own window through the (customer, time) index.
+  if (scope.kind !== 'range') {
+    // A batch: each triggering event counts its own window through the (customer, time) index. A
+    // probe is not in the table: it counts itself.
+    const probe = scope.kind === 'probe';
+    const from = probe && o.source === 'wallet' ? triggers(scope, 'wallet') : o.table;
     return sql`${select}
-      FROM (SELECT t.*, c.n FROM ${o.table} t
-             CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM ${o.table} w WHERE ${inWindow}) c
+      FROM (SELECT t.*, c.n FROM ${from} t
+             CROSS JOIN LATERAL (SELECT count(*)::int + ${probe ? 1 : 0}::int AS n FROM ${o.table} w WHERE ${inWindow}) c
              WHERE ${where} AND ${o.kindFilter(sql`t`)}) t
      WHERE t.n >= ${p.count}::int`;
+  }
   // History: one pass in (customer, time) order over the range and the window before it; RANGE …
   // CURRENT ROW takes the row's peers as the lateral count's BETWEEN does, so both agree.
   const from = scope.from.toISOString();
@@ -141,7 +196,7 @@ const HITS: Record<FraudRuleCode, HitsBuilder> = {
                'minutes', floor(extract(epoch FROM t.created_at - d.created_at) / 60)::int) AS figures,
              ${evidence ? sql`jsonb_build_array(jsonb_build_array('wallet_transaction', d.id), jsonb_build_array('wallet_transaction', t.id))` : sql`'[]'::jsonb`} AS evidence
         FROM (SELECT t.*, t.amount * bd_fraud_rate(t.asset, t.created_at) AS value
-                FROM wallet_transactions t WHERE ${where} AND t.type = 'withdrawal' OFFSET 0) t
+                FROM ${triggers(scope, 'wallet')} t WHERE ${where} AND t.type = 'withdrawal' OFFSET 0) t
        CROSS JOIN LATERAL (
          SELECT d.*, d.amount * bd_fraud_rate(d.asset, d.created_at) AS value
            FROM wallet_transactions d
@@ -162,7 +217,7 @@ const HITS: Record<FraudRuleCode, HitsBuilder> = {
              jsonb_build_object('amountTry', ${tryValue(sql`t.asset`, sql`t.amount`, sql`t.created_at`)},
                                 'address', t.to_address, 'network', t.network) AS figures,
              ${evidence ? sql`jsonb_build_array(jsonb_build_array('wallet_transaction', t.id))` : sql`'[]'::jsonb`} AS evidence
-        FROM wallet_transactions t
+        FROM ${triggers(scope, 'wallet')} t
        WHERE ${where} AND t.type = 'withdrawal' AND t.to_address IS NOT NULL
          AND ${atLeastTry(sql`t.asset`, sql`t.amount`, sql`t.created_at`, p.minAmount)}
          AND NOT EXISTS (
@@ -183,7 +238,7 @@ const HITS: Record<FraudRuleCode, HitsBuilder> = {
                'asset', t.offer_contract_name,
                'role', CASE WHEN c.user_name = t.buyer_user_name THEN 'buyer' ELSE 'seller' END) AS figures,
              ${evidence ? sql`jsonb_build_array(jsonb_build_array('p2p_trade', t.id))` : sql`'[]'::jsonb`} AS evidence
-        FROM p2p_trades t
+        FROM ${triggers(scope, 'p2p')} t
         JOIN customers c ON c.user_name IN (t.buyer_user_name, t.offer_seller_user_name)
        WHERE ${where}
          AND ${atLeastTry(sql`t.offer_contract_name`, sql`t.trade_amount`, sql`t.created_at`, p.minAmount)}`;
@@ -206,7 +261,7 @@ const HITS: Record<FraudRuleCode, HitsBuilder> = {
                jsonb_build_object('value', b.value, 'network', t.network,
                  'direction', CASE WHEN b.value = bd_fraud_address(t.to_address) THEN 'to' ELSE 'from' END) AS figures,
                ${ev('wallet_transaction')} AS evidence
-          FROM wallet_transactions t
+          FROM ${triggers(scope, 'wallet')} t
           JOIN fraud_blocklist b
             ON b.kind = 'address' AND b.removed_at IS NULL
            AND b.value IN (bd_fraud_address(t.from_address), bd_fraud_address(t.to_address))

@@ -318,6 +318,22 @@ export function createScreeningRepository() {
     },
 
     /** Members who manage fraud settings: they hear of a list change. */
+    /**
+     * A customer's screening hits as a decision needs them: the `screening_hit` alerts still open
+     * (a possible match nobody has cleared) and those closed as confirmed; false positives drop out.
+     */
+    async hitsOf(db: DbOrTx, customerId: number): Promise<{ open: number[]; confirmed: number[] }> {
+      const { rows } = await db.execute<{ id: number; confirmed: boolean }>(sql`
+        SELECT id::int AS id, outcome = 'confirmed' AS confirmed FROM fraud_alerts
+         WHERE customer_id = ${customerId} AND rule_code = 'screening_hit'
+           AND (status <> 'closed' OR outcome = 'confirmed')
+         ORDER BY id`);
+      return {
+        open: rows.filter((r) => !r.confirmed).map((r) => r.id),
+        confirmed: rows.filter((r) => r.confirmed).map((r) => r.id),
+      };
+    },
+
     async membersWithRoles(db: DbOrTx, roles: readonly string[]): Promise<number[]> {
       const { rows } = await db.execute<{ id: number }>(sql`
         SELECT id FROM staff_members WHERE status = 'active'

@@ -5,6 +5,7 @@ import {
 } from '../../../../features/compliance/fraud/alerts/customer-alerts-tab.tsx';
 import { CustomerKycTab } from '../../../../features/compliance/kyc/customer-kyc-tab.tsx';
 import { CustomerPage } from '../../../../features/crm/customers/customer-page.tsx';
+import { CustomerChecksTab } from '../../../../features/transactions/checks/customer-checks-tab.tsx';
 
 /** A customer id is a positive whole number as written; "-5", "1e3" or "007x" are a 404 (R5). */
 const CUSTOMER_ID = /^[1-9]\d{0,14}$/;
@@ -36,6 +37,7 @@ function CustomerRoute() {
       KycTab={CustomerKycTab}
       AlertsTab={CustomerAlertsTab}
       AlertsGlance={CustomerAlertsGlance}
+      ChecksTab={CustomerChecksTab}
     />
   );
 }

@@ -1,0 +1,193 @@
+import type { CheckReason, CustomerRef } from '@backdesk/contract';
+import type { CheckDecision, CheckKind } from '@backdesk/contract/transactions/keys';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { isoUtc } from '../../../db/sql/index.ts';
+import { allOf, filteredPage } from '../../../lib/list-query.ts';
+
+export interface CheckedCustomer {
+  id: number;
+  userName: string;
+}
+
+export interface CheckedOffer {
+  tradeMarketGuid: string;
+  sellerUserName: string;
+  contractName: string | null;
+  accountAddress: string | null;
+  status: string;
+}
+
+export interface NewCheck {
+  publicId: string;
+  kind: CheckKind;
+  integrationId: number;
+  customerId: number;
+  externalRef: string;
+  input: unknown;
+  decision: CheckDecision;
+  reasons: CheckReason[];
+  walletTransactionId: number | null;
+  durationMs: number;
+  evaluatedAt: Date;
+}
+
+/** A recorded check as the staff screens show it. */
+export type CheckRow = {
+  id: number;
+  check_id: string;
+  kind: CheckKind;
+  integration_id: number;
+  customer_id: number;
+  customer_user_name: string;
+  external_ref: string;
+  input: Record<string, unknown>;
+  decision: CheckDecision;
+  reasons: CheckReason[];
+  wallet_transaction_id: number | null;
+  duration_ms: string;
+  evaluated_at: string;
+};
+
+const COLUMNS = sql`k.id, k.public_id::text AS check_id, k.kind, k.integration_id, k.customer_id,
+  c.user_name AS customer_user_name, k.external_ref, k.input, k.decision, k.reasons, k.wallet_transaction_id,
+  trim_scale(k.duration_ms)::text AS duration_ms, ${isoUtc(sql`k.evaluated_at`)} AS evaluated_at`;
+const FROM = sql`realtime_checks k JOIN customers c ON c.id = k.customer_id`;
+
+export interface CheckFilters {
+  decision?: CheckDecision;
+  kind?: CheckKind;
+  customerId?: number;
+  walletTransactionId?: number;
+  /** Whole UTC days, both ends included. */
+  from?: string;
+  to?: string;
+}
+
+function where(f: CheckFilters): SQL {
+  const conditions: SQL[] = [];
+  if (f.decision) conditions.push(sql`k.decision = ${f.decision}`);
+  if (f.kind) conditions.push(sql`k.kind = ${f.kind}`);
+  if (f.customerId) conditions.push(sql`k.customer_id = ${f.customerId}`);
+  if (f.walletTransactionId) conditions.push(sql`k.wallet_transaction_id = ${f.walletTransactionId}`);
+  if (f.from) conditions.push(sql`k.evaluated_at >= ${f.from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (f.to) conditions.push(sql`k.evaluated_at < (${f.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  return allOf(conditions);
+}
+
+export function createChecksRepository() {
+  return {
+    /**
+     * The one lookup of the customer a check names. Until customers carry the exchange's own id, its
+     * `externalId` is the customer's user name, the upstream system's key (docs/product-rules.md R6).
+     */
+    async customerByRef(db: DbOrTx, ref: CustomerRef): Promise<CheckedCustomer | undefined> {
+      const match = 'id' in ref ? sql`id = ${ref.id}` : sql`user_name = ${ref.externalId}`;
+      const { rows } = await db.execute<{ id: number; user_name: string }>(
+        sql`SELECT id, user_name FROM customers WHERE ${match}`,
+      );
+      return rows[0] && { id: Number(rows[0].id), userName: rows[0].user_name };
+    },
+
+    async customerByUserName(db: DbOrTx, userName: string): Promise<CheckedCustomer | undefined> {
+      return this.customerByRef(db, { externalId: userName });
+    },
+
+    /** The offer a P2P check names (by its trade market GUID). */
+    async offerById(db: DbOrTx, offerId: string): Promise<CheckedOffer | undefined> {
+      const { rows } = await db.execute<{
+        trade_market_guid: string;
+        seller_user_name: string;
+        selling_contract_name: string | null;
+        selling_account_address: string | null;
+        status: string;
+      }>(sql`SELECT trade_market_guid, seller_user_name, selling_contract_name, selling_account_address, status
+               FROM p2p_offers WHERE trade_market_guid = ${offerId}::uuid`);
+      const r = rows[0];
+      return (
+        r && {
+          tradeMarketGuid: r.trade_market_guid,
+          sellerUserName: r.seller_user_name,
+          contractName: r.selling_contract_name,
+          accountAddress: r.selling_account_address,
+          status: r.status,
+        }
+      );
+    },
+
+    /** What a buyer has traded in a contract in the window before now, trades not cancelled (P2P caps). */
+    async tradedWithin(
+      db: DbOrTx,
+      t: { buyerUserName: string; contractName: string | null },
+      window: '24 hours' | '30 days',
+    ): Promise<string> {
+      const { rows } = await db.execute<{ total: string }>(sql`
+        SELECT coalesce(sum(trade_amount), 0)::text AS total FROM p2p_trades
+         WHERE buyer_user_name = ${t.buyerUserName} AND offer_contract_name IS NOT DISTINCT FROM ${t.contractName}
+           AND status <> 'cancelled' AND created_at > now() - ${window}::interval`);
+      return rows[0]!.total;
+    },
+
+    /**
+     * Serialises checks of one withdrawal (the exchange's id) until the transaction ends, then the
+     * withdrawal an earlier check put under review, if any.
+     */
+    async reviewedWithdrawalOf(
+      tx: DbOrTx,
+      ref: { integrationId: number; externalRef: string },
+    ): Promise<number | null> {
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`check:${ref.integrationId}:${ref.externalRef}`}, 0))`,
+      );
+      const { rows } = await tx.execute<{ id: number }>(sql`
+        SELECT wallet_transaction_id AS id FROM realtime_checks
+         WHERE kind = 'withdrawal' AND external_ref = ${ref.externalRef}
+           AND integration_id = ${ref.integrationId} AND wallet_transaction_id IS NOT NULL
+         ORDER BY id LIMIT 1`);
+      return rows[0] ? Number(rows[0].id) : null;
+    },
+
+    /** The withdrawal a `review` puts under review, as the review flow decides it (R15, R22). */
+    async insertReviewedWithdrawal(
+      tx: DbOrTx,
+      w: {
+        customerId: number;
+        asset: string;
+        network: string;
+        amount: string;
+        fromAddress: string | null;
+        toAddress: string;
+        reason: string;
+        at: Date;
+      },
+    ): Promise<{ id: number; version: number }> {
+      const at = w.at.toISOString();
+      const { rows } = await tx.execute<{ id: number; version: number }>(sql`
+        INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, from_address, to_address,
+                                         status, review_reason, created_at, updated_at)
+        VALUES (${w.customerId}, 'withdrawal', ${w.asset}, ${w.network}, ${w.amount}::numeric, ${w.fromAddress},
+                ${w.toAddress}, 'under_review', ${w.reason}, ${at}::timestamptz, ${at}::timestamptz)
+        RETURNING id, version`);
+      return { id: Number(rows[0]!.id), version: Number(rows[0]!.version) };
+    },
+
+    async insert(db: DbOrTx, c: NewCheck): Promise<void> {
+      await db.execute(sql`
+        INSERT INTO realtime_checks (public_id, kind, integration_id, customer_id, external_ref, input, decision,
+                                     reasons, wallet_transaction_id, duration_ms, evaluated_at)
+        VALUES (${c.publicId}::uuid, ${c.kind}, ${c.integrationId}, ${c.customerId}, ${c.externalRef},
+                ${JSON.stringify(c.input)}::jsonb, ${c.decision}, ${JSON.stringify(c.reasons)}::jsonb,
+                ${c.walletTransactionId}, ${c.durationMs.toFixed(3)}::numeric, ${c.evaluatedAt.toISOString()}::timestamptz)`);
+    },
+
+    async page(db: DbOrTx, request: CheckFilters & { dir: 'asc' | 'desc'; cursor?: string; limit: number }) {
+      return filteredPage<CheckRow>(
+        db,
+        { columns: COLUMNS, from: FROM, countFrom: sql`realtime_checks k`, where: where(request) },
+        { sort: sql`k.evaluated_at`, id: sql`k.id`, dir: request.dir },
+        request,
+      );
+    },
+  };
+}
+export type ChecksRepository = ReturnType<typeof createChecksRepository>;

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckReason, WithdrawalCheckBody } from '@backdesk/contract';
+import { checksApi } from '@backdesk/contract';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/harness.ts';
+import { createTestIntegration } from '../../../test/integration-key.ts';
+import { newCustomer, walletTx } from '../../compliance/fraud/engine/test-fixtures.ts';
+import { buildChecksService } from './checks.module.ts';
+import type { CheckActor } from './checks.service.ts';
+
+const t = useTestApp();
+const service = () => buildChecksService(t.db, t.clock);
+let actor: CheckActor;
+beforeAll(async () => {
+  const { integrationId } = await createTestIntegration(t.db, {
+    scopes: ['checks:withdrawal', 'checks:p2p'],
+  });
+  actor = { memberId: null, requestId: 'checks-test', integrationId };
+});
+
+/** A platform wallet of the test's own, with a USDT-TRC20 withdrawal limit that R14 picks for it. */
+async function ownLimit(): Promise<{ wallet: string; lid: number }> {
+  const wallet = `TW${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const { rows } = await t.db.execute<{ lid: number }>(sql`
+    INSERT INTO transaction_limits (limit_type, contract_name, wallet_address, min_amount, max_amount, daily_cap, monthly_cap)
+    VALUES ('withdrawal', 'USDT-TRC20', ${wallet}, 10, 1000, 1500, 5000) RETURNING lid`);
+  return { wallet, lid: Number(rows[0]!.lid) };
+}
+
+async function clean() {
+  const customer = await newCustomer(t.db, 'checks');
+  const limit = await ownLimit();
+  const body = (over: Partial<WithdrawalCheckBody> = {}): WithdrawalCheckBody =>
+    checksApi.WithdrawalCheckBodySchema.parse({
+      withdrawalId: `wd-${randomUUID()}`,
+      customer: { externalId: customer.userName },
+      asset: 'USDT',
+      network: 'TRC20',
+      amount: '100',
+      toAddress: `TX${randomUUID().replaceAll('-', '')}`,
+      fromAddress: limit.wallet,
+      ...over,
+    });
+  return { customer, limit, body };
+}
+
+const codes = (reasons: CheckReason[]) => reasons.map((r) => r.code);
+const recorded = async (checkId: string) =>
+  (
+    await t.db.execute<{
+      decision: string;
+      reasons: CheckReason[];
+      wallet_transaction_id: number | null;
+      duration_ms: string;
+    }>(
+      sql`SELECT decision, reasons, wallet_transaction_id, duration_ms::text FROM realtime_checks WHERE public_id = ${checkId}::uuid`,
+    )
+  ).rows[0];
+
+describe('withdrawal check', () => {
+  it('allows a clean withdrawal and records the check', async () => {
+    const { body } = await clean();
+    const answer = await service().withdrawal(actor, body());
+    expect(answer).toMatchObject({ decision: 'allow', reasons: [], reviewId: null });
+    const row = await recorded(answer.checkId);
+    expect(row).toMatchObject({ decision: 'allow', reasons: [], wallet_transaction_id: null });
+    expect(Number(row!.duration_ms)).toBeGreaterThan(0);
+  });
+
+  it('blocks above the limit R14 picks, and past its daily cap counted with earlier withdrawals', async () => {
+    const { customer, limit, body } = await clean();
+    const above = await service().withdrawal(actor, body({ amount: '1000.5' }));
+    expect(above.decision).toBe('block');
+    expect(above.reasons).toEqual([
+      expect.objectContaining({
+        code: 'ABOVE_LIMIT_MAXIMUM',
+        effect: 'block',
+        params: { amount: '1000', asset: 'USDT', lid: limit.lid },
+      }),
+    ]);
+    await walletTx(t.db, customer.id, [
+      {
+        type: 'withdrawal',
+        at: new Date(),
+        amount: '900',
+        asset: 'USDT',
+        network: 'TRC20',
+        from: limit.wallet,
+      },
+    ]);
+    const daily = await service().withdrawal(actor, body({ amount: '700' }));
+    expect(codes(daily.reasons)).toEqual(['DAILY_CAP_EXCEEDED']);
+    expect((await service().withdrawal(actor, body({ amount: '5' }))).reasons[0]?.code).toBe(
+      'BELOW_LIMIT_MINIMUM',
+    );
+  });
+
+  it('blocks a customer with an active withdrawal restriction', async () => {
+    const { customer, body } = await clean();
+    await t.db.execute(
+      sql`INSERT INTO customer_restrictions (customer_id, kind, reason) VALUES (${customer.id}, 'withdrawal', 'Fraud hold')`,
+    );
+    const answer = await service().withdrawal(actor, body());
+    expect(answer.decision).toBe('block');
+    expect(answer.reasons).toEqual([
+      expect.objectContaining({ code: 'CUSTOMER_RESTRICTED', params: { kind: 'withdrawal' } }),
+    ]);
+  });
+
+  it('blocks a destination on the blocklist (an EVM address whatever its case) and a listed sign-in address', async () => {
+    const { body } = await clean();
+    const address = `0x${randomUUID().replaceAll('-', '')}abcdef01`;
+    const { rows } = await t.db.execute<{ id: number }>(sql`
+      INSERT INTO fraud_blocklist (kind, value, network, reason, source)
+      VALUES ('address', ${address}, 'ERC20', 'Mixer', 'manual'), ('ip', '203.0.113.77', NULL, 'Botnet', 'manual')
+      RETURNING id`);
+    const answer = await service().withdrawal(
+      actor,
+      body({
+        network: 'ERC20',
+        toAddress: address.toUpperCase().replace('0X', '0x'),
+        ip: '203.0.113.77',
+        fromAddress: undefined,
+      }),
+    );
+    expect(answer.decision).toBe('block');
+    expect(answer.reasons.filter((r) => r.code === 'BLOCKLISTED').map((r) => r.params.entryId)).toEqual(
+      rows.map((r) => Number(r.id)),
+    );
+    // On another network the address entry does not apply.
+    const other = await service().withdrawal(
+      actor,
+      body({ network: 'BEP20', toAddress: address, fromAddress: undefined }),
+    );
+    expect(codes(other.reasons)).not.toContain('BLOCKLISTED');
+  });
+
+  it('holds a customer with an open screening hit for review, creating the withdrawal under review once', async () => {
+    const { customer, body } = await clean();
+    const alert = await screeningAlert(customer.id, null);
+    const b = body();
+    const answer = await service().withdrawal(actor, b);
+    expect(answer.decision).toBe('review');
+    expect(answer.reasons).toEqual([
+      expect.objectContaining({
+        code: 'SCREENING_OPEN',
+        effect: 'review',
+        params: { role: 'customer', alertIds: [alert] },
+      }),
+    ]);
+    expect(answer.reviewId).toEqual(expect.any(Number));
+    const { rows } = await t.db.execute<{
+      status: string;
+      customer_id: number;
+      amount: string;
+      review_reason: string;
+    }>(
+      sql`SELECT status, customer_id, trim_scale(amount)::text AS amount, review_reason FROM wallet_transactions WHERE id = ${answer.reviewId}`,
+    );
+    expect(rows[0]).toMatchObject({ status: 'under_review', customer_id: customer.id, amount: '100' });
+    expect(rows[0]!.review_reason).toContain('Real-time check');
+    expect((await recorded(answer.checkId))?.wallet_transaction_id).toBe(answer.reviewId);
+    // Its audit row names no member (the integration is the actor).
+    const audit = await t.db.execute<{ member_id: number | null; action: string }>(
+      sql`SELECT member_id, action FROM audit_log WHERE entity = 'wallet_transaction' AND entity_id = ${String(answer.reviewId)}`,
+    );
+    expect(audit.rows).toEqual([{ member_id: null, action: 'create' }]);
+    // The same withdrawal asked again (a client's retry) holds the same row.
+    const again = await service().withdrawal(actor, b);
+    expect(again.reviewId).toBe(answer.reviewId);
+    expect(again.checkId).not.toBe(answer.checkId);
+    // The approval flow decides it: an approval releases it.
+    const version = (
+      await t.db.execute<{ version: number }>(
+        sql`SELECT version FROM wallet_transactions WHERE id = ${answer.reviewId}`,
+      )
+    ).rows[0]!.version;
+    expect(version).toBe(1);
+  });
+
+  it('blocks a confirmed screening match', async () => {
+    const { customer, body } = await clean();
+    await screeningAlert(customer.id, 'confirmed');
+    const answer = await service().withdrawal(actor, body());
+    expect(answer.decision).toBe('block');
+    expect(codes(answer.reasons)).toEqual(['SCREENING_CONFIRMED']);
+  });
+
+  it('holds for review the withdrawal a velocity rule would alert on', async () => {
+    const { customer, limit, body } = await clean();
+    const now = Date.now();
+    await walletTx(
+      t.db,
+      customer.id,
+      [1, 2, 3, 4].map((m) => ({
+        type: 'withdrawal' as const,
+        at: new Date(now - m * 60_000),
+        amount: '20',
+        asset: 'USDT',
+        network: 'TRC20',
+        from: limit.wallet,
+        status: 'failed',
+      })),
+    );
+    const answer = await service().withdrawal(actor, body({ amount: '20' }));
+    expect(answer.decision).toBe('review');
+    expect(answer.reasons).toEqual([
+      expect.objectContaining({
+        code: 'FRAUD_RULE',
+        effect: 'review',
+        params: expect.objectContaining({ rule: 'withdrawal_velocity', severity: 'high', count: 5 }),
+      }),
+    ]);
+  });
+
+  it('refuses an unknown customer with CUSTOMER_NOT_FOUND and records nothing', async () => {
+    const { body } = await clean();
+    const b = body({ customer: { externalId: `nobody-${randomUUID()}` } });
+    await expect(service().withdrawal(actor, b)).rejects.toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
+    const { rows } = await t.db.execute(
+      sql`SELECT 1 FROM realtime_checks WHERE external_ref = ${b.withdrawalId}`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('P2P check', () => {
+  async function offer(status = 'active', contract = 'USDT-TRC20') {
+    const seller = await newCustomer(t.db, 'checks_seller');
+    // The offer's own account, with a P2P limit R14 picks for it (contract and account match).
+    const account = `TA${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    await t.db.execute(sql`
+      INSERT INTO transaction_limits (limit_type, contract_name, wallet_address, min_amount, max_amount)
+      VALUES ('p2p', ${contract}, ${account}, 1, 1000000)`);
+    const { rows } = await t.db.execute<{ guid: string }>(sql`
+      INSERT INTO p2p_offers (trade_market_guid, seller_user_name, selling_contract_name, selling_account_address, unit_price, status)
+      VALUES (gen_random_uuid(), ${seller.userName}, ${contract}, ${account}, 43, ${status}) RETURNING trade_market_guid::text AS guid`);
+    return { seller, offerId: rows[0]!.guid };
+  }
+  const p2pBody = (buyer: string, offerId: string, amount: string) =>
+    checksApi.P2pCheckBodySchema.parse({
+      tradeId: `tr-${randomUUID()}`,
+      customer: { externalId: buyer },
+      offerId,
+      amount,
+    });
+
+  it('allows a small trade on an active offer', async () => {
+    const buyer = await newCustomer(t.db, 'checks_buyer');
+    const { offerId } = await offer();
+    const answer = await service().p2p(actor, p2pBody(buyer.userName, offerId, '10'));
+    expect(answer).toMatchObject({ decision: 'allow', reasons: [], reviewId: null });
+  });
+
+  it('blocks a suspended offer and a restricted seller; holds a large trade the P2P rule would alert on', async () => {
+    const buyer = await newCustomer(t.db, 'checks_buyer');
+    const suspended = await offer('suspended');
+    await t.db.execute(
+      sql`INSERT INTO customer_restrictions (customer_id, kind, reason) VALUES (${suspended.seller.id}, 'p2p', 'Dispute')`,
+    );
+    const blocked = await service().p2p(actor, p2pBody(buyer.userName, suspended.offerId, '10'));
+    expect(blocked.decision).toBe('block');
+    expect(codes(blocked.reasons)).toEqual(['OFFER_SUSPENDED', 'COUNTERPARTY_RESTRICTED']);
+    const { offerId } = await offer();
+    const large = await service().p2p(actor, p2pBody(buyer.userName, offerId, '100000'));
+    expect(large.decision).toBe('review');
+    expect(large.reasons).toEqual([
+      expect.objectContaining({
+        code: 'FRAUD_RULE',
+        params: expect.objectContaining({ rule: 'p2p_amount', role: 'buyer' }),
+      }),
+    ]);
+    expect(large.reviewId).toBeNull();
+    const tooLarge = await service().p2p(actor, p2pBody(buyer.userName, offerId, '1000001'));
+    expect(tooLarge.reasons[0]).toMatchObject({
+      code: 'ABOVE_LIMIT_MAXIMUM',
+      message: expect.stringMatching(/^Above the maximum of 1000000 USDT per operation \(limit #\d+\)$/),
+    });
+  });
+
+  it('refuses an unknown offer with OFFER_NOT_FOUND', async () => {
+    const buyer = await newCustomer(t.db, 'checks_buyer');
+    await expect(service().p2p(actor, p2pBody(buyer.userName, randomUUID(), '10'))).rejects.toMatchObject({
+      code: 'OFFER_NOT_FOUND',
+    });
+  });
+});
+
+/** A screening_hit alert of the customer: open, or closed with `outcome`. */
+async function screeningAlert(customerId: number, outcome: 'confirmed' | null): Promise<number> {
+  const { rows } = await t.db.execute<{ id: number }>(sql`
+    INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key, window_start, window_end,
+                              params, event_at, status, outcome)
+    VALUES (${customerId}, 'screening_hit', 1, 'high', ${`entry:${randomUUID()}`}, now(), now(), '{}'::jsonb, now(),
+            ${outcome ? 'closed' : 'open'}, ${outcome})
+    RETURNING id`);
+  return Number(rows[0]!.id);
+}

@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CheckAnswer,
+  type CheckReason,
+  checksApi,
+  type P2pCheckBody,
+  type WithdrawalCheckBody,
+} from '@backdesk/contract';
+import { assetOfContract, selectLimit } from '@backdesk/contract/rules';
+import type { CheckDecision, CheckKind } from '@backdesk/contract/transactions/keys';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { readTogether } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import {
+  type createFraudBlocklistRepository,
+  type createScreeningRepository,
+  type ProbeHit,
+  probeRules,
+} from '../../compliance/index.ts';
+import type { Changes, IntegrationActor } from '../../platform/audit/changes.ts';
+import type { LimitsRepository } from '../limits/limits.repository.ts';
+import type { WalletTransactionsRepository } from '../wallet/wallet-transactions.repository.ts';
+import { evaluateWithdrawal, limitOutcomes, type Outcome } from '../wallet/withdrawal-checks.ts';
+import type { CheckedCustomer, CheckFilters, ChecksRepository } from './checks.repository.ts';
+
+const { checkReason } = checksApi;
+
+/** Who asks: an integration, never a member; changes it causes are audited as its own. */
+export type CheckActor = IntegrationActor;
+
+export interface ChecksDeps {
+  /** The checks' own small pool, so a check never waits behind ingestion's connections (decision 0025). */
+  db: Db;
+  changes: Changes;
+  clock: Clock;
+  repo: ChecksRepository;
+  wallet: WalletTransactionsRepository;
+  limits: LimitsRepository;
+  blocklist: ReturnType<typeof createFraudBlocklistRepository>;
+  screening: ReturnType<typeof createScreeningRepository>;
+}
+
+type Screening = { open: number[]; confirmed: number[] };
+type Listed = Awaited<ReturnType<ChecksDeps['blocklist']['activeMatches']>>;
+
+/** A failed restriction or limit check of R15, under the refusal code an approval would give. */
+const refusalReasons = (checks: Outcome[], restricted: 'CUSTOMER_RESTRICTED' | 'COUNTERPARTY_RESTRICTED') =>
+  checks.flatMap((c) =>
+    c.error
+      ? [
+          checkReason(
+            c.check === 'restriction' ? restricted : (c.error.code as CheckReason['code']),
+            'block',
+            { ...c.error.params },
+          ),
+        ]
+      : [],
+  );
+
+const blocklistReasons = (listed: Listed): CheckReason[] =>
+  listed.map((b) =>
+    checkReason('BLOCKLISTED', 'block', { entryId: b.id, kind: b.kind, value: b.value, network: b.network }),
+  );
+
+/** A confirmed screening match blocks; one nobody has cleared yet holds for review. */
+const screeningReasons = (s: Screening, role: 'customer' | 'counterparty'): CheckReason[] => [
+  ...(s.confirmed.length
+    ? [checkReason('SCREENING_CONFIRMED', 'block', { role, alertIds: s.confirmed })]
+    : []),
+  ...(s.open.length ? [checkReason('SCREENING_OPEN', 'review', { role, alertIds: s.open })] : []),
+];
+
+/** A fraud rule the operation would trip: a member looks before it goes (its alert follows when it arrives). */
+const ruleReasons = (hits: ProbeHit[]): CheckReason[] =>
+  hits.map((h) =>
+    checkReason('FRAUD_RULE', 'review', {
+      rule: h.rule,
+      version: h.version,
+      severity: h.severity,
+      ...h.figures,
+    }),
+  );
+
+/** The strongest reason decides: any block blocks, else any review holds, else allow. */
+export const decisionOf = (reasons: CheckReason[]): CheckDecision =>
+  reasons.some((r) => r.effect === 'block')
+    ? 'block'
+    : reasons.some((r) => r.effect === 'review')
+      ? 'review'
+      : 'allow';
+
+export function createChecksService(deps: ChecksDeps) {
+  const { db, changes, clock, repo } = deps;
+
+  async function customerOf(source: DbOrTx, ref: WithdrawalCheckBody['customer']): Promise<CheckedCustomer> {
+    const customer = await repo.customerByRef(source, ref);
+    if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+    return customer;
+  }
+
+  /** Records the check (with the withdrawal it holds, when it holds one) and answers it. */
+  async function record(
+    actor: CheckActor,
+    c: {
+      kind: CheckKind;
+      customerId: number;
+      externalRef: string;
+      input: unknown;
+      reasons: CheckReason[];
+      started: number;
+      at: Date;
+      hold?: (tx: DbOrTx) => Promise<number>;
+    },
+  ): Promise<CheckAnswer> {
+    const decision = decisionOf(c.reasons);
+    const publicId = randomUUID();
+    const row = {
+      publicId,
+      kind: c.kind,
+      integrationId: actor.integrationId,
+      customerId: c.customerId,
+      externalRef: c.externalRef,
+      input: c.input,
+      decision,
+      reasons: c.reasons,
+    };
+    let reviewId: number | null = null;
+    if (decision === 'review' && c.hold) {
+      const hold = c.hold;
+      reviewId = await changes.run(actor, async (tx) => {
+        const existing = await repo.reviewedWithdrawalOf(tx, {
+          integrationId: actor.integrationId,
+          externalRef: c.externalRef,
+        });
+        const id = existing ?? (await hold(tx));
+        await repo.insert(tx, {
+          ...row,
+          walletTransactionId: id,
+          durationMs: performance.now() - c.started,
+          evaluatedAt: c.at,
+        });
+        return { result: id, change: existing ? null : heldChange(id, c.customerId, c.reasons) };
+      });
+    } else {
+      await repo.insert(db, {
+        ...row,
+        walletTransactionId: null,
+        durationMs: performance.now() - c.started,
+        evaluatedAt: c.at,
+      });
+    }
+    return { checkId: publicId, decision, reasons: c.reasons, evaluatedAt: c.at.toISOString(), reviewId };
+  }
+
+  const heldChange = (id: number, customerId: number, reasons: CheckReason[]) => ({
+    entity: 'wallet_transaction' as const,
+    action: 'create' as const,
+    entityId: id,
+    customerId,
+    before: null,
+    after: { status: 'under_review', review_reason: reviewReasonOf(reasons) },
+  });
+
+  /** The review's reason as the review queue shows it: the codes that held it. */
+  const reviewReasonOf = (reasons: CheckReason[]) =>
+    `Real-time check: ${reasons
+      .filter((r) => r.effect === 'review')
+      .map((r) => r.message)
+      .join('; ')}`;
+
+  return {
+    /**
+     * Before the exchange sends a withdrawal: the restriction and limit checks an approval runs (R15),
+     * the blocklist (destination, sign-in address, device), the customer's screening hits and the
+     * fraud rules one withdrawal trips. A bounded amount of work: a fixed number of statements on the
+     * checks' own pool, the independent ones side by side.
+     */
+    async withdrawal(actor: CheckActor, body: WithdrawalCheckBody): Promise<CheckAnswer> {
+      const started = performance.now();
+      const at = clock.now();
+      const customer = await customerOf(db, body.customer);
+      const fromAddress = body.fromAddress ?? null;
+      const [evaluated, listed, screening, hits] = await readTogether(db, [
+        () =>
+          evaluateWithdrawal(
+            db,
+            {
+              id: 0,
+              customer_id: customer.id,
+              asset: body.asset,
+              network: body.network,
+              amount: body.amount,
+              from_address: fromAddress,
+            },
+            { repo: deps.wallet, limits: deps.limits },
+          ),
+        () =>
+          deps.blocklist.activeMatches(db, {
+            address: body.toAddress,
+            network: body.network,
+            ip: body.ip,
+            device: body.deviceId,
+          }),
+        () => deps.screening.hitsOf(db, customer.id),
+        () =>
+          probeRules(
+            db,
+            {
+              withdrawal: {
+                customerId: customer.id,
+                asset: body.asset,
+                network: body.network,
+                amount: body.amount,
+                toAddress: body.toAddress,
+                fromAddress,
+                at,
+              },
+            },
+            customer.id,
+          ),
+      ] as const);
+      const reasons = [
+        ...refusalReasons(evaluated.checks, 'CUSTOMER_RESTRICTED'),
+        ...blocklistReasons(listed),
+        ...screeningReasons(screening, 'customer'),
+        ...ruleReasons(hits),
+      ];
+      return record(actor, {
+        kind: 'withdrawal',
+        customerId: customer.id,
+        externalRef: body.withdrawalId,
+        input: body,
+        reasons,
+        started,
+        at,
+        hold: async (tx) =>
+          (
+            await repo.insertReviewedWithdrawal(tx, {
+              customerId: customer.id,
+              asset: body.asset,
+              network: body.network,
+              amount: body.amount,
+              fromAddress,
+              toAddress: body.toAddress,
+              reason: reviewReasonOf(reasons),
+              at,
+            })
+          ).id,
+      });
+    },
+
+    /**
+     * Before the exchange opens a P2P trade on an offer: the offer still active, no P2P restriction on
+     * the buyer or the seller, the P2P limit R14 picks (the offer's contract and account), the
+     * blocklist, both sides' screening and the rules one trade trips. `review` holds the trade at the
+     * exchange; nothing is written here but the check.
+     */
+    async p2p(actor: CheckActor, body: P2pCheckBody): Promise<CheckAnswer> {
+      const started = performance.now();
+      const at = clock.now();
+      const [buyer, offer] = await readTogether(db, [
+        () => customerOf(db, body.customer),
+        () => repo.offerById(db, body.offerId),
+      ] as const);
+      if (!offer) throw new AppError('OFFER_NOT_FOUND');
+      const seller = await repo.customerByUserName(db, offer.sellerUserName);
+      const asset = assetOfContract(offer.contractName) ?? '';
+      const none: Screening = { open: [], confirmed: [] };
+      const [buyerRestricted, sellerRestricted, limits, listed, buyerScreening, sellerScreening, hits] =
+        await readTogether(db, [
+          () => deps.wallet.hasActiveRestriction(db, buyer.id, 'p2p'),
+          () => (seller ? deps.wallet.hasActiveRestriction(db, seller.id, 'p2p') : Promise.resolve(false)),
+          () => deps.limits.ofType(db, 'p2p'),
+          () =>
+            deps.blocklist.activeMatches(db, {
+              address: offer.accountAddress,
+              ip: body.ip,
+              device: body.deviceId,
+            }),
+          () => deps.screening.hitsOf(db, buyer.id),
+          () => (seller ? deps.screening.hitsOf(db, seller.id) : Promise.resolve(none)),
+          () =>
+            probeRules(
+              db,
+              {
+                p2p: {
+                  tradeMarketGuid: offer.tradeMarketGuid,
+                  buyerUserName: buyer.userName,
+                  amount: body.amount,
+                  contractName: offer.contractName,
+                  sellerUserName: seller ? offer.sellerUserName : null,
+                  at,
+                },
+              },
+              buyer.id,
+            ),
+        ] as const);
+      const { winner } = selectLimit(limits, {
+        limit_type: 'p2p',
+        contract_name: offer.contractName,
+        wallet_address: offer.accountAddress,
+      });
+      const limitChecks = await limitOutcomes(winner, { amount: body.amount, asset }, (period) =>
+        repo.tradedWithin(db, { buyerUserName: buyer.userName, contractName: offer.contractName }, period),
+      );
+      const restricted = (on: boolean): Outcome[] =>
+        on
+          ? [
+              {
+                check: 'restriction',
+                passed: false,
+                bound: null,
+                refusal: null,
+                error: new AppError('CUSTOMER_RESTRICTED', { kind: 'p2p' }),
+              },
+            ]
+          : [];
+      const reasons: CheckReason[] = [
+        ...(offer.status !== 'active'
+          ? [checkReason('OFFER_SUSPENDED', 'block', { offerId: offer.tradeMarketGuid })]
+          : []),
+        ...refusalReasons(restricted(buyerRestricted), 'CUSTOMER_RESTRICTED'),
+        ...refusalReasons(restricted(sellerRestricted), 'COUNTERPARTY_RESTRICTED'),
+        ...refusalReasons(limitChecks, 'CUSTOMER_RESTRICTED'),
+        ...blocklistReasons(listed),
+        ...screeningReasons(buyerScreening, 'customer'),
+        ...screeningReasons(sellerScreening, 'counterparty'),
+        ...ruleReasons(hits),
+      ];
+      return record(actor, {
+        kind: 'p2p',
+        customerId: buyer.id,
+        externalRef: body.tradeId,
+        input: body,
+        reasons,
+        started,
+        at,
+      });
+    },
+
+    /**
+     * The staff list of recorded checks, read from `from` (the main pool or a replica, app.reads):
+     * staff reads never take the checks' own connections.
+     */
+    page: (from: DbOrTx, q: CheckFilters & { dir: 'asc' | 'desc'; cursor?: string; limit: number }) =>
+      repo.page(from, q),
+  };
+}
+export type ChecksService = ReturnType<typeof createChecksService>;

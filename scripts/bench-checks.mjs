@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// Withdrawal checks at a fixed rate over HTTP against a started server (decision 0025, "Speed"):
+// p50/p95/p99 of POST /api/v1/checks/withdrawal, target p99 < 50 ms at 200 checks/s while batch
+// ingestion runs. Open loop: each request leaves at its scheduled instant whether or not the ones
+// before it were answered, and its latency counts from that instant, so a stall is not hidden by
+// sending less during it (no coordinated omission).
+//
+//   node scripts/bench-checks.mjs --url http://127.0.0.1:3000 --key bdk_… [--rate 200] [--seconds 30]
+//
+// Customers: --customers a,b,c (the exchange's ids), or the first 1,000 user names read from
+// DATABASE_URL. `npm run bench:ingest` runs `benchChecks` beside its batch load and prints both.
+// Exits 1 when the verdict fails (or when an answer was not a 200).
+import { parseArgs } from 'node:util';
+
+export const CHECKS_P99_BUDGET_MS = 50;
+
+/** The rank-th value of sorted `values` (nearest rank), in ms. */
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/**
+ * Sends `rate` withdrawal checks a second for `seconds` seconds and answers the figures:
+ * { sent, ok, failed, statuses, decisions, p50, p95, p99, max, pass }.
+ */
+export async function benchChecks({ url, key, customers, rate = 200, seconds = 30, seed = 1 }) {
+  if (!customers.length) throw new Error('benchChecks: no customers to check');
+  let state = seed >>> 0 || 1;
+  // A small seeded generator, so two runs ask the same checks.
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  const statuses = {};
+  const decisions = {};
+  const start = performance.now() + 50;
+  const inflight = [];
+  for (let i = 0; i < total; i += 1) {
+    const at = start + (i * 1000) / rate;
+    const wait = at - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const body = {
+      withdrawalId: `bench-${seed}-${i}`,
+      customer: { externalId: customers[Math.floor(next() * customers.length)] },
+      asset: 'USDT',
+      network: 'TRC20',
+      amount: (1 + Math.floor(next() * 500)).toString(),
+      toAddress: `TBench${Math.floor(next() * 1e9).toString(36)}`,
+    };
+    inflight.push(
+      fetch(`${url}/api/v1/checks/withdrawal`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(2000),
+      })
+        .then(async (res) => {
+          const answer = await res.json().catch(() => ({}));
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (answer.decision) decisions[answer.decision] = (decisions[answer.decision] ?? 0) + 1;
+          latencies.push(performance.now() - at);
+        })
+        .catch((error) => {
+          // No answer within the client's 2 s: the exchange holds it (fail closed); counted as 2 s.
+          const kind =
+            error?.name === 'TimeoutError' ? 'timeout' : `error ${error?.cause?.code ?? error?.message}`;
+          statuses[kind] = (statuses[kind] ?? 0) + 1;
+          latencies.push(2000);
+        }),
+    );
+  }
+  await Promise.all(inflight);
+  latencies.sort((a, b) => a - b);
+  const ok = statuses[200] ?? 0;
+  const round = (v) => Math.round(v * 10) / 10;
+  const figures = {
+    sent: total,
+    ok,
+    failed: total - ok,
+    statuses,
+    decisions,
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies.at(-1) ?? 0),
+  };
+  return { ...figures, pass: ok === total && figures.p99 < CHECKS_P99_BUDGET_MS };
+}
+
+/** One line of figures and the verdict, as the benches print them. */
+export function printChecks(f, { rate, seconds }) {
+  console.log(
+    `withdrawal checks at ${rate}/s for ${seconds} s: ${f.ok}/${f.sent} answered 200 · p50 ${f.p50} ms · p95 ${f.p95} ms · p99 ${f.p99} ms · max ${f.max} ms`,
+  );
+  console.log(`  statuses ${JSON.stringify(f.statuses)} · decisions ${JSON.stringify(f.decisions)}`);
+  console.log(
+    `  verdict: ${f.pass ? 'PASS' : 'FAIL'} (p99 < ${CHECKS_P99_BUDGET_MS} ms, every check answered)`,
+  );
+}
+
+async function customersFromDatabase(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT user_name FROM customers ORDER BY id LIMIT 1000');
+    return rows.map((r) => r.user_name);
+  } finally {
+    await client.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string', default: process.env.BACKDESK_URL ?? 'http://127.0.0.1:3000' },
+      key: { type: 'string', default: process.env.BACKDESK_API_KEY },
+      rate: { type: 'string', default: '200' },
+      seconds: { type: 'string', default: '30' },
+      seed: { type: 'string', default: String(Date.now() % 100000) },
+      customers: { type: 'string' },
+    },
+  });
+  if (!values.key) {
+    console.error('Give the integration key (scope checks:withdrawal): --key bdk_… or BACKDESK_API_KEY');
+    process.exit(2);
+  }
+  const customers = values.customers
+    ? values.customers.split(',')
+    : process.env.DATABASE_URL
+      ? await customersFromDatabase(process.env.DATABASE_URL)
+      : [];
+  if (!customers.length) {
+    console.error('Give customers to check: --customers a,b,c or DATABASE_URL to read them from');
+    process.exit(2);
+  }
+  const rate = Number(values.rate);
+  const seconds = Number(values.seconds);
+  console.log(`seed ${values.seed}`);
+  const figures = await benchChecks({
+    url: values.url,
+    key: values.key,
+    customers,
+    rate,
+    seconds,
+    seed: Number(values.seed),
+  });
+  printChecks(figures, { rate, seconds });
+  process.exit(figures.pass ? 0 : 1);
+}
