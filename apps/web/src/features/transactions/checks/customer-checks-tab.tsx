@@ -1,6 +1,5 @@
 import type { RealtimeCheck } from '@backdesk/contract';
-import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +10,7 @@ import {
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
+import { CheckReviewLink } from './review-link.tsx';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -60,23 +60,7 @@ export function CustomerChecksTab({ customerId }: { customerId: number }) {
       accessor: 'wallet_transaction_id',
       title: t('checks.columns.review'),
       noWrap: true,
-      render: (r) =>
-        r.wallet_transaction_id === null ? (
-          '—'
-        ) : (
-          <Anchor
-            size="sm"
-            renderRoot={(props) => (
-              <Link
-                {...props}
-                to="/transactions/wallet-transactions"
-                search={{ id: String(r.wallet_transaction_id) } as never}
-              />
-            )}
-          >
-            {t('checks.openReview', { id: r.wallet_transaction_id })}
-          </Anchor>
-        ),
+      render: (r) => <CheckReviewLink walletTransactionId={r.wallet_transaction_id} />,
     },
   ];
   return (

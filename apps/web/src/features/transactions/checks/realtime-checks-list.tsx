@@ -1,7 +1,6 @@
 import type { RealtimeCheck } from '@backdesk/contract';
 import { CHECK_DECISIONS, CHECK_KINDS } from '@backdesk/contract/transactions/keys';
-import { Anchor, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { CustomerLink } from '../../../components/customer-link.tsx';
@@ -21,6 +20,7 @@ import {
 } from '../../../components/realtime-checks/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
+import { CheckReviewLink } from './review-link.tsx';
 
 export const realtimeChecksSource = listSource({
   endpoint: realtimeChecksEndpoint,
@@ -101,24 +101,7 @@ function useCheckColumns(): DataTableColumn<RealtimeCheck>[] {
       accessor: 'wallet_transaction_id',
       title: t('checks.columns.review'),
       noWrap: true,
-      render: (r) =>
-        r.wallet_transaction_id === null ? (
-          '—'
-        ) : (
-          <Anchor
-            size="sm"
-            renderRoot={(props) => (
-              <Link
-                {...props}
-                to="/transactions/wallet-transactions"
-                search={{ id: String(r.wallet_transaction_id) }}
-              />
-            )}
-            onClick={(e: React.MouseEvent) => e.stopPropagation()}
-          >
-            {t('checks.openReview', { id: r.wallet_transaction_id })}
-          </Anchor>
-        ),
+      render: (r) => <CheckReviewLink walletTransactionId={r.wallet_transaction_id} />,
     },
     {
       accessor: 'decision',
