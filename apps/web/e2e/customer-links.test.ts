@@ -141,6 +141,9 @@ describe('finding a customer by full name, and customers as links', () => {
     await glance.waitFor();
     expect(await glance.textContent()).toBe('2 open alerts');
     expect(await glance.getAttribute('href')).toContain('/compliance/fraud-check');
-    expect(await page.getByTestId('glance-restriction').allTextContents()).toEqual(['Withdrawal restricted']);
+    // Polled: the alerts' figure can be drawn before the page's own texts settle.
+    await expect
+      .poll(() => page.getByTestId('glance-restriction').allTextContents())
+      .toEqual(['Withdrawal restricted']);
   });
 });
