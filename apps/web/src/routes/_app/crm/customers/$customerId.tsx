@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import i18next from 'i18next';
 import {
   CustomerAlertsGlance,
   CustomerAlertsTab,
@@ -18,11 +19,13 @@ export const Route = createFileRoute('/_app/crm/customers/$customerId')({
     },
     stringify: ({ customerId }) => ({ customerId: String(customerId) }),
   },
-  // The customer and its history start loading with the page's code, not after its first render.
+  // The customer and its history start loading with the page's code, not after its first render; its
+  // texts too, so a direct load never draws a raw key before they arrive.
   loader: async ({ params, route }) => {
     const [, { prefetchCustomer }] = await Promise.all([
       (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.(),
       import('../../../../features/crm/customers/get-customer.ts'),
+      i18next.loadNamespaces(['crm', 'transactions']),
     ]);
     await prefetchCustomer(params.customerId);
   },
