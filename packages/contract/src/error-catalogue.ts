@@ -215,6 +215,11 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'The withdrawal is under review in Backdesk; its status is decided there',
   },
+  /** A check would hold a withdrawal the exchange already sent past pending (or as another customer's). */
+  WITHDRAWAL_NOT_PENDING: {
+    status: 409,
+    message: 'A withdrawal with this id is no longer pending; there is nothing to hold for review',
+  },
 
   // ── Four-eyes approvals ───────────────────────────────────────────────────
   APPROVAL_NOT_FOUND: { status: 404, message: 'No such approval request' },
@@ -345,6 +350,12 @@ export const ERROR_CATALOGUE = {
   // ── Fraud check: cases ──
   FRAUD_CASE_NOT_FOUND: { status: 404, message: 'This case does not exist' },
   FRAUD_CASE_CLOSED: { status: 409, message: 'This case is closed' },
+  /** One open case per customer: a closed one cannot come back beside it. */
+  FRAUD_CASE_OTHER_OPEN: {
+    status: 409,
+    message: 'This customer has another open case, #{{id}}; work in that one',
+  },
+  FRAUD_CASE_NOT_CLOSED: { status: 409, message: 'This case is open; only a closed case can be reopened' },
   FRAUD_CASE_ALERT_OUTCOMES: {
     status: 400,
     message: "Give an outcome to each of the case's {{count}} open alerts, and to no other alert",

@@ -91,8 +91,8 @@ export const P2pCheckBodySchema = z.strictObject({
   tradeId: ExternalIdSchema,
   /** The buyer, who opens the trade. */
   customer: CustomerRefSchema,
-  /** The offer the trade takes (its trade market GUID). */
-  offerId: z.uuid().meta({ example: '5b0c7e2e-3f4a-4b1e-9d8c-2f6a1e0b7c11' }),
+  /** The offer the trade takes: the exchange's id, as it sends offers (or an offer's trade market GUID). */
+  offerId: ExternalIdSchema.meta({ example: 'offer_5b0c7e2e' }),
   amount: amountOf(() => null),
   ip: IpSchema.optional(),
   deviceId: DeviceSchema.optional(),
@@ -164,7 +164,7 @@ export const checkWithdrawal = definePublicEndpoint({
   description: `\`allow\`: send it. \`review\`: hold it; Backdesk puts the withdrawal under review (\`reviewId\`) and its outcome arrives as the event \`withdrawal.approved\` or \`withdrawal.rejected\`. \`block\`: do not send it. ${REASONS_TEXT} An unknown customer is 404 CUSTOMER_NOT_FOUND (send the customer first). ${CHECK_FAIL_CLOSED}`,
   tags: ['checks'],
   scope: 'checks:withdrawal',
-  errors: ['CUSTOMER_NOT_FOUND'],
+  errors: ['CUSTOMER_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING'],
   body: WithdrawalCheckBodySchema,
   response: CheckAnswerSchema,
 });

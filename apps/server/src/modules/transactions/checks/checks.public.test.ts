@@ -32,7 +32,7 @@ async function withdrawalBody(over: Record<string, unknown> = {}) {
     customer,
     body: {
       withdrawalId: `wd-${randomUUID()}`,
-      customer: { externalId: customer.userName },
+      customer: { externalId: customer.externalId },
       asset: 'USDT',
       network: 'TRC20',
       amount: '12.5',
@@ -143,7 +143,7 @@ describe('POST /api/v1/checks/p2p', () => {
     const unknown = await post('p2p', exchange.key, { ...body, offerId: randomUUID() });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('OFFER_NOT_FOUND');
-    expect((await post('p2p', exchange.key, { ...body, offerId: 'not-a-uuid' })).json().code).toBe(
+    expect((await post('p2p', exchange.key, { ...body, offerId: 'not an id' })).json().code).toBe(
       'VALIDATION_FAILED',
     );
   });

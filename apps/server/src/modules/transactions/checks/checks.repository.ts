@@ -3,6 +3,7 @@ import type { CheckDecision, CheckKind } from '@backdesk/contract/transactions/k
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { allOf, filteredPage } from '../../../lib/list-query.ts';
 
 export interface CheckedCustomer {
@@ -75,26 +76,33 @@ function where(f: CheckFilters): SQL {
   return allOf(conditions);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function createChecksRepository() {
   return {
-    /**
-     * The one lookup of the customer a check names. Until customers carry the exchange's own id, its
-     * `externalId` is the customer's user name, the upstream system's key (docs/product-rules.md R6).
-     */
+    /** The one lookup of the customer a check names: the exchange's id, or Backdesk's. */
     async customerByRef(db: DbOrTx, ref: CustomerRef): Promise<CheckedCustomer | undefined> {
-      const match = 'id' in ref ? sql`id = ${ref.id}` : sql`user_name = ${ref.externalId}`;
+      const match = 'id' in ref ? sql`id = ${ref.id}` : sql`external_id = ${ref.externalId}`;
       const { rows } = await db.execute<{ id: number; user_name: string }>(
         sql`SELECT id, user_name FROM customers WHERE ${match}`,
       );
       return rows[0] && { id: Number(rows[0].id), userName: rows[0].user_name };
     },
 
+    /** An offer's seller, named by user name in the spec's P2P tables (R6). */
     async customerByUserName(db: DbOrTx, userName: string): Promise<CheckedCustomer | undefined> {
-      return this.customerByRef(db, { externalId: userName });
+      const { rows } = await db.execute<{ id: number; user_name: string }>(
+        sql`SELECT id, user_name FROM customers WHERE user_name = ${userName}`,
+      );
+      return rows[0] && { id: Number(rows[0].id), userName: rows[0].user_name };
     },
 
-    /** The offer a P2P check names (by its trade market GUID). */
+    /**
+     * The offer a P2P check names: by the exchange's id (as it sends offers), or by its trade market
+     * GUID (Backdesk's own offers, which carry none).
+     */
     async offerById(db: DbOrTx, offerId: string): Promise<CheckedOffer | undefined> {
+      const byGuid = UUID.test(offerId) ? sql` OR trade_market_guid = ${offerId}::uuid` : sql``;
       const { rows } = await db.execute<{
         trade_market_guid: string;
         seller_user_name: string;
@@ -102,7 +110,7 @@ export function createChecksRepository() {
         selling_account_address: string | null;
         status: string;
       }>(sql`SELECT trade_market_guid, seller_user_name, selling_contract_name, selling_account_address, status
-               FROM p2p_offers WHERE trade_market_guid = ${offerId}::uuid`);
+               FROM p2p_offers WHERE external_id = ${offerId}${byGuid} ORDER BY external_id = ${offerId} DESC LIMIT 1`);
       const r = rows[0];
       return (
         r && {
@@ -147,10 +155,16 @@ export function createChecksRepository() {
       return rows[0] ? Number(rows[0].id) : null;
     },
 
-    /** The withdrawal a `review` puts under review, as the review flow decides it (R15, R22). */
+    /**
+     * The withdrawal a `review` puts under review, as the review flow decides it (R15, R22), under the
+     * exchange's id: when the exchange sends that withdrawal later, it updates this row once the review
+     * has decided it. A row the exchange already sent under that id is held in place while pending.
+     */
     async insertReviewedWithdrawal(
       tx: DbOrTx,
       w: {
+        externalId: string;
+        integrationId: number;
         customerId: number;
         asset: string;
         network: string;
@@ -163,12 +177,19 @@ export function createChecksRepository() {
     ): Promise<{ id: number; version: number }> {
       const at = w.at.toISOString();
       const { rows } = await tx.execute<{ id: number; version: number }>(sql`
-        INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, from_address, to_address,
-                                         status, review_reason, created_at, updated_at)
-        VALUES (${w.customerId}, 'withdrawal', ${w.asset}, ${w.network}, ${w.amount}::numeric, ${w.fromAddress},
-                ${w.toAddress}, 'under_review', ${w.reason}, ${at}::timestamptz, ${at}::timestamptz)
+        INSERT INTO wallet_transactions AS t (external_id, source_integration_id, received_at, customer_id, type,
+                                              asset, network, amount, from_address, to_address, status,
+                                              review_reason, created_at, updated_at)
+        VALUES (${w.externalId}, ${w.integrationId}, ${at}::timestamptz, ${w.customerId}, 'withdrawal', ${w.asset},
+                ${w.network}, ${w.amount}::numeric, ${w.fromAddress}, ${w.toAddress}, 'under_review', ${w.reason},
+                ${at}::timestamptz, ${at}::timestamptz)
+        ON CONFLICT (external_id) DO UPDATE SET status = 'under_review', review_reason = EXCLUDED.review_reason,
+                                                version = t.version + 1
+         WHERE t.status = 'pending' AND t.type = 'withdrawal' AND t.customer_id = EXCLUDED.customer_id
         RETURNING id, version`);
-      return { id: Number(rows[0]!.id), version: Number(rows[0]!.version) };
+      if (rows[0]) return { id: Number(rows[0].id), version: Number(rows[0].version) };
+      // Already past pending (or another customer's): nothing to hold; the exchange's row stands.
+      throw new AppError('WITHDRAWAL_NOT_PENDING');
     },
 
     async insert(db: DbOrTx, c: NewCheck): Promise<void> {

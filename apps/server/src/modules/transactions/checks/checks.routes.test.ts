@@ -11,7 +11,7 @@ const t = useTestApp();
 const manager = t.session('manager');
 const list = (query: string) => t.app.inject({ url: `/api/transactions/checks?${query}`, headers: manager });
 
-async function checkOf(customer: { userName: string }, held: boolean) {
+async function checkOf(customer: { userName: string; externalId: string }, held: boolean) {
   const c = await t.db.execute<{ id: number }>(
     sql`SELECT id FROM customers WHERE user_name = ${customer.userName}`,
   );
@@ -29,7 +29,7 @@ async function checkOf(customer: { userName: string }, held: boolean) {
     { memberId: null, requestId: 'routes-test', integrationId },
     checksApi.WithdrawalCheckBodySchema.parse({
       withdrawalId: `wd-${randomUUID()}`,
-      customer: { externalId: customer.userName },
+      customer: { externalId: customer.externalId },
       asset: 'BTC',
       network: 'BITCOIN',
       amount: '0.0001',

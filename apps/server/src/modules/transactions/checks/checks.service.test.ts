@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration } from '../../../test/integration-key.ts';
 import { newCustomer, walletTx } from '../../compliance/fraud/engine/test-fixtures.ts';
+import { ingestBatch } from '../../platform/ingest/ingest-core.ts';
+import { walletTransactionsIngest } from '../wallet/wallet-transactions.ingest.ts';
 import { buildChecksService } from './checks.module.ts';
 import type { CheckActor } from './checks.service.ts';
 
@@ -34,7 +36,7 @@ async function clean() {
   const body = (over: Partial<WithdrawalCheckBody> = {}): WithdrawalCheckBody =>
     checksApi.WithdrawalCheckBodySchema.parse({
       withdrawalId: `wd-${randomUUID()}`,
-      customer: { externalId: customer.userName },
+      customer: { externalId: customer.externalId },
       asset: 'USDT',
       network: 'TRC20',
       amount: '100',
@@ -179,6 +181,68 @@ describe('withdrawal check', () => {
     expect(version).toBe(1);
   });
 
+  it("holds the withdrawal under the exchange's id: its later message updates that row once decided", async () => {
+    const { customer, body } = await clean();
+    await screeningAlert(customer.id, null);
+    const b = body();
+    const answer = await service().withdrawal(actor, b);
+    expect(answer.decision).toBe('review');
+    const held = async () =>
+      (
+        await t.db.execute<{ id: number; status: string; source_integration_id: number }>(
+          sql`SELECT id, status, source_integration_id FROM wallet_transactions WHERE external_id = ${b.withdrawalId}`,
+        )
+      ).rows;
+    expect(await held()).toEqual([
+      { id: answer.reviewId, status: 'under_review', source_integration_id: actor.integrationId },
+    ]);
+    const message = (version: number, status: string) => ({
+      externalId: b.withdrawalId,
+      version,
+      customerExternalId: customer.externalId,
+      type: 'withdrawal',
+      asset: b.asset,
+      network: b.network,
+      amount: b.amount,
+      toAddress: b.toAddress,
+      status,
+      createdAt: new Date().toISOString(),
+    });
+    const source = { integrationId: actor.integrationId, receivedAt: new Date() };
+    // While the review is open the exchange's message cannot decide it.
+    const early = await ingestBatch(t.db, walletTransactionsIngest, [message(1, 'pending')], source);
+    expect(early.results[0]).toMatchObject({ status: 'refused', code: 'WITHDRAWAL_UNDER_REVIEW' });
+    // Decided (released), the exchange's next message lands on the same row, not a second one.
+    await t.db.execute(sql`UPDATE wallet_transactions SET status = 'pending' WHERE id = ${answer.reviewId}`);
+    const later = await ingestBatch(t.db, walletTransactionsIngest, [message(2, 'completed')], source);
+    expect(later.results[0]).toMatchObject({ status: 'applied' });
+    expect(await held()).toEqual([
+      { id: answer.reviewId, status: 'completed', source_integration_id: actor.integrationId },
+    ]);
+    // A withdrawal already past pending cannot be held any more.
+    await expect(service().withdrawal(actor, b)).resolves.toMatchObject({ reviewId: answer.reviewId });
+    const sent = body();
+    await ingestBatch(
+      t.db,
+      walletTransactionsIngest,
+      [{ ...message(1, 'completed'), externalId: sent.withdrawalId }],
+      source,
+    );
+    await expect(service().withdrawal(actor, sent)).rejects.toMatchObject({ code: 'WITHDRAWAL_NOT_PENDING' });
+  });
+
+  it("names the customer by the exchange's id, not by the user name", async () => {
+    const { customer, body } = await clean();
+    await expect(
+      service().withdrawal(actor, body({ customer: { externalId: customer.userName } })),
+    ).rejects.toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
+    await expect(service().withdrawal(actor, body({ customer: { id: customer.id } }))).resolves.toMatchObject(
+      {
+        decision: 'allow',
+      },
+    );
+  });
+
   it('blocks a confirmed screening match', async () => {
     const { customer, body } = await clean();
     await screeningAlert(customer.id, 'confirmed');
@@ -233,10 +297,12 @@ describe('P2P check', () => {
     await t.db.execute(sql`
       INSERT INTO transaction_limits (limit_type, contract_name, wallet_address, min_amount, max_amount)
       VALUES ('p2p', ${contract}, ${account}, 1, 1000000)`);
+    const externalId = `offer-${randomUUID()}`;
     const { rows } = await t.db.execute<{ guid: string }>(sql`
-      INSERT INTO p2p_offers (trade_market_guid, seller_user_name, selling_contract_name, selling_account_address, unit_price, status)
-      VALUES (gen_random_uuid(), ${seller.userName}, ${contract}, ${account}, 43, ${status}) RETURNING trade_market_guid::text AS guid`);
-    return { seller, offerId: rows[0]!.guid };
+      INSERT INTO p2p_offers (trade_market_guid, seller_user_name, selling_contract_name, selling_account_address, unit_price, status, external_id)
+      VALUES (gen_random_uuid(), ${seller.userName}, ${contract}, ${account}, 43, ${status}, ${externalId})
+      RETURNING trade_market_guid::text AS guid`);
+    return { seller, offerId: rows[0]!.guid, externalId };
   }
   const p2pBody = (buyer: string, offerId: string, amount: string) =>
     checksApi.P2pCheckBodySchema.parse({
@@ -249,8 +315,18 @@ describe('P2P check', () => {
   it('allows a small trade on an active offer', async () => {
     const buyer = await newCustomer(t.db, 'checks_buyer');
     const { offerId } = await offer();
-    const answer = await service().p2p(actor, p2pBody(buyer.userName, offerId, '10'));
+    const answer = await service().p2p(actor, p2pBody(buyer.externalId, offerId, '10'));
     expect(answer).toMatchObject({ decision: 'allow', reasons: [], reviewId: null });
+  });
+
+  it("names the offer by the exchange's id as well as by its trade market GUID", async () => {
+    const buyer = await newCustomer(t.db, 'checks_buyer');
+    const suspended = await offer('suspended');
+    const byExchangeId = await service().p2p(actor, p2pBody(buyer.externalId, suspended.externalId, '10'));
+    expect(codes(byExchangeId.reasons)).toEqual(
+      codes((await service().p2p(actor, p2pBody(buyer.externalId, suspended.offerId, '10'))).reasons),
+    );
+    expect(byExchangeId.decision).toBe('block');
   });
 
   it('blocks a suspended offer and a restricted seller; holds a large trade the P2P rule would alert on', async () => {
@@ -259,11 +335,11 @@ describe('P2P check', () => {
     await t.db.execute(
       sql`INSERT INTO customer_restrictions (customer_id, kind, reason) VALUES (${suspended.seller.id}, 'p2p', 'Dispute')`,
     );
-    const blocked = await service().p2p(actor, p2pBody(buyer.userName, suspended.offerId, '10'));
+    const blocked = await service().p2p(actor, p2pBody(buyer.externalId, suspended.offerId, '10'));
     expect(blocked.decision).toBe('block');
     expect(codes(blocked.reasons)).toEqual(['OFFER_SUSPENDED', 'COUNTERPARTY_RESTRICTED']);
     const { offerId } = await offer();
-    const large = await service().p2p(actor, p2pBody(buyer.userName, offerId, '100000'));
+    const large = await service().p2p(actor, p2pBody(buyer.externalId, offerId, '100000'));
     expect(large.decision).toBe('review');
     expect(large.reasons).toEqual([
       expect.objectContaining({
@@ -272,7 +348,7 @@ describe('P2P check', () => {
       }),
     ]);
     expect(large.reviewId).toBeNull();
-    const tooLarge = await service().p2p(actor, p2pBody(buyer.userName, offerId, '1000001'));
+    const tooLarge = await service().p2p(actor, p2pBody(buyer.externalId, offerId, '1000001'));
     expect(tooLarge.reasons[0]).toMatchObject({
       code: 'ABOVE_LIMIT_MAXIMUM',
       message: expect.stringMatching(/^Above the maximum of 1000000 USDT per operation \(limit #\d+\)$/),
@@ -281,7 +357,7 @@ describe('P2P check', () => {
 
   it('refuses an unknown offer with OFFER_NOT_FOUND', async () => {
     const buyer = await newCustomer(t.db, 'checks_buyer');
-    await expect(service().p2p(actor, p2pBody(buyer.userName, randomUUID(), '10'))).rejects.toMatchObject({
+    await expect(service().p2p(actor, p2pBody(buyer.externalId, randomUUID(), '10'))).rejects.toMatchObject({
       code: 'OFFER_NOT_FOUND',
     });
   });

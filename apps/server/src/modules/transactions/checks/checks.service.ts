@@ -237,6 +237,8 @@ export function createChecksService(deps: ChecksDeps) {
         hold: async (tx) =>
           (
             await repo.insertReviewedWithdrawal(tx, {
+              externalId: body.withdrawalId,
+              integrationId: actor.integrationId,
               customerId: customer.id,
               asset: body.asset,
               network: body.network,

@@ -9,12 +9,15 @@ let seq = 0;
 export async function newCustomer(
   db: DbOrTx,
   prefix = 'fraud_engine',
-): Promise<{ id: number; userName: string }> {
+): Promise<{ id: number; userName: string; externalId: string }> {
   const userName = `${prefix}_${process.pid}_${Date.now()}_${seq++}`;
+  // The exchange's id differs from the user name, so a lookup by the wrong one finds nobody.
+  const externalId = `ext-${userName}`;
   const { rows } = await db.execute<{ id: number }>(
-    sql`INSERT INTO customers (user_name, alias_name, alias_surname) VALUES (${userName}, 'Test', 'Customer') RETURNING id`,
+    sql`INSERT INTO customers (user_name, alias_name, alias_surname, external_id)
+        VALUES (${userName}, 'Test', 'Customer', ${externalId}) RETURNING id`,
   );
-  return { id: Number(rows[0]!.id), userName };
+  return { id: Number(rows[0]!.id), userName, externalId };
 }
 
 export interface TxRow {
