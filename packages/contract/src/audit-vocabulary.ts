@@ -70,6 +70,7 @@ export const AUDIT_ACTIONS = [
   'set_kyc_level',
   'move_status',
   'close',
+  'reopen',
   'restrict_customer',
   'attach_alerts',
   'detach_alerts',

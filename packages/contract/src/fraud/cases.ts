@@ -38,6 +38,7 @@ export const CASE_EVENT_KINDS = [
   'follow_up',
   'follow_up_due',
   'closed',
+  'reopened',
   'report',
 ] as const;
 export type CaseEventKind = (typeof CASE_EVENT_KINDS)[number];
@@ -283,6 +284,25 @@ export const closeFraudCase = defineEndpoint({
       // One each for a case's alerts listed on its page; a larger case closes them with one for all.
       .max(2_000)
       .optional(),
+  }),
+  response: z.object({ success: z.literal(true), case: FraudCaseSchema }),
+});
+
+/**
+ * A closed case comes back to work, with the reason on its timeline and in the audit trail; its alerts
+ * keep the outcomes they were closed with (each can be reopened on its own).
+ */
+export const reopenFraudCase = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/fraud/cases/reopen',
+  summary: 'Reopen a closed case with a reason; its alerts keep their outcomes',
+  tags: ['compliance'],
+  access: 'operate',
+  errors: ['FRAUD_CASE_NOT_FOUND', 'FRAUD_CASE_NOT_CLOSED', 'FRAUD_CASE_OTHER_OPEN', 'STALE_EDIT'],
+  body: z.object({
+    id: z.number().int().positive(),
+    version: VersionSchema,
+    reason: z.string().trim().min(3).max(CASE_TEXT_MAX.note),
   }),
   response: z.object({ success: z.literal(true), case: FraudCaseSchema }),
 });

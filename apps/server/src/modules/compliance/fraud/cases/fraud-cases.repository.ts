@@ -149,11 +149,11 @@ export function createFraudCasesRepository() {
         narrative: string;
         owner_id: number | null;
         follow_up_at: string | null;
-        status: 'closed';
-        decision: FraudCaseDecision;
-        closing_note: string;
-        closed_by: number;
-        closed_at: string;
+        status: 'open' | 'closed';
+        decision: FraudCaseDecision | null;
+        closing_note: string | null;
+        closed_by: number | null;
+        closed_at: string | null;
       }>,
       at: Date,
     ): Promise<void> {

@@ -425,6 +425,76 @@ describe('closing a case closes its work', () => {
   });
 });
 
+describe('reopening a case', () => {
+  it('reopens a closed case with a reason, audited and on its timeline; its alerts keep their outcomes', async () => {
+    const customer = await newCustomer();
+    const alert = await newAlert(customer);
+    const c = await openCase(customer, [alert]);
+    const open = await post('reopen', { id: c.case.id, version: c.case.version, reason: 'Not closed yet' });
+    expect(open.json()).toMatchObject({ code: 'FRAUD_CASE_NOT_CLOSED' });
+    const closed = await post('close', {
+      id: c.case.id,
+      version: c.case.version,
+      decision: 'no_action',
+      note: 'Nothing found.',
+      alert_outcome: 'false_positive',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const version = closed.json().case.version;
+    for (const bad of [{ reason: 'no' }, { reason: '   ' }, { reason: 'a\u0000b' }, {}])
+      expect((await post('reopen', { id: c.case.id, version, ...bad })).statusCode).toBe(400);
+    expect(
+      (await post('reopen', { id: c.case.id, version: version - 1, reason: 'New evidence' })).json().code,
+    ).toBe('STALE_EDIT');
+    expect((await post('reopen', { id: 2_000_000_000, version, reason: 'New evidence' })).statusCode).toBe(
+      404,
+    );
+
+    const reopened = await post('reopen', { id: c.case.id, version, reason: 'New evidence from the bank' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().case).toMatchObject({ status: 'open', decision: null, closing_note: null });
+    const audit = await t.db.execute<{ before: Record<string, unknown>; after: Record<string, unknown> }>(sql`
+      SELECT before, after FROM audit_log WHERE entity = 'fraud_case' AND action = 'reopen' AND entity_id = ${String(c.case.id)}`);
+    expect(audit.rows).toEqual([
+      {
+        before: expect.objectContaining({ status: 'closed', decision: 'no_action' }),
+        after: expect.objectContaining({
+          status: 'open',
+          decision: null,
+          reason: 'New evidence from the bank',
+        }),
+      },
+    ]);
+    const timeline = await get(`/api/compliance/fraud/cases/timeline?id=${c.case.id}`);
+    expect(timeline.json().items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          params: expect.objectContaining({ event: 'reopened', reason: 'New evidence from the bank' }),
+        }),
+      ]),
+    );
+    const alertRow = await t.db.execute<{ status: string; outcome: string }>(
+      sql`SELECT status, outcome FROM fraud_alerts WHERE id = ${alert}`,
+    );
+    expect(alertRow.rows[0]).toEqual({ status: 'closed', outcome: 'false_positive' });
+    // One open case per customer: a closed one cannot come back beside another.
+    const again = await post('close', {
+      id: c.case.id,
+      version: reopened.json().case.version,
+      decision: 'no_action',
+      note: 'Still nothing.',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const other = await openCase(customer, [await newAlert(customer)]);
+    const beside = await post('reopen', {
+      id: c.case.id,
+      version: again.json().case.version,
+      reason: 'Again',
+    });
+    expect(beside.json()).toMatchObject({ code: 'FRAUD_CASE_OTHER_OPEN', params: { id: other.case.id } });
+  });
+});
+
 describe('comments reach the case owner and whom they mention', () => {
   it("puts a notice in the owner's and the mentioned members' inboxes, never the author's", async () => {
     const customer = await newCustomer();

@@ -58,6 +58,10 @@ export function registerFraudCaseRoutes(
     success: true as const,
     ...(await service.close(body, actor)),
   }));
+  registerEndpoint(app, fraudApi.reopenFraudCase, async ({ body, actor }) => ({
+    success: true as const,
+    ...(await service.reopen(body, actor)),
+  }));
   registerEndpoint(app, fraudApi.draftFraudCaseReport, async ({ body, actor }) => ({
     success: true as const,
     report: await service.draftReport(body, actor),

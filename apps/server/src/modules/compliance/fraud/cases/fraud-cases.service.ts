@@ -365,6 +365,43 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
     },
 
     /**
+     * A closed case back to work: the reason goes on its timeline and into the audit trail, and the
+     * closing decision is cleared; its alerts keep the outcomes they were closed with.
+     */
+    reopen(body: { id: number; version: number; reason: string }, actor: Actor) {
+      return changes.run(actor, async (tx) => {
+        const before = await repo.record(tx, body.id, true);
+        if (!before) throw new AppError('FRAUD_CASE_NOT_FOUND');
+        if (before.status !== 'closed') throw new AppError('FRAUD_CASE_NOT_CLOSED');
+        if (before.version !== body.version) throw new AppError('STALE_EDIT');
+        const other = await repo.openOf(tx, before.customer_id);
+        if (other !== undefined) throw new AppError('FRAUD_CASE_OTHER_OPEN', { id: other });
+        const at = clock.now();
+        await repo.update(
+          tx,
+          body.id,
+          { status: 'open', decision: null, closing_note: null, closed_by: null, closed_at: null },
+          at,
+        );
+        await repo.event(tx, {
+          caseId: body.id,
+          at,
+          memberId: actor.memberId,
+          kind: 'reopened',
+          params: { reason: body.reason },
+        });
+        const after = (await repo.record(tx, body.id))!;
+        return {
+          result: { case: await view(tx, body.id) },
+          change: caseChange(body.id, before.customer_id, 'reopen', audited(before), {
+            ...audited(after),
+            reason: body.reason,
+          }),
+        };
+      });
+    },
+
+    /**
      * Renders the report draft, stores it in the KYC file store (by its hash, so storing before the
      * transaction is harmless: a rolled-back draft leaves only unreferenced bytes) and records it.
      */

@@ -236,3 +236,31 @@ export function CommentForm({ caseId }: { caseId: number }) {
     </FormShell>
   );
 }
+
+/** A closed case back to work, with a reason; its alerts keep their outcomes. */
+export function ReopenCaseModal({ c, onClose }: { c: FraudCase; onClose: () => void }) {
+  const { t } = useTranslation('fraudCases');
+  const { reopen } = useCaseActions();
+  const { form, shell } = useDialogForm({
+    initialValues: { id: c.id, version: c.version, reason: '' },
+    schema: (contract) => contract.fraudApi.reopenFraudCase.body,
+    send: (body) => reopen.mutateAsync(body),
+    done: t('reopenedDone', { id: c.id }),
+    onClose,
+  });
+  return (
+    <ModalForm
+      {...shell}
+      title={t('reopenForm.title', { id: c.id })}
+      testId="reopen-case-form"
+      actions={{ submitLabel: t('reopenForm.submit'), submitting: form.submitting }}
+    >
+      <ClosingNote
+        label={t('reopenForm.reason')}
+        description={t('reopenForm.reasonHint')}
+        data-testid="case-reopen-reason"
+        {...form.getInputProps('reason')}
+      />
+    </ModalForm>
+  );
+}

@@ -27,7 +27,7 @@ import { formatDateTime } from '../../../../lib/locale-format.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { AlertStatusBadge, SeverityBadge } from '../alerts/badges.tsx';
 import { FraudSection } from '../shared/fraud-section.tsx';
-import { CloseCaseModal, CommentForm, EditCaseModal } from './case-forms.tsx';
+import { CloseCaseModal, CommentForm, EditCaseModal, ReopenCaseModal } from './case-forms.tsx';
 import { CaseTimeline } from './case-timeline.tsx';
 import { downloadCaseReport, useCaseActions, useCaseDetail, useCaseLinked } from './cases-api.ts';
 import { CaseStatusBadge } from './cases-list.tsx';
@@ -260,11 +260,17 @@ export function CasePage({ caseId }: { caseId: number }) {
   const { t } = useTranslation('fraudCases');
   const can = useCan();
   const detail = useCaseDetail(caseId);
-  const [form, setForm] = useState<'edit' | 'close' | null>(null);
+  const [form, setForm] = useState<'edit' | 'close' | 'reopen' | null>(null);
   const c = detail.data?.case;
   const open = c?.status === 'open';
   const actions =
-    c && open ? (
+    c && !open ? (
+      can(caseEndpoints.reopen) && (
+        <Button variant="default" onClick={() => setForm('reopen')} data-testid="reopen-case">
+          {t('actions.reopen')}
+        </Button>
+      )
+    ) : c ? (
       <Group gap="xs">
         {can(caseEndpoints.update) && (
           <Button variant="default" onClick={() => setForm('edit')} data-testid="edit-case">
@@ -341,6 +347,7 @@ export function CasePage({ caseId }: { caseId: number }) {
         </Grid>
       )}
       {c && form === 'edit' && <EditCaseModal c={c} onClose={() => setForm(null)} />}
+      {c && form === 'reopen' && <ReopenCaseModal c={c} onClose={() => setForm(null)} />}
       {c && form === 'close' && (
         <CloseCaseModal c={c} alerts={detail.data?.alerts ?? []} onClose={() => setForm(null)} />
       )}

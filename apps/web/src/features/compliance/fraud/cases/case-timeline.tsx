@@ -95,6 +95,7 @@ function describe(
         alerts: str(p.alerts),
         date: formatDateTime(locale, str(p.follow_up_at) || null),
         decision: p.decision ? t(`decisions.${str(p.decision)}` as 'decisions.report') : '',
+        reason: str(p.reason),
         defaultValue: str(p.event),
       });
   }

@@ -57,6 +57,10 @@ export function useCaseActions() {
       mutationFn: (body: Body<'closeFraudCase'>) => callEndpoint(api.close, { body }),
       onSettled,
     }),
+    reopen: useMutation({
+      mutationFn: (body: Body<'reopenFraudCase'>) => callEndpoint(api.reopen, { body }),
+      onSettled,
+    }),
     detach: useMutation({
       mutationFn: ({ key, ...body }: Body<'detachFraudCaseAlerts'> & { key: string }) =>
         callEndpoint(api.detach, { body, idempotencyKey: key }),

@@ -14,6 +14,7 @@ export const caseEndpoints = {
   update: fraudRef((c) => c.updateFraudCase, 'POST', `${BASE}/update`, 'operate'),
   comment: fraudRef((c) => c.commentFraudCase, 'POST', `${BASE}/comment`, 'operate'),
   close: fraudRef((c) => c.closeFraudCase, 'POST', `${BASE}/close`, 'operate'),
+  reopen: fraudRef((c) => c.reopenFraudCase, 'POST', `${BASE}/reopen`, 'operate'),
   report: fraudRef((c) => c.draftFraudCaseReport, 'POST', `${BASE}/report`, 'operate'),
   download: fraudRef((c) => c.downloadFraudCaseReport, 'GET', `${BASE}/report/download`, 'exportPersonal'),
 };
