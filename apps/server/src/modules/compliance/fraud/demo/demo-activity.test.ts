@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { until } from '../../../../../test/eventually.ts';
 import { useTestApp } from '../../../../../test/harness.ts';
 import { createTestDatabase, TEST_ENV } from '../../../../../test/test-server.ts';
 import { buildApp } from '../../../../app.ts';
@@ -126,14 +127,11 @@ describe('the demo rounds, as a chain of jobs over several nodes', () => {
       );
       return rows;
     };
-    const untilRound = async (round: number) => {
-      const until = Date.now() + 20_000;
-      while (Date.now() < until) {
-        if (((await waiting())[0]?.round ?? -1) >= round) return;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      throw new Error(`round ${round} never came`);
-    };
+    const untilRound = (round: number) =>
+      until(async () => ((await waiting())[0]?.round ?? -1) >= round, `round ${round}`, {
+        timeoutMs: 20_000,
+        everyMs: 200,
+      });
     try {
       expect(await waiting()).toEqual([{ round: 0 }]);
       const since = new Date();
