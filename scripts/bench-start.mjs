@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Times `npm start` to its "listening" line, as a member would start it: first on an empty data folder
 // (the embedded PostgreSQL is created and the demo data seeded), then again on the same folder (the
-// builds and the data are reused). Budgets (issue 10): second start ≤ 2 s, first start ≤ 10 s. The web
+// builds and the data are reused). Budgets (decision 0023): second start ≤ 2 s, first start ≤ 10 s. The web
 // build and the server bundle are brought up to date before either timing, so neither figure includes
 // them; a start after a source change pays that build once more. Exits 1 when a budget is exceeded.
 import { spawn, spawnSync } from 'node:child_process';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../apps/server/test/eventually.ts';
 
 // `npm start` runs the bundle, not the sources: it must find, from apps/server/dist, everything the
 // sources find from their own folders (the migrations above all), and answer as the sources do.
@@ -62,12 +63,10 @@ describe('the server bundle npm start runs', () => {
   }, async () => {
     const exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
-    let ready = await fetch(`${serverUrl}/readyz`);
-    for (let i = 0; i < 20 && ready.status === 200; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      ready = await fetch(`${serverUrl}/readyz`);
-    }
-    expect(ready.status).toBe(503);
+    await eventually(async () => expect((await fetch(`${serverUrl}/readyz`)).status).toBe(503), {
+      timeoutMs: 1_000,
+      everyMs: 50,
+    });
     // A captcha is stored in the database: it is still there while the node drains.
     expect((await fetch(`${serverUrl}/api/auth/captcha`)).status).toBe(200);
     expect(await exited).toBe(0);

@@ -1,4 +1,4 @@
-// The spec's customer list (spec §5), for bench-customers.ts to print beside Backdesk's: the server
+// The original customer list (R24 departs from it), for bench-customers.ts to print beside Backdesk's: the server
 // sends every customer once, the browser parses them and filters in memory on each change. Timed as
 // its proponents would build it: the one-time load apart (query, JSON, gzip size, parse, and folding
 // the searched texts once so that no filter change folds them again), then each filter change alone.
@@ -40,7 +40,7 @@ const fold = (text: string) => text.replace(/[İIı]/g, 'i').toLowerCase();
 
 type Loaded = Customer & { folded: string; kycFolded: string; rolesFolded: string[] };
 
-/** Spec §5: search a substring of the four texts, status exact, KYC and role case-insensitive. */
+/** The original filters (R10 departs from them): search a substring of the four texts, status exact, KYC and role case-insensitive. */
 function filterAll(all: Loaded[], f: Record<string, string>): Loaded[] {
   // Backdesk's word rule (R10), so that both approaches find the same customers.
   const words = f.search ? fold(f.search).split(/\s+/u).filter(Boolean) : undefined;

@@ -1,9 +1,9 @@
-// npm run bench:customers — the customer list at scale (issue 10), over HTTP against the started server:
+// npm run bench:customers — the customer list at scale (decisions 0004, 0023), over HTTP against the started server:
 //   npm run bench:customers [-- --customers 1000000] [--data-dir DIR] [--port 0] [--runs 200] [--skip-spec]
 // A fresh embedded PostgreSQL in a temporary folder (or in --data-dir, kept and seeded only once), the
 // real server started on it as its own process (bench-support.ts), an admin signed in through the real
-// captcha. Every filter kind of spec §5 (search, status, KYC status, role), their combinations, each
-// sort, the no-match cases and the deepest page are timed as the web list asks for them; the spec's
+// captcha. Every filter kind of R10 (search, status, KYC status, role), their combinations, each
+// sort, the no-match cases and the deepest page are timed as the web list asks for them; the original
 // approach (load every customer once, filter in the browser) is timed apart: its one-time load, then
 // each filter change in memory.
 import { spawn } from 'node:child_process';
@@ -36,7 +36,7 @@ const { values } = parseArgs({
   options: {
     ...LIST_BENCH_OPTIONS,
     customers: { type: 'string', default: '1000000' },
-    /** Leave out the spec's approach (a minute and gigabytes at 1,000,000 customers) while tuning. */
+    /** Leave out the original approach (a minute and gigabytes at 1,000,000 customers) while tuning. */
     'skip-spec': { type: 'boolean', default: false },
   },
 });
@@ -238,7 +238,7 @@ async function measureDeepPage(url: string, cookie: string) {
   return { first: percentiles(first), deepest: percentiles(deepest), walkSeconds, pages };
 }
 
-/** The same cases for the spec's approach, as bench-customers-spec.ts runs them in memory. */
+/** The same cases for the original approach, as bench-customers-spec.ts runs them in memory. */
 function specCases(): SpecCase[] {
   return CASES.map((c) => ({ name: `${c.group}: ${c.name}`, sets: c.sets }));
 }
@@ -331,7 +331,7 @@ function report(measured: Measured[], deep: Awaited<ReturnType<typeof measureDee
 
 function reportSpec(spec: SpecFigures) {
   console.log(
-    `\nThe spec's approach: every customer sent to the browser once, then each filter change in memory.`,
+    `\nThe original approach: every customer sent to the browser once, then each filter change in memory.`,
   );
   const l = spec.load;
   printTable(

@@ -1,6 +1,6 @@
 // npm run bench:export [-- --rows 1000000] [-- --data-dir /tmp/bench-export] [-- --runs 3] [-- --port 3300]
 // Exits 1 when a case misses its target.
-// Issue 10: the customer export, CSV and XLSX, of every row of a list of `--rows` customers, downloaded
+// Decision 0004: the customer export, CSV and XLSX, of every row of a list of `--rows` customers, downloaded
 // over HTTP from the real server started as a child process (NODE_ENV=production). Per format it
 // prints rows, seconds, rows/s, bytes, the server's RSS growth and the server's longest event-loop
 // stall during the download, with a verdict against each target.

@@ -1,4 +1,4 @@
-// npm run bench:fraud — fraud check at speed (issue 13), every Backdesk figure taken from the started
+// npm run bench:fraud — fraud check at speed (decisions 0016–0021), every Backdesk figure taken from the started
 // server (apps/server/src/server.ts in its own process, NODE_ENV=production, jobs on, no demo data or
 // demo activity) on the bench's embedded PostgreSQL, each beside the naive approach run by the bench:
 //   npm run bench:fraud [-- --data-dir DIR]

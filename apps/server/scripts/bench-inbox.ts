@@ -1,4 +1,4 @@
-// `npm run bench:inbox`: the inbox at scale and its live updates across nodes (issue 15).
+// `npm run bench:inbox`: the inbox at scale and its live updates across nodes (decision 0013).
 // A data folder of its own holds BENCH_INBOX_ITEMS open inbox items (1 million by default) across 50
 // approvers: withdrawals put under review through the real triggers, each reaching every approver.
 // Over HTTP against started servers on that one database it times:

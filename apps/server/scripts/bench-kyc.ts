@@ -1,4 +1,4 @@
-// npm run bench:kyc — KYC documents and the review queue at scale (issue 12), over HTTP against the
+// npm run bench:kyc — KYC documents and the review queue at scale (decision 0010), over HTTP against the
 // started server:
 //   npm run bench:kyc [-- --customers 1000000] [--data-dir DIR] [--port 0] [--runs 200]
 // A data folder seeded once (the demo seed gives about three documents per customer who started KYC,
@@ -378,7 +378,7 @@ async function startBufferingServer(): Promise<{ url: string; pid: number; child
 
 // ── Main ───────────────────────────────────────────────────────────────────────────────────────────
 
-/** Issue 12's scale: three documents a customer (3,000,000 at 1,000,000 customers). */
+/** The scale benched: three documents a customer (3,000,000 at 1,000,000 customers). */
 const DOCUMENTS_PER_CUSTOMER = 3;
 
 /**
@@ -420,7 +420,7 @@ async function main() {
     const pool = await directPool(dir, OFFICERS + 2);
     const added = await topUpDocuments(pool);
     if (added)
-      console.log(`Added ${added.toLocaleString('en-US')} earlier approved documents (issue 12's scale)`);
+      console.log(`Added ${added.toLocaleString('en-US')} earlier approved documents (the scale benched)`);
     const benchStart = new Date();
     try {
       const counts = (

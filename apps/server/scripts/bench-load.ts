@@ -1,4 +1,4 @@
-// npm run bench:load — speed under load (issue 10), over HTTP against the started server:
+// npm run bench:load — speed under load (decision 0023), over HTTP against the started server:
 //   npm run bench:load [-- --duration 60] [--connections 100] [--port 3200] [--data-dir DIR]
 // The real server (NODE_ENV=production node --import tsx apps/server/src/server.ts) starts as a child
 // process on the demo data, seeded by the server itself in a fresh temporary folder (--data-dir keeps
@@ -32,7 +32,7 @@ const CONNECTIONS = Number(values.connections);
 const WARMUP = Number(values.warmup);
 const PORT = Number(values.port);
 
-/** Issue 10's targets; "today" is what the issue measured before this work. */
+/** The targets of decision 0023; "today" is what was measured before that work. */
 const TARGETS = {
   p99RatioToFloor: 1.5,
   customersPerSecond: 2 * 750,

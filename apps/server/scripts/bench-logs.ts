@@ -1,4 +1,4 @@
-// `npm run bench:logs`: the access-log screen at scale (issue 11). A data folder of its own holds
+// `npm run bench:logs`: the access-log screen at scale (decision 0008). A data folder of its own holds
 // BENCH_LOG_ROWS access-log rows (10 million by default, a year of them, properly hash-chained),
 // generated once and kept. The real server is started on it and every filter kind of /logs/access is
 // timed over HTTP (p95 of a filtered page, target < 20 ms), beside the same list with PostgreSQL's

@@ -1,4 +1,4 @@
-// npm run bench:p2p — the P2P trade list at scale (issue 10), over HTTP against the started server:
+// npm run bench:p2p — the P2P trade list at scale (decision 0023), over HTTP against the started server:
 //   npm run bench:p2p [-- --data-dir DIR] [--trades 1000000] [--offers 20000] [--port 0] [--runs 200]
 // A fresh embedded PostgreSQL in a temporary folder (or in --data-dir, kept and seeded only once), the
 // real server started on it as its own process (bench-support.ts), an admin signed in through the real
@@ -33,7 +33,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const WARMUP_ROUNDS = 5;
-/** The customer list's target (issue 10): a staff member changing a filter waits no longer here. */
+/** The customer list's target (decision 0023): a staff member changing a filter waits no longer here. */
 const TARGET_P95_MS = 20;
 
 type Query = Record<string, string>;

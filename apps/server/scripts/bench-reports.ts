@@ -1,4 +1,4 @@
-// npm run bench:reports — the reports and the dashboard at scale (issue 14), over HTTP against the
+// npm run bench:reports — the reports and the dashboard at scale (decision 0014), over HTTP against the
 // started server:
 //   npm run bench:reports [-- --data-dir DIR] [--wallet 10000000] [--trades 1000000] [--customers 200000]
 //                         [--port 0] [--runs 30] [--raw-runs 3]

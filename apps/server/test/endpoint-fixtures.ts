@@ -366,7 +366,8 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
     ).rows[0];
     return {
       who: 'super',
-      body: { days: 400 + Math.floor(Math.random() * 3000), version: stored?.version ?? 0 },
+      // A different number each time, so each call is a change.
+      body: { days: 400 + (stored?.version ?? 0), version: stored?.version ?? 0 },
     };
   },
   'POST /api/saved-views/save': async () => ({

@@ -330,15 +330,20 @@ describe('accessibility (WCAG 2.2 AA)', () => {
 
   it('has no serious or critical violation while a page is still loading (its named spinner)', async () => {
     const { page } = await openAs({ mode: 'light', language: 'en' }, await signedInState());
-    // The settings page waits for the profile behind a spinner named "Loading page": held back here,
-    // so axe sees the spinner rather than whatever a busy machine happens to be showing.
+    // The settings page waits for the profile behind a spinner named "Loading page": held back here
+    // until axe has looked, so it sees the spinner rather than whatever a busy machine is showing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/settings/profile*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await held;
       await route.continue().catch(() => {});
     });
     await page.goto('/settings');
     await page.locator('main .mantine-Loader-root[aria-label]').first().waitFor();
     const findings = await axeFindings(page);
+    release();
     expect(findings, describeFindings('loading /settings', findings).join('\n')).toEqual([]);
   });
 

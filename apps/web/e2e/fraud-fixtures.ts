@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
+import { eventually } from '../../server/test/eventually.ts';
 import { toasts } from './support.ts';
 
 /** Runs SQL as the database owner (fixtures the engine would otherwise raise, and checks of what it stored). */
@@ -20,16 +21,18 @@ export async function raisedAlert(
   ruleCode: string,
   timeoutMs: number,
 ): Promise<number> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
-    const [row] = await dbRows<{ id: string }>(
-      url,
-      `SELECT id FROM fraud_alerts WHERE customer_id = $1 AND rule_code = $2`,
-      [customerId, ruleCode],
-    );
-    if (row) return Number(row.id);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the engine raised no ${ruleCode} alert within ${timeoutMs / 1000} s`);
+  return eventually(
+    async () => {
+      const [row] = await dbRows<{ id: string }>(
+        url,
+        `SELECT id FROM fraud_alerts WHERE customer_id = $1 AND rule_code = $2`,
+        [customerId, ruleCode],
+      );
+      if (!row) throw new Error(`the engine raised no ${ruleCode} alert within ${timeoutMs / 1000} s`);
+      return Number(row.id);
+    },
+    { timeoutMs, everyMs: 100 },
+  );
 }
 
 /** In the open alert drawer, the manager takes the alert and starts investigating it. */

@@ -3,7 +3,7 @@ import { dbRows as query, raisedAlert, restrictFromAlert, takeAndInvestigate } f
 import { signIn, useE2E } from './support.ts';
 
 /**
- * Fraud check end to end (issue 13): a customer withdraws six times within the hour, written as the
+ * Fraud check end to end (docs/product-rules.md R40–R44): a customer withdraws six times within the hour, written as the
  * exchange writes it; the engine raises an alert within moments; the dashboard and the compliance
  * overview count it; an analyst investigates it, restricts the customer from it and closes it as
  * confirmed.

@@ -47,7 +47,7 @@ describe('reports', () => {
         slug,
       ).toBeGreaterThan(1);
     }
-    // The compliance report's fraud alert tables (issue 13) came in place of a "pending" notice.
+    // The compliance report's fraud alert tables (R64) came in place of a "pending" notice.
     await page.goto('/reports/compliance');
     await page.getByTestId('report-table-alerts_by_outcome').waitFor();
     expect(await page.locator('[data-testid^="pending-"]').count()).toBe(0);

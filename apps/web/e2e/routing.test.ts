@@ -129,9 +129,14 @@ describe('routing', () => {
   it('shows the loading bar for a slow navigation and takes it down for good once the page is there', async () => {
     const { page } = await e2e.open();
     await signIn(page);
-    // The next page's code comes in slowly: the navigation outlasts the bar's 200 ms throttle.
+    // The next page's code is held back until the bar shows: the navigation outlasts the bar's
+    // 200 ms throttle, however quick the machine.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await held;
       await route.continue();
     });
     const bar = page.getByRole('progressbar', { name: 'Loading page' });
@@ -142,6 +147,7 @@ describe('routing', () => {
       .getByRole('link', { name: 'Overview', exact: true })
       .click();
     await shown.waitFor();
+    release();
     await page.getByRole('heading', { level: 1, name: 'Reports', exact: true }).waitFor();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     // Down within the 2 s cap and back at rest, and still: no timer left behind to move it (or

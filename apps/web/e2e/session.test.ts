@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, TOAST_REGION, toasts, useE2E } from './support.ts';
 
-/** The spec's session-expiry redirect delay (§ timings): 500 ms after the session ends. */
+/** The session-expiry redirect delay (docs/product-rules.md R4, R29): 500 ms after the session ends. */
 const REDIRECT_MS = 500;
 
 describe('session expiry', () => {

@@ -101,7 +101,7 @@ describe('settings', () => {
       .poll(async () => (await page.request.get('/api/settings/profile')).json())
       .toMatchObject({ language: 'tr', color_mode: 'dark' });
 
-    // A fresh browser, English and light: signing in applies the member's choices and the spec's keys.
+    // A fresh browser, English and light: signing in applies the member's choices and R27's keys.
     const { context, page: fresh } = await e2e.open();
     await submitLogin(fresh, 'super');
     await fresh.waitForURL((url) => url.pathname === '/');

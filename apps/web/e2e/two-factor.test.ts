@@ -97,7 +97,7 @@ describe('two-factor sign-in', () => {
     await toasts(page).getByText('Two-factor sign-in turned off.').waitFor();
     await expect(page.getByTestId('two-factor-state').textContent()).resolves.toBe('Off');
 
-    // Off again: the password alone signs in, as the spec has it.
+    // Off again: the password alone signs in, as R2 has it.
     await signOut(page);
     await signIn(page, 'manager');
   });

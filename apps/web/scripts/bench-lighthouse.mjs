@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse, mobile preset (Moto G class device, simulated slow 4G and 4× CPU throttling), against the
 // production server serving a build: performance and accessibility of /crm/customers, accessibility of
-// every other route. Budgets (issue 10): performance ≥ 90 on /crm/customers, accessibility ≥ 95 on every
+// every other route. Budgets (decision 0022): performance ≥ 90 on /crm/customers, accessibility ≥ 95 on every
 // route. Builds nothing: it serves WEB_DIST (default apps/web/dist) and fails when that has no build.
 // The server gets a data folder of its own (demo data is seeded before it listens); the system Chromium
 // is signed in once through the real login page (its captcha is a proof-of-work the page solves), and

@@ -1,6 +1,6 @@
 // Free of zod, so the web app can clear the cookies before the schemas load.
 
-/** The cookie names the spec fixes (docs/product-rules.md R3, R4). */
+/** The cookie names docs/product-rules.md R3 and R4 fix. */
 export const AUTH_COOKIES = {
   access: 'auth.token',
   refresh: 'auth.refresh-token',

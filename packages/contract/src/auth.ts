@@ -1,5 +1,5 @@
 // zod/mini, not zod: /login validates these before it is interactive, and the classic API costs
-// ~16 KB more (issue 10's 150 KB budget). Schemas of both kinds mix freely in an endpoint.
+// ~16 KB more (decision 0022's 150 KB budget). Schemas of both kinds mix freely in an endpoint.
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 

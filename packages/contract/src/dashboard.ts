@@ -15,7 +15,7 @@ export const DashboardKpisSchema = z.object({
   withdrawalsAwaitingReview: z.number().int(),
   /** Customers whose KYC waits for a decision. */
   pendingKyc: z.number().int(),
-  /** Fraud alerts open, investigating or escalated (fraud check, issue 13). */
+  /** Fraud alerts open, investigating or escalated (fraud check, R64). */
   openFraudAlerts: z.number().int(),
   /**
    * Completed deposits and withdrawals of the last 24 hours, in the reporting currency (report rates),

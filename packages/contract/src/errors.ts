@@ -15,8 +15,8 @@ export const ErrorIssueSchema = z.object({
 });
 
 /**
- * The one shape of every API error. It carries both the spec's `status: 'error'` (login) and
- * `success: false` (list endpoints) so every client rule of the spec reads it the same way. The web
+ * The one shape of every API error. It carries both the original `status: 'error'` (login, R2) and
+ * `success: false` (list endpoints) so every client rule (R4, R9, R25) reads it the same way. The web
  * app shows the locale text for `code` (with `params`); `message` is the English text for other clients.
  */
 export const ApiErrorSchema = z.object({

@@ -12,7 +12,7 @@ import { VersionSchema } from './list.ts';
 
 export const MEMBER_LANGUAGES = ['en', 'tr'] as const;
 export type MemberLanguage = (typeof MEMBER_LANGUAGES)[number];
-/** As the spec's `nuxt-color-mode` key holds them. */
+/** As R27's `nuxt-color-mode` key holds them. */
 export const COLOR_MODES = ['light', 'dark', 'system'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { type CronItem, Logger, parseCronItems, type Runner, run, type TaskList } from 'graphile-worker';
+import {
+  type CronItem,
+  Logger,
+  parseCronItems,
+  type Runner,
+  run,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
 import type pg from 'pg';
 import { createPool, type DbOrTx } from '../db/client.ts';
 
@@ -40,11 +48,13 @@ export interface JobsDeps {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Jobs running at once on this node. */
   concurrency?: number;
+  /** graphile-worker's events (a schedule fired, a job ran): how tests await the runner, not sleep. */
+  events?: WorkerEvents;
 }
 
 const NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/;
 
-export function createJobs({ pool, log, concurrency = 2 }: JobsDeps) {
+export function createJobs({ pool, log, concurrency = 2, events }: JobsDeps) {
   const tasks: TaskList = {};
   const schedules: CronItem[] = [];
   let runner: Runner | undefined;
@@ -104,6 +114,7 @@ export function createJobs({ pool, log, concurrency = 2 }: JobsDeps) {
         noHandleSignals: true,
         pollInterval: 2_000,
         logger,
+        ...(events ? { events } : {}),
       });
       log.info({ tasks: Object.keys(tasks).length, schedules: schedules.length }, 'job runner started');
     },

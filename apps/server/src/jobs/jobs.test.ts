@@ -1,6 +1,8 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../test/eventually.ts';
+import type { WorkerEvents } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventually, until } from '../../test/eventually.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 import { createJobs, type Jobs } from './index.ts';
@@ -21,10 +23,6 @@ beforeAll(async () => {
     jobs.task('probe.count', async (payload) => {
       runs.push({ node, task: 'probe.count', payload });
     });
-    jobs.task('probe.tick', async (payload) => {
-      runs.push({ node, task: 'probe.tick', payload });
-    });
-    jobs.schedule('probe.tick', '* * * * *');
     nodes.push(jobs);
   }
   // As the app's restricted role: the queue's schema is the owner's, its rows and functions granted.
@@ -37,15 +35,12 @@ afterAll(async () => {
   await database.drop();
 });
 
-const waitFor = async (done: () => boolean, ms: number) => {
-  const until = Date.now() + ms;
-  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-};
-
 describe('the job queue over several nodes', () => {
   it('runs each enqueued job once, whichever node takes it', async () => {
     for (let i = 0; i < 30; i++) await nodes[0]!.enqueue(db, 'probe.count', { i });
-    await waitFor(() => runs.filter((r) => r.task === 'probe.count').length >= 30, 15_000);
+    await until(() => runs.filter((r) => r.task === 'probe.count').length >= 30, '30 runs', {
+      timeoutMs: 15_000,
+    });
     // An empty queue has no job left to run a second time.
     await eventually(async () => expect(await nodes[1]!.depth()).toBe(0), { timeoutMs: 15_000 });
     const done = runs.filter((r) => r.task === 'probe.count').map((r) => (r.payload as { i: number }).i);
@@ -75,11 +70,46 @@ describe('the job queue over several nodes', () => {
   });
 
   it('runs a schedule once per period, however many nodes run it', async () => {
-    // Cron fires on the minute: wait for the next one to pass on all three runners.
-    await waitFor(() => runs.some((r) => r.task === 'probe.tick'), 70_000);
-    await new Promise((r) => setTimeout(r, 3_000));
-    const ticks = runs.filter((r) => r.task === 'probe.tick');
-    expect(ticks).toHaveLength(1);
-    expect(ticks[0]!.payload).toMatchObject({ _cron: { ts: expect.any(String) } });
-  }, 80_000);
+    // Cron fires on the minute by the node's clock: three fresh runners start with Date held just
+    // before one (timers stay real), then the clock moves past it, and each runner fires that minute.
+    const minute = new Date('2026-03-01T10:00:00Z');
+    const ticks: unknown[] = [];
+    const fired: number[] = [];
+    const schedulers: Jobs[] = [];
+    vi.useFakeTimers({ toFake: ['Date'], now: minute.getTime() - 100 });
+    try {
+      for (let node = 0; node < 3; node++) {
+        const events: WorkerEvents = new EventEmitter();
+        events.on('cron:scheduled', ({ timestamp }) => fired.push(timestamp));
+        const jobs = createJobs({ pool: createPool(database.appUrl, 2), log: quiet, events });
+        jobs.task('probe.tick', async (payload) => {
+          ticks.push(payload);
+        });
+        jobs.schedule('probe.tick', '* * * * *');
+        schedulers.push(jobs);
+      }
+      await Promise.all(schedulers.map((n) => n.start()));
+      vi.setSystemTime(minute.getTime() + 1);
+      // All three have fired the minute, so every job it could make exists; then the one made has run.
+      await until(() => fired.filter((t) => t === minute.getTime()).length === 3, 'three schedulers', {
+        timeoutMs: 15_000,
+      });
+      await eventually(
+        async () => {
+          const { rows } = await db.execute<{ n: number }>(sql`
+            SELECT count(*)::int AS n FROM graphile_worker._private_jobs j
+              JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+             WHERE t.identifier = 'probe.tick'`);
+          expect(rows[0]!.n).toBe(0);
+          expect(ticks.length).toBeGreaterThan(0);
+        },
+        { timeoutMs: 15_000 },
+      );
+      expect(ticks).toHaveLength(1);
+      expect(ticks[0]).toMatchObject({ _cron: { ts: minute.toISOString() } });
+    } finally {
+      await Promise.all(schedulers.map((n) => n.stop()));
+      vi.useRealTimers();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../test/eventually.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -42,10 +43,6 @@ afterAll(async () => {
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
 });
 
-const waitFor = async (done: () => Promise<boolean>) => {
-  for (let i = 0; i < 100 && !(await done()); i++) await new Promise((r) => setTimeout(r, 50));
-};
-
 describe('READ_DATABASE_URL on a real streaming replica', () => {
   it('streams the primary, and reads a member from the primary until their write is replayed', async () => {
     const { rows } = await replicaAdmin.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby');
@@ -69,8 +66,9 @@ describe('READ_DATABASE_URL on a real streaming replica', () => {
     expect(stale.rows[0]!.display_name).not.toBe('Admin (renamed)');
 
     await replicaAdmin.query('SELECT pg_wal_replay_resume()');
-    await waitFor(async () => (await reads.db(id('admin'))) === reads.replica);
-    expect(await reads.db(id('admin'))).toBe(reads.replica);
+    await until(async () => (await reads.db(id('admin'))) === reads.replica, 'the replayed write', {
+      everyMs: 50,
+    });
     const fresh = await reads.replica!.$client.query('SELECT display_name FROM staff_members WHERE id = $1', [
       id('admin'),
     ]);

@@ -10,7 +10,7 @@ export interface ProgressTiming {
   maxMs: number;
 }
 
-/** Drives a loading bar from navigation start/end events, honouring the spec's throttle and duration. */
+/** Drives a loading bar from navigation start/end events, honouring R26's throttle and duration. */
 export function createNavigationProgress(bar: ProgressBar, { throttleMs, maxMs }: ProgressTiming) {
   let showTimer: ReturnType<typeof setTimeout> | undefined;
   let capTimer: ReturnType<typeof setTimeout> | undefined;

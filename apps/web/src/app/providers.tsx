@@ -10,7 +10,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
 const colorSchemeManager = colorModeManager();
 
 // Neither the toast renderer nor the loading bar is needed to paint or use a page, so each loads and
-// mounts the first time it is wanted (the sign-in page stays within its script budget, issue 10); a
+// mounts the first time it is wanted (the sign-in page stays within its script budget, decision 0022); a
 // toast or a started bar waits in Mantine's store and shows on mount.
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),

@@ -35,7 +35,7 @@ const coolDark: MantineColorsTuple = [
 ];
 
 /**
- * The spec's green (Mantine's hue), with the dark end deepened for WCAG 2.2 AA: white text on the
+ * The product design's green (Mantine's hue), with the dark end deepened for WCAG 2.2 AA: white text on the
  * primary shade (8, #237a36) is 5.4:1, and so is that green as link text on white (Mantine's own
  * green 7 and 6 give 2.7:1 and 2.4:1). Shades 0–6 are Mantine's, so tints and dark-mode text stay.
  */

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * docs/product-rules.md R3 auth state. In the browser `token` and `refreshToken` stay null: the server keeps both
- * in HttpOnly cookies so no script can read them; the fields exist for the spec's shape only.
+ * in HttpOnly cookies so no script can read them; the fields exist for the original answer's shape only (R3).
  */
 export interface AuthState {
   user: StaffUser | null;

@@ -11,7 +11,7 @@ const memoryStorage = () => {
 };
 
 describe('colour mode mapping', () => {
-  it("maps the spec's 'system' to Mantine's 'auto' and back", () => {
+  it("maps R27's 'system' to Mantine's 'auto' and back", () => {
     expect(toMantineScheme('system')).toBe('auto');
     expect(toPreference('auto')).toBe('system');
     expect(toMantineScheme('dark')).toBe('dark');
@@ -23,7 +23,7 @@ describe('colour mode mapping', () => {
     expect(toMantineScheme(null)).toBeUndefined();
   });
 
-  it('stores the spec values under nuxt-color-mode', () => {
+  it('stores the R27 values under nuxt-color-mode', () => {
     const storage = memoryStorage();
     const manager = colorModeManager(() => storage);
     expect(manager.get('auto')).toBe('auto');

@@ -18,7 +18,7 @@ export function toMantineScheme(stored: string | null): MantineColorScheme | und
 
 type PreferenceStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Mantine's scheme manager speaking the spec's storage format. */
+/** Mantine's scheme manager speaking R27's storage format. */
 export function colorModeManager(
   storage: () => PreferenceStorage = () => window.localStorage,
 ): MantineColorSchemeManager {

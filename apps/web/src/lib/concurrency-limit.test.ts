@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createConcurrencyLimit } from './concurrency-limit.ts';
 
 describe('createConcurrencyLimit', () => {
@@ -6,15 +6,23 @@ describe('createConcurrencyLimit', () => {
     const run = createConcurrencyLimit(4);
     let active = 0;
     let peak = 0;
+    // Each task runs until the test lets it finish, so they overlap for certain.
+    const finish: Array<() => void> = [];
     const task = async (value: number) => {
       active += 1;
       peak = Math.max(peak, active);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise<void>((resolve) => finish.push(resolve));
       active -= 1;
       return value;
     };
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => run(() => task(i))));
-    expect(results).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const all = Promise.all(Array.from({ length: 10 }, (_, i) => run(() => task(i))));
+    for (let done = 0; done < 10; done++) {
+      // With `done` finished, the next ones have taken their slots, and no more.
+      await vi.waitFor(() => expect(finish.length).toBe(Math.min(10, done + 4)));
+      expect(active).toBe(Math.min(4, 10 - done));
+      finish[done]!();
+    }
+    expect(await all).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(peak).toBe(4);
   });
 

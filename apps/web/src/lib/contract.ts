@@ -19,7 +19,7 @@ function lazyModule<M>(importer: () => Promise<M>): () => Promise<M> {
 
 /**
  * The whole contract, for the forms' schemas (use-contract-form), loaded on first use instead of with
- * the entry: the sign-in page must be interactive within 150 KB (issue 10) and the contract, with zod
+ * the entry: the sign-in page must be interactive within 150 KB (decision 0022) and the contract, with zod
  * and decimal.js, is ~40 KB. Endpoints load their own area's module only (the refs below).
  */
 export const loadContract = lazyModule(() => import('@backdesk/contract'));

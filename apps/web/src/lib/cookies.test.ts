@@ -14,7 +14,7 @@ describe('cookies', () => {
     expect(readCookie('auth', { cookie: 'auth_error=true' })).toBeUndefined();
   });
 
-  it('serialises the language cookie as the spec wants (365 days, path /, SameSite lax)', () => {
+  it('serialises the language cookie as R27 wants (365 days, path /, SameSite lax)', () => {
     expect(serializeCookie('i18n_redirected', 'tr', { maxAgeDays: 365 })).toBe(
       'i18n_redirected=tr; Path=/; Max-Age=31536000; SameSite=Lax',
     );

@@ -4,7 +4,7 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /**
- * A deliberate deviation (docs/product-rules.md R19): only idempotent requests are retried, once, on the spec's
+ * A deliberate deviation (docs/product-rules.md R19): only idempotent requests are retried, once, on the original
  * statuses. A POST is never retried because repeating it could create something twice.
  */
 export function shouldRetry(

@@ -7,7 +7,7 @@ export const SESSION_EXPIRY_MARKERS = [
   'Invalid token',
 ] as const;
 
-/** The spec's report endpoints answer 401/403 for their own reasons; they never end the session. */
+/** The report endpoints (R4) answer 401/403 for their own reasons; they never end the session. */
 const IGNORED_PATH_PREFIX = '/api/panel/';
 const LOGIN_PATH = '/login';
 

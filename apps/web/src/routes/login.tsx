@@ -8,6 +8,6 @@ export const Route = createFileRoute('/login')({
   },
   component: LoginPage,
   // Not split off: the sign-in page is what a signed-out visit needs first, and one chunk
-  // compresses better than the dozen small ones splitting made (150 KB budget, issue 2).
+  // compresses better than the dozen small ones splitting made (150 KB budget, decision 0022).
   codeSplitGroupings: [],
 });

@@ -23,7 +23,7 @@ export const OfficerDecisionsSchema = z.object({
 });
 export type OfficerDecisions = z.infer<typeof OfficerDecisionsSchema>;
 
-/** Fraud alerts not yet closed (fraud check, issue 13): no SLA, so severity stands in for urgency. */
+/** Fraud alerts not yet closed (fraud check, R64): no SLA, so severity stands in for urgency. */
 export const FraudQueueFigureSchema = z.object({
   open: z.number().int(),
   unassigned: z.number().int(),

@@ -3,7 +3,7 @@ import { DEFAULT_KYC_STATUS } from '../rules/customer.ts';
 import { KYC_SLA_DUE_SOON_SHARE, type KycSlaState } from './keys.ts';
 
 /**
- * The spec's `kyc_status` (stored in `user_ky`) follows the KYC level (docs/product-rules.md R38):
+ * The original `kyc_status` (stored in `user_ky`) follows the KYC level (docs/product-rules.md R38):
  * any level from 1 is "approved"; at level 0 a customer with documents waiting is "pending", one whose
  * level was decided (and left at 0) is "rejected", anyone else has not started ("kyc").
  */

@@ -1,4 +1,4 @@
-// Fraud check, alerts (issue 13): the list, one alert with its evidence, the workflow, assignment,
+// Fraud check, alerts (decision 0018): the list, one alert with its evidence, the workflow, assignment,
 // comments, restricting the customer, linked customers and bulk actions over a whole filter.
 import { z } from 'zod';
 import { RESTRICTION_KINDS } from '../crm/keys.ts';

@@ -1,4 +1,4 @@
-// Fraud check (issue 13): each part's endpoints in its own file, exported here.
+// Fraud check (decisions 0016–0021): each part's endpoints in its own file, exported here.
 
 export * from './alerts.ts';
 export * from './blocklist.ts';

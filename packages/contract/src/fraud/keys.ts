@@ -3,7 +3,7 @@
 export const FRAUD_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type FraudSeverity = (typeof FRAUD_SEVERITIES)[number];
 
-/** The rules of PRODUCT.md (Compliance → Fraud check) and issue 13; what each does is code. */
+/** The rules of PRODUCT.md (Compliance → Fraud check) and docs/product-rules.md R41; what each does is code. */
 export const FRAUD_RULE_CODES = [
   'withdrawal_velocity',
   'withdrawal_after_deposit',

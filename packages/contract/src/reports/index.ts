@@ -7,7 +7,7 @@ import { DEPOSIT_CHANNELS, REPORT_GROUPINGS, REPORT_NAMES, SOURCE_CHECK_STATUSES
 export * from './keys.ts';
 
 /**
- * Reports (issue 14). Every report answers the same shape, so one page renders them all: a value per
+ * Reports (decision 0014). Every report answers the same shape, so one page renders them all: a value per
  * measure per period of the range and of the previous period of the same length, and breakdown tables
  * by a dimension. Every figure is a decimal string: counts, sums of amounts, durations in seconds.
  */
@@ -90,7 +90,7 @@ export const ReportSchema = z.object({
   /** Totals over the range and the previous range. */
   totals: z.object({ values: Figures, previous: Figures }),
   breakdowns: z.array(ReportBreakdownSchema),
-  /** Sections waiting for data that does not exist yet (e.g. fraud alerts before issue 13). */
+  /** Sections waiting for data that does not exist yet (e.g. fraud alerts before fraud check existed). */
   pending: z.array(z.string()),
   generatedAt: z.string(),
 });

@@ -1,6 +1,6 @@
 // Free of zod, so the report routes and pages can read the report vocabulary before the schemas load.
 
-/** The seven reports (spec §2 routes /reports/<slug>), in the order the index lists them. */
+/** The seven reports (routes /reports/<slug>), in the order the index lists them. */
 export const REPORT_NAMES = [
   'compliance',
   'csc',
@@ -44,5 +44,5 @@ export const REPORT_FILTERS: Record<ReportName, readonly ReportFilterKey[]> = {
   transactions: ['asset', 'network'],
 };
 
-/** Sections a report shows only once the data exists (none today: issue 13 brought fraud alerts). */
+/** Sections a report shows only once the data exists (none today: fraud check brought fraud alerts). */
 export const REPORT_PENDING_SECTIONS: Partial<Record<ReportName, readonly string[]>> = {};

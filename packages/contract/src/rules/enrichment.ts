@@ -26,7 +26,7 @@ export const tradeTotal = (tradeAmount: string, unitPrice: string): string =>
   decimalText(new Decimal(tradeAmount).mul(unitPrice));
 
 /**
- * The spec's enrichment of one trade with its offer (or the defaults when none matches). The
+ * R16's enrichment of one trade with its offer (or the defaults when none matches). The
  * server does this as a SQL join; this function is the reference the join is tested against and
  * the client-side join the P2P bench measures.
  */

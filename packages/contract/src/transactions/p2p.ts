@@ -53,7 +53,7 @@ export const EnrichedTradeSchema = PendingTradeSchema.extend({
 });
 export type EnrichedTrade = z.infer<typeof EnrichedTradeSchema>;
 
-/** The spec's endpoints answer the newest rows up to this many: never an unbounded list. */
+/** The original P2P endpoints (R17) answer the newest rows up to this many: never an unbounded list. */
 export const SPEC_LIST_CAP = 1000;
 
 export const getPendingTrades = defineEndpoint({

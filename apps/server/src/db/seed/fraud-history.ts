@@ -13,7 +13,7 @@ import { createDb, type Db } from '../client.ts';
 import { DAY_MS } from './timeline.ts';
 
 /**
- * The demo's fraud history (issue 13), after the bulk load: a few blocklist entries the history hits,
+ * The demo's fraud history (docs/product-rules.md R65), after the bulk load: a few blocklist entries the history hits,
  * then the engine's own rescan over the last days raises the alerts (never alert rows written by
  * hand), which are dated when their event happened, as if raised live, and worked on as analysts
  * would have: the older ones mostly closed, some escalated or under investigation, a few in cases.

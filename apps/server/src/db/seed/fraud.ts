@@ -6,7 +6,7 @@ import type { CopyTable, Row, SeedPlan } from './tables.ts';
 import { DAY_MS } from './timeline.ts';
 
 /**
- * Fraud check demo data (issue 13): customers' sign-ins on the exchange. Most are a customer's own
+ * Fraud check demo data (docs/product-rules.md R65): customers' sign-ins on the exchange. Most are a customer's own
  * phone and computer from their home and mobile addresses; on top come the patterns the fraud pages
  * exist for: bursts of failed passwords from a few attackers' addresses (some ending in a success, a
  * taken-over account), and small rings of customers sharing one device and one address, so linked

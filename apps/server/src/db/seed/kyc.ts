@@ -13,7 +13,7 @@ import type { CopyTable, Row, SeedPlan } from './tables.ts';
 import { DAY_MS } from './timeline.ts';
 
 /**
- * KYC demo data (issue 12): every customer who started KYC has documents — an identity document,
+ * KYC demo data (docs/product-rules.md R37–R39): every customer who started KYC has documents — an identity document,
  * a selfie and a proof of address, or a business's four company papers — decided as their KYC status
  * says, plus a level decision for the decided ones. The files are synthetic specimens saying SPECIMEN
  * (modules/platform/documents), a few per kind, stored once each (stored by hash) when the demo is seeded.

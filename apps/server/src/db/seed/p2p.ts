@@ -99,7 +99,7 @@ export function offerAt(seed: number, timeline: Timeline, index: number): Offer 
 
 /**
  * Trade `index` (0-based). About 3% point at a market GUID with no offer (offer withdrawn upstream),
- * so the pending list shows the spec's enrichment defaults.
+ * so the pending list shows R16's enrichment defaults.
  */
 export function tradeAt(
   seed: number,

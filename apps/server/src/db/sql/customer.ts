@@ -41,7 +41,7 @@ export const searchWords = (term: string) => [...new Set(term.split(/\s+/u).filt
  * The customer search (R10, a deliberate deviation): every word of the term, Turkish-folded
  * (bd_fold), is a substring of the stored search_text (user_name, alias_name, alias_surname,
  * alias_email joined by a unit separator no word contains, so a word matches within one field;
- * trigram-indexed, one index condition per word). A one-word term is the spec's single substring.
+ * trigram-indexed, one index condition per word). A one-word term is R10's single substring.
  * `searchText` names the column, qualified when the customer is joined.
  */
 export function customerSearch(searchText: SQL, term: string): SQL {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 
 /**
- * The compliance report's fraud alert sections (issue 13): alerts closed per period by outcome and by
+ * The compliance report's fraud alert sections (docs/product-rules.md R64): alerts closed per period by outcome and by
  * rule, with the time from raised to closed, beside the KYC decisions they share the report with.
  * Fixture alerts in May 2024, before the demo history.
  */

@@ -6,7 +6,7 @@ import { createRatesRepository } from './rates.repository.ts';
 import { registerReportRoutes } from './reports.routes.ts';
 import { createReportsService, type ReportsService } from './reports.service.ts';
 
-/** Wires the reports (issue 14): seven reports over rollups, the deposit config and the rate table. */
+/** Wires the reports (decision 0014): seven reports over rollups, the deposit config and the rate table. */
 export function registerReportsModule(app: FastifyInstance, deps: { db: Db; clock: Clock }): ReportsService {
   const service = createReportsService({
     db: deps.db,

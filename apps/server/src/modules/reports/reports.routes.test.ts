@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { reportsApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -113,7 +114,7 @@ describe('report rates', () => {
       method: 'POST',
       url: reportsApi.setReportRate.path,
       payload: body,
-      headers: { ...headers, 'idempotency-key': `rate-${Math.random().toString(36).slice(2)}` },
+      headers: { ...headers, 'idempotency-key': `rate-${randomUUID()}` },
     });
 
   it('adds and edits a dated rate with its audit row, refusing stale edits and managers', async () => {

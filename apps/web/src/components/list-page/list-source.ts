@@ -28,7 +28,7 @@ export interface ListSourceOptions<E extends EndpointDef, P extends ListPage<unk
   mode?: 'server' | 'client';
   /** Rows and paging of a response; by default the contract's page `{ items, total, nextCursor, … }`. */
   read?: (response: EndpointResponse<E>) => P;
-  /** Instead of the plain call and `read`, e.g. to word a failure the spec's way. */
+  /** Instead of the plain call and `read`, e.g. to word a failure as R25 does. */
   fetchPage?: (query: EndpointQuery<E>, signal: AbortSignal) => Promise<P>;
   /**
    * A total asked apart from the page and keyed by the filters alone, so paging never recounts: the

@@ -7,7 +7,7 @@ describe('loginFailureText', () => {
     expect(loginFailureText({})).toEqual({ key: 'LOGIN_FAILED' });
   });
 
-  it('translates known codes and the spec texts that arrive without a code', () => {
+  it('translates known codes and the R2 texts that arrive without a code', () => {
     expect(loginFailureText({ code: 'ACCESS_DENIED' })).toEqual({ key: 'ACCESS_DENIED' });
     expect(loginFailureText({ message: 'Access denied: Administrative privileges required' })).toEqual({
       key: 'ACCESS_DENIED',

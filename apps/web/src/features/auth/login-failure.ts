@@ -30,7 +30,7 @@ const TRANSLATED_CODES = new Set<string>([
   'VALIDATION_FAILED',
 ]);
 
-/** A login answer may carry only the spec's English text (status 'error'); map it back to its code. */
+/** A login answer may carry only R2's English text (status 'error'); map it back to its code. */
 const CODE_BY_SPEC_MESSAGE: Record<string, string> = {
   [specMessages.loginFailed]: 'LOGIN_FAILED',
   [specMessages.accessDenied]: 'ACCESS_DENIED',

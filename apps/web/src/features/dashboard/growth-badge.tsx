@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
 import { formatGrowthPercent } from '../../lib/format.ts';
 
-/** The customers' real growth (replacing the spec's fixed "+12%"); "—" when there is nothing to compare. */
+/** The customers' real growth (R28, replacing a fixed "+12%"); "—" when there is nothing to compare. */
 export function GrowthBadge({
   percent,
   locale,

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '../../lib/api.ts';
 import { reportsRef } from '../../lib/contract.ts';
 
-/** The report endpoints (spec §7, under /api/panel/), named without loading the contract. */
+/** The report endpoints (under /api/panel/, R4), named without loading the contract. */
 export const reportEndpoints = {
   compliance: reportsRef((c) => c.reportCompliance, 'GET', '/api/panel/report-compliance', 'read'),
   csc: reportsRef((c) => c.reportDepositCsc, 'GET', '/api/panel/report-deposit-csc', 'read'),

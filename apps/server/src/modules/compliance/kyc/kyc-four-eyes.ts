@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { daysBefore } from '../../../lib/clock.ts';
 
 /**
- * KYC four-eyes for fraud-flagged customers (issue 13, R63): raising such a customer's KYC level
+ * KYC four-eyes for fraud-flagged customers (docs/product-rules.md R63): raising such a customer's KYC level
  * needs a second member, through modules/platform/approvals (kind below). The KYC queue service asks.
  */
 export const KYC_LEVEL_APPROVAL = 'kyc_level_approval';

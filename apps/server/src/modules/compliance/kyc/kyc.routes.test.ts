@@ -62,7 +62,7 @@ const auditOf = async (entity: string, entityId: number) =>
     )
   ).rows;
 
-/** The spec's kyc_status of a customer as the customer list shows it. */
+/** The kyc_status (R38) of a customer as the customer list shows it. */
 async function listedKycStatus(customerId: number): Promise<string> {
   const { rows } = await t.db.execute<{ u: string }>(
     sql`SELECT user_name AS u FROM customers WHERE id = ${customerId}`,
@@ -486,7 +486,7 @@ describe('KYC settings and overview', () => {
 
 describe('KYC documents list', () => {
   it('counts a customer with more than 10,000 documents exactly, apart from the page', async () => {
-    // Lists count exactly to 100,000 at least (issue 10); the page itself never counts.
+    // Lists count exactly to 100,000 at least (decision 0004); the page itself never counts.
     const customerId = await newCustomer();
     await t.db.execute(sql`
       INSERT INTO kyc_documents (customer_id, kind, status, reviewed_at, file_name, mime_type, size_bytes, sha256)

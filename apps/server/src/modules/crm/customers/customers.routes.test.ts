@@ -260,7 +260,7 @@ describe('GET /api/customers/get-users', () => {
     expect(await found('Zebulon Quixworthx')).toEqual([]);
     expect(await total('Zebulon nobody_has_this')).toEqual({ value: 0, exact: true });
     expect(await found('zebulonquixworth')).toEqual([]);
-    // One word is the spec's single substring, "%" still a plain character.
+    // One word is R10's single substring, "%" still a plain character.
     expect(await found('ebulo')).toEqual(['fullname_case_1', 'fullname_case_2']);
     expect(await found('zebulon %')).toEqual([]);
   });

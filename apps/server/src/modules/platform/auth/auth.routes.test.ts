@@ -21,7 +21,7 @@ const events = async (userName: string) =>
 
 describe('POST /api/auth/login', () => {
   it.each(['super', 'admin', 'manager'])(
-    'signs %s in with HttpOnly cookies and the spec response',
+    'signs %s in with HttpOnly cookies and the original response (R2)',
     async (user) => {
       const res = await login(t.app, user);
       expect(res.statusCode).toBe(200);

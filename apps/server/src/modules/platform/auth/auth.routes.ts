@@ -33,7 +33,7 @@ export function registerAuthRoutes(
 
   registerEndpoint(app, authApi.getCaptcha, async () => app.auth.issueCaptcha(), limited);
 
-  /** A sign-in that passed every step: the cookies, and the spec's answer with the tokens. */
+  /** A sign-in that passed every step: the cookies, and the original sign-in answer with the tokens (R2, R3). */
   const signedIn = (request: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens) => {
     setAuthCookies(reply, tokens, secureFor(request), opts.clock.now());
     return {

@@ -134,7 +134,7 @@ export function createAuthService(deps: {
 
     /**
      * The first step: captcha, user name and password. A member without two-factor is signed in (the
-     * spec's contract); one with two-factor gets a challenge for the second step and no session yet.
+     * original answer, R2); one with two-factor gets a challenge for the second step and no session yet.
      */
     async login(body: LoginBody, ctx: RequestContext): Promise<IssuedTokens | SecondStepRequired> {
       const userName = normaliseUserName(body.user_name);

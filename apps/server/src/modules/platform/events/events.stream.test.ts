@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../../test/eventually.ts';
 import { sessionHeaders } from '../../../../test/roles.ts';
 import { createTestDatabase, TEST_ENV, type TestDatabase } from '../../../../test/test-server.ts';
 import { buildApp } from '../../../app.ts';
@@ -39,14 +40,6 @@ afterAll(async () => {
   for (const node of nodes) await node.close();
   await database?.drop();
 });
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 const topicsOf = (messages: SseMessage[]) =>
   messages.map((m) => JSON.parse(m.data) as { id?: number; topic: string; data: Record<string, unknown> });

@@ -171,7 +171,7 @@ describe('sign-in with two-factor on', () => {
     expect(await lastEvent(m.id)).toMatchObject({ event: 'login', detail: { secondFactor: 'totp' } });
   });
 
-  it('keeps the spec login for a member without two-factor', async () => {
+  it('keeps the plain login (R2) for a member without two-factor', async () => {
     const res = await login(t.app, 'manager');
     expect(res.json()).toEqual({
       status: 'success',
@@ -369,7 +369,7 @@ describe('turning two-factor off', () => {
     expect(await methodCount(m.id)).toBe(0);
     expect(await auditActions(m.id)).toEqual(['enable_two_factor', 'disable_two_factor']);
     expect(await lastEvent(m.id)).toMatchObject({ event: 'two_factor_disabled' });
-    // Signed in again with the password alone: the spec's answer.
+    // Signed in again with the password alone: the plain answer (R2).
     expect((await login(t.app, m.userName)).json().token).toMatch(/^bd_at_/);
     expect((await off('backdesk-demo', '123456')).json().code).toBe('TWO_FACTOR_NOT_ENABLED');
   });

@@ -29,7 +29,7 @@ const valid = {
 };
 
 describe('limits', () => {
-  it('lists limits in the spec shape, in lid order, with exact amounts', async () => {
+  it('lists limits in their original shape, in lid order, with exact amounts', async () => {
     const stored = await t.db.execute<{ lid: number }>(
       sql`INSERT INTO transaction_limits (limit_type, contract_name, min_amount, max_amount)
           VALUES ('deposit', 'ETH-ERC20', '0.000000000000000001', '1500.250000') RETURNING lid`,

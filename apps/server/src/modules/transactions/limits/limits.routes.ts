@@ -5,7 +5,7 @@ import type { LimitsService } from './limits.service.ts';
 
 const { LIMIT_MESSAGES } = transactionsApi;
 
-/** The spec's limit endpoints, answering the spec's shapes. */
+/** The limit endpoints, answering in their original shapes (`success`, `limits`, the messages; R14). */
 export function registerLimitsRoutes(app: FastifyInstance, { limits }: { limits: LimitsService }): void {
   registerEndpoint(app, transactionsApi.listTransactionLimits, async () => ({
     success: true,

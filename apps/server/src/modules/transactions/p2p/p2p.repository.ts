@@ -84,7 +84,7 @@ export type TradeRow = {
 
 export function createP2pRepository() {
   return {
-    /** The spec's GET get-pending-trades: the newest pending trades, bounded. */
+    /** The original GET get-pending-trades (R17): the newest pending trades, bounded. */
     async newestPendingTrades(db: DbOrTx): Promise<PendingTrade[]> {
       const result = await db.execute<PendingTrade>(sql`
         SELECT id, trade_market_guid::text AS trade_market_guid, trim_scale(trade_amount)::text AS trade_amount,
@@ -94,7 +94,7 @@ export function createP2pRepository() {
       return result.rows;
     },
 
-    /** The spec's POST all-p2p: the newest offers, bounded. */
+    /** The original POST all-p2p (R17): the newest offers, bounded. */
     async newestOffers(db: DbOrTx): Promise<MarketOffer[]> {
       const result = await db.execute<MarketOffer>(sql`
         SELECT ${OFFER_COLUMNS} FROM p2p_offers o

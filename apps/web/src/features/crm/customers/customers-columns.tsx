@@ -23,7 +23,7 @@ function CustomerFetchAlert({ error }: { error: unknown }) {
     error instanceof CustomerFetchError
       ? error
       : new CustomerFetchError(500, CRM_MESSAGES.unexpected, 'unexpected');
-  // The spec's own cases in the member's language; a server refusal by its code (R9).
+  // R25's own cases in the member's language; a server refusal by its code (R9).
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="customers-error">
       <Text size="sm">

@@ -64,7 +64,7 @@ describe('customer list response (docs/product-rules.md R25)', () => {
     expect.assertions(2);
   });
 
-  it('names a shape the contract refuses, and an exception, with the spec texts', () => {
+  it('names a shape the contract refuses, and an exception, with the R25 texts', () => {
     const refused = schema.safeParse({ users: 'x' }).error;
     expect(refused).toBeDefined();
     expect(toCustomerFetchError(refused)).toMatchObject({

@@ -3,10 +3,10 @@ import type { ListPage } from '../../../components/list-page/list-source.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
 import type { crmEndpoints } from '../shared/endpoints.ts';
 
-/** Why the list failed: one of the spec's three cases, or the server's refusal (worded by its code). */
+/** Why the list failed: one of R25's three cases, or the server's refusal (worded by its code). */
 export type CustomerFetchReason = 'fetchFailed' | 'invalidResponse' | 'unexpected' | 'refused';
 
-/** docs/product-rules.md R25 customer-fetch error: a status (default 500) and one of the spec's messages. */
+/** docs/product-rules.md R25 customer-fetch error: a status (default 500) and one of its messages. */
 export class CustomerFetchError extends Error {
   override readonly name = 'CustomerFetchError';
   constructor(
@@ -38,7 +38,7 @@ export function readCustomersPage(data: CustomersResponse): ListPage<Customer> {
   return { rows: data.users, nextCursor: data.nextCursor, prevCursor: data.prevCursor };
 }
 
-/** Any failure of the call, as the spec's error: HTTP errors keep their status, the rest are 500. */
+/** Any failure of the call, as R25's error: HTTP errors keep their status, the rest are 500. */
 export function toCustomerFetchError(error: unknown): CustomerFetchError {
   if (error instanceof CustomerFetchError) return error;
   if (error instanceof ApiRequestError) {

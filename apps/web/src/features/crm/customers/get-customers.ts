@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../lib/api.ts';
 import { crmEndpoints } from '../shared/endpoints.ts';
 import { readCustomersPage, rememberAuthError, toCustomerFetchError } from './customers-response.ts';
 
-/** One page of customers; any failure becomes the spec's customer-fetch error (docs/product-rules.md R25). */
+/** One page of customers; any failure becomes the customer-fetch error (docs/product-rules.md R25). */
 export async function getCustomers(query: EndpointQuery<typeof crmApi.getUsers>, signal?: AbortSignal) {
   try {
     return readCustomersPage(await callEndpoint(crmEndpoints.getUsers, { query, signal }));

@@ -22,7 +22,7 @@ import { type IngestSource, ingestBatch } from '../../../platform/ingest/ingest-
 import { p2pTradesIngest, walletTransactionsIngest } from '../../../transactions/index.ts';
 
 /**
- * The demo's live activity (issue 13): every few seconds some customers sign in, deposit, withdraw
+ * The demo's live activity (docs/product-rules.md R65, decision 0021): every few seconds some customers sign in, deposit, withdraw
  * and trade P2P, as on a real exchange, and now and then one of them does what a fraud rule looks for,
  * so alerts keep arriving while someone tries the product. It plays the exchange: what happens is
  * sent through the ingestion core the public API feeds (decision 0025), never written into the

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../../test/harness.ts';
 
 /**
- * Fraud check's figures elsewhere in the product (issue 13): the dashboard's open alerts, the
+ * Fraud check's figures elsewhere in the product (docs/product-rules.md R64): the dashboard's open alerts, the
  * compliance overview's fraud queue and the fraud & security report's sections. Alerts are fixtures
  * here; the engine's own tests cover how they are raised.
  */

@@ -140,7 +140,8 @@ describe('outbox', () => {
       const c = await newCustomer(t.db);
       await t.db.transaction(async (tx) => {
         await logins(tx, c.id, [{ at: T0 }, { at: T0 }]);
-        await tx.execute(sql`SELECT pg_sleep(0.05)`);
+        // A round trip on the listening session delivers every notification committed so far.
+        await listener.query('SELECT 1');
         expect(notes).toEqual(['fraud_events']); // the customer's own insert
       });
       await listener.query('SELECT 1');

@@ -31,13 +31,14 @@ type Rule = {
 const rule = async (code: string): Promise<Rule & Record<string, unknown>> =>
   (await get('/api/compliance/fraud/rules')).json().items.find((r: Rule) => r.code === code);
 
+let alerts = 0;
 /** An alert of `rule` for the customer, raised at `at`, closed with `outcome` when given. */
 async function alert(customerId: number, code: string, at: Date, outcome?: 'confirmed' | 'false_positive') {
   await t.db.execute(sql`
     INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, status, outcome, window_key,
       window_start, window_end, params, event_at, raised_at, closed_at)
     VALUES (${customerId}, ${code}, 1, 'medium', ${outcome ? 'closed' : 'open'}, ${outcome ?? null},
-      ${`test:${at.getTime()}:${Math.random()}`}, ${at.toISOString()}, ${at.toISOString()}, '{}'::jsonb,
+      ${`test:${at.getTime()}:${++alerts}`}, ${at.toISOString()}, ${at.toISOString()}, '{}'::jsonb,
       ${at.toISOString()}, ${at.toISOString()}, ${outcome ? at.toISOString() : null})`);
 }
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/page-header.tsx';
 
-/** Fraud check's parts, each its own page (and URL) under the spec's one route. */
+/** Fraud check's parts, each its own page (and URL) under the one Fraud Check route (R5). */
 export const FRAUD_SECTIONS = [
   { key: 'alerts', to: '/compliance/fraud-check' },
   { key: 'cases', to: '/compliance/fraud-check/cases' },
@@ -19,7 +19,7 @@ const sectionOf = (pathname: string): FraudSectionKey =>
   [...FRAUD_SECTIONS].reverse().find((s) => pathname.startsWith(s.to))?.key ?? 'alerts';
 
 /**
- * The frame of every fraud-check page: the spec's title, the part's own name and description under
+ * The frame of every fraud-check page: the section's title, the part's own name and description under
  * it, and the links between the parts.
  */
 export function FraudSection({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
