@@ -80,5 +80,19 @@ describe('fraud cases', () => {
       .getByText('Case closed: Report to the regulator')
       .waitFor();
     await page.getByTestId('case-alerts').getByText('Closed').first().waitFor();
+
+    // 7. A closed case can be reopened with a reason: it reads open again, the reason is on its
+    // timeline, and its alert keeps the outcome it was closed with.
+    await page.getByTestId('reopen-case').click();
+    const reopen = page.getByTestId('reopen-case-form');
+    await reopen.getByTestId('case-reopen-reason').fill('Banka yeni kanıt gönderdi.');
+    await reopen.getByRole('button', { name: 'Reopen case' }).click();
+    await toasts(page).getByText(`Case #${caseId} is open again.`).first().waitFor();
+    await page.getByTestId('edit-case').waitFor();
+    await timeline
+      .locator('[data-kind="case_event"]')
+      .getByText('Case reopened: Banka yeni kanıt gönderdi.')
+      .waitFor();
+    await page.getByTestId('case-alerts').getByText('Closed').first().waitFor();
   });
 });
