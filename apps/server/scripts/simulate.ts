@@ -12,7 +12,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { IngestResponse } from '@backdesk/contract';
 import { addressFor, txHashFor } from '../src/db/seed/addresses.ts';
-import { P2P_CONTRACTS, pickRail, RAILS } from '../src/db/seed/assets.ts';
+import {
+  ASSET_PRECISION,
+  catalogueExternalId,
+  P2P_CONTRACTS,
+  pickRail,
+  RAILS,
+} from '../src/db/seed/assets.ts';
 import { drawAmount, drawPrice } from '../src/db/seed/decimal-text.ts';
 import { Rng } from '../src/db/seed/prng.ts';
 
@@ -70,7 +76,6 @@ async function send(kind: string, items: object[]): Promise<IngestResponse | und
 
 // ── The exchange's state ────────────────────────────────────────────────────────────────────────────
 
-const PRECISION: Record<string, number> = { USDT: 6, USDC: 6, BTC: 8, ETH: 18, TRY: 2 };
 const customerId = (i: number) => `sim_c_${seed}_${i}`;
 const customers = Array.from({ length: CUSTOMERS }, (_, i) => ({
   externalId: customerId(i),
@@ -91,11 +96,11 @@ async function setUp() {
   await send(
     'assets',
     RAILS.map((r) => ({
-      externalId: `asset_${r.asset}_${r.network}`,
+      externalId: catalogueExternalId(r),
       version: nextVersion(),
       asset: r.asset,
       network: r.network,
-      precision: PRECISION[r.asset] ?? 8,
+      precision: ASSET_PRECISION[r.asset] ?? 8,
       isFiat: r.asset === 'TRY',
     })),
   );

@@ -45,6 +45,7 @@ import { registerTwoFactorModule } from './modules/platform/two-factor/two-facto
 import { registerReportsModule } from './modules/reports/reports.module.ts';
 import { registerSettingsModule } from './modules/settings/account/settings.module.ts';
 import { registerMembersModule } from './modules/settings/members/members.module.ts';
+import { registerAssetsModule } from './modules/transactions/assets/assets.module.ts';
 import { registerChecksModule } from './modules/transactions/checks/checks.module.ts';
 import { registerCommissionsModule } from './modules/transactions/commissions/commissions.module.ts';
 import {
@@ -161,6 +162,7 @@ export async function buildApp({
   registerAuditRoutes(app, { db });
   registerAccessLogModule(app, { db, clock, secret, sealSchedule: config.logSealSchedule });
 
+  registerAssetsModule(app, { db });
   registerLimitsModule(app, { db });
   registerP2pModule(app, { db });
   registerWalletTransactionsModule(app, { db, approvals });

@@ -1,6 +1,14 @@
 import pg from 'pg';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, toasts, useE2E } from './support.ts';
+
+/** Picks a contract from the asset catalogue's list (the field is a choice, not free text). */
+async function chooseContract(page: Page, field: Locator, name: string) {
+  await field.click();
+  await field.fill(name);
+  await page.getByRole('option', { name, exact: true }).click();
+}
 
 describe('transaction limits', () => {
   const e2e = useE2E();
@@ -16,7 +24,7 @@ describe('transaction limits', () => {
 
     await page.getByTestId('new-limit').click();
     const form = page.getByTestId('limit-form');
-    await form.locator('input[name="contract_name"]').fill('BTC');
+    await chooseContract(page, form.getByLabel('Contract', { exact: true }), 'BTC');
     await form.locator('input[name="wallet_name"]').fill('E2E vault');
     await form.locator('input[name="max_amount"]').fill('1.123456789');
     await page.getByTestId('limit-submit').click();
@@ -29,6 +37,16 @@ describe('transaction limits', () => {
     const created = rows.filter({ hasText: 'E2E vault' });
     const lid = await created.getAttribute('data-lid');
     await expect.poll(() => created.textContent()).toContain('2.5');
+
+    // Editing keeps the lid and shows the amounts as stored; the row reads the new bound.
+    await page.getByTestId(`edit-limit-${lid}`).click();
+    const edit = page.getByTestId('limit-form');
+    expect(await edit.locator('input[name="max_amount"]').inputValue()).toBe('2.5');
+    await edit.locator('input[name="max_amount"]').fill('3.75');
+    await page.getByTestId('limit-submit').click();
+    await toasts(page).getByText('Limit updated', { exact: true }).waitFor();
+    await expect.poll(() => rows.filter({ hasText: 'E2E vault' }).getAttribute('data-lid')).toBe(lid);
+    await expect.poll(() => created.textContent()).toContain('3.75');
 
     // Deleting asks first, naming the limit.
     await page.getByTestId(`delete-limit-${lid}`).click();
@@ -50,7 +68,7 @@ describe('transaction limits', () => {
     await page.getByTestId('new-limit').click();
     const form = page.getByTestId('limit-form');
     // A contract and wallet no other test's lookup matches.
-    await form.locator('input[name="contract_name"]').fill('USDC-ERC20');
+    await chooseContract(page, form.getByLabel('Kontrat', { exact: true }), 'USDC-ERC20');
     await form.locator('input[name="wallet_name"]').fill('E2E kasa');
     // An English-style amount is refused on a Turkish screen rather than misread.
     await form.locator('input[name="max_amount"]').fill('1234.5');
@@ -102,15 +120,19 @@ describe('transaction limits', () => {
     // A manager reads limits but cannot change them.
     expect(await page.getByTestId('new-limit').count()).toBe(0);
 
-    await tester.locator('input[name="tester_contract"]').fill('BTC');
+    // Nothing typed: every candidate scores 0, and the tester says the tie rule alone chose.
+    await tester.getByTestId('tester-tie-only').waitFor();
+    const contract = tester.getByLabel('Contract', { exact: true });
+    await chooseContract(page, contract, 'BTC');
     await tester.locator('input[name="tester_wallet_name"]').fill('Cold storage');
     const winner = page.getByTestId('tester-winner');
     await expect.poll(() => winner.getAttribute('data-lid')).toBe('15');
     expect(await tester.locator('tr[data-lid="15"]').getAttribute('data-score')).toBe('2');
     expect(await tester.locator('tr[data-lid="13"]').getAttribute('data-score')).toBe('1');
+    expect(await tester.getByTestId('tester-tie-only').count()).toBe(0);
 
     // TRY limits 17 and 18 match the contract, 15 and 19 the wallet name: all score 1, the highest lid wins.
-    await tester.locator('input[name="tester_contract"]').fill('TRY');
+    await chooseContract(page, contract, 'TRY');
     await expect.poll(() => winner.getAttribute('data-lid')).toBe('19');
     const tied = await tester
       .locator('tr[data-score="1"]')

@@ -134,6 +134,7 @@ export * as settingsApi from './settings.ts';
 export * from './sign-in-gate.ts';
 export type {
   ActionResult,
+  CatalogueAsset,
   CommissionCustomerType,
   CommissionRule,
   EnrichedTrade,

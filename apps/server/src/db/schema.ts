@@ -498,6 +498,9 @@ export const transactionLimits = pgTable('transaction_limits', {
   monthlyCap: amount('monthly_cap'),
   createdAt: ts('created_at').notNull().defaultNow(),
   createdBy: integer('created_by'),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at'),
+  updatedBy: integer('updated_by'),
 });
 
 export const walletTransactions = pgTable(

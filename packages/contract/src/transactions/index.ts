@@ -1,3 +1,4 @@
+export * from './assets.ts';
 export * from './checks.ts';
 export * from './commissions.ts';
 export * from './keys.ts';

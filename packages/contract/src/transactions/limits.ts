@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { MAX_SERIAL_ID } from '../list.ts';
+import { MAX_SERIAL_ID, VersionSchema } from '../list.ts';
 import { amountIssueMessage } from '../rules/amounts.ts';
 import { type LimitIssue, limitIssues } from '../rules/limit-issues.ts';
 import { LIMIT_TYPES } from './keys.ts';
@@ -13,6 +13,7 @@ export const LIMIT_MESSAGES = {
   deleteFailed: 'Failed to delete limit',
   unknownError: 'Unknown error occurred',
   created: 'Limit created successfully',
+  updated: 'Limit updated successfully',
   deleted: 'Limit deleted successfully',
 } as const;
 
@@ -28,6 +29,8 @@ export const TransactionLimitSchema = z.object({
   daily_cap: z.string().nullable(),
   monthly_cap: z.string().nullable(),
   created_at: z.string(),
+  /** Refuses a stale edit (STALE_EDIT); an edit keeps the lid, so R14's tie rule is unchanged. */
+  version: z.number().int(),
 });
 export type TransactionLimit = z.infer<typeof TransactionLimitSchema>;
 
@@ -90,6 +93,16 @@ export const LimitInputSchema = z
   });
 export type LimitInput = z.input<typeof LimitInputSchema>;
 
+const LidSchema = z
+  .number({ error: 'lid is required' })
+  .int('lid must be a whole number')
+  .positive('lid is required')
+  .max(MAX_SERIAL_ID);
+
+/** An edit names the limit and the version it was read at, beside the same fields as a create. */
+export const LimitUpdateSchema = z.object({ lid: LidSchema, version: VersionSchema }).and(LimitInputSchema);
+export type LimitUpdate = z.input<typeof LimitUpdateSchema>;
+
 export const SuccessMessageSchema = z.object({ success: z.boolean(), message: z.string() });
 
 export const listTransactionLimits = defineEndpoint({
@@ -112,6 +125,17 @@ export const createTransactionLimit = defineEndpoint({
   response: SuccessMessageSchema,
 });
 
+export const updateTransactionLimit = defineEndpoint({
+  method: 'POST',
+  path: '/api/transactions/transaction-limit-update',
+  summary: 'Edits a limit in place, keeping its lid; refused when it changed since it was read',
+  tags: ['transactions'],
+  access: 'configure',
+  errors: ['LIMIT_NOT_FOUND', 'STALE_EDIT'],
+  body: LimitUpdateSchema,
+  response: SuccessMessageSchema,
+});
+
 export const deleteTransactionLimit = defineEndpoint({
   method: 'POST',
   path: '/api/transactions/transaction-limit-delete',
@@ -120,12 +144,6 @@ export const deleteTransactionLimit = defineEndpoint({
   access: 'configure',
   errors: ['LIMIT_NOT_FOUND'],
   idempotent: true,
-  body: z.object({
-    lid: z
-      .number({ error: 'lid is required' })
-      .int('lid must be a whole number')
-      .positive('lid is required')
-      .max(MAX_SERIAL_ID),
-  }),
+  body: z.object({ lid: LidSchema }),
   response: SuccessMessageSchema,
 });

@@ -74,6 +74,19 @@ export const RAILS: readonly Rail[] = [
   },
 ];
 
+/** The places the exchange's catalogue gives each asset (ether's 18, USDT's and USDC's 6). */
+export const ASSET_PRECISION: Readonly<Record<string, number>> = {
+  USDT: 6,
+  USDC: 6,
+  BTC: 8,
+  ETH: 18,
+  TRY: 2,
+};
+
+/** The exchange's id of a rail's catalogue entry, as the simulator sends it. */
+export const catalogueExternalId = (rail: Pick<Rail, 'asset' | 'network'>): string =>
+  `asset_${rail.asset}_${rail.network}`;
+
 export const pickRail = weighted(RAILS.map((rail, i) => [rail, [38, 10, 7, 12, 10, 23][i]!] as const));
 
 /** What a P2P offer sells; prices are in TRY. */

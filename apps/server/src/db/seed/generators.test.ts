@@ -33,7 +33,7 @@ describe('determinism', () => {
     const a = firstLines(planSeed({ customers: 5_000, seed: 11, now: NOW }), 200);
     const b = firstLines(planSeed({ customers: 5_000, seed: 11, now: NOW }), 200);
     expect(a).toEqual(b);
-    expect(a.length).toBe(200 * 3 + 30 + 200); // customers, offers, trades, 30 limits, transactions
+    expect(a.length).toBe(200 * 3 + 30 + 6 + 200); // customers, offers, trades, 30 limits, 6 assets, transactions
   });
 
   it('gives different rows for another seed', () => {

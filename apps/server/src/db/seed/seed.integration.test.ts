@@ -78,16 +78,17 @@ describe('seedDemoData against PostgreSQL', () => {
       now: NOW,
       onProgress: () => progressCalls++,
     });
-    expect(report.slice(0, 6).map((r) => [r.table, r.rows])).toEqual([
+    expect(report.slice(0, 7).map((r) => [r.table, r.rows])).toEqual([
       ['customer_types', 4],
       ['customers', 2_000],
       ['p2p_offers', 100],
       ['p2p_trades', 400],
       ['transaction_limits', 30],
+      ['assets', 6],
       ['wallet_transactions', 10_000],
     ]);
     // Then each area's own tables (CRM, transactions), every one of them with rows.
-    for (const area of report.slice(6)) expect(area.rows, area.table).toBeGreaterThan(0);
+    for (const area of report.slice(7)) expect(area.rows, area.table).toBeGreaterThan(0);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import { ASSET_PRECISION, catalogueExternalId, RAILS } from './assets.ts';
 import type { CopyValue } from './copy-text.ts';
 import { isoTime } from './copy-text.ts';
 import { customerAt, seededCustomerExternalId } from './customers.ts';
@@ -231,11 +232,33 @@ export const walletTransactionsTable: CopyTable = {
     },
 };
 
+/** The exchange's asset catalogue as the simulator sends it, version 1, so every form and amount has it. */
+export const assetsTable: CopyTable = {
+  table: 'assets',
+  columns: ['external_id', 'asset', 'network', 'precision', 'is_fiat', 'external_version', 'received_at'],
+  size: () => RAILS.length,
+  rowAt:
+    ({ timeline }) =>
+    (index) => {
+      const rail = RAILS[index]!;
+      return [
+        catalogueExternalId(rail),
+        rail.asset,
+        rail.network,
+        ASSET_PRECISION[rail.asset] ?? 8,
+        rail.network === 'BANK' ? 't' : 'f',
+        1,
+        isoTime(timeline.now),
+      ];
+    },
+};
+
 /** In dependency order: wallet transactions reference customers. */
 export const COPY_TABLES: readonly CopyTable[] = [
   customersTable,
   offersTable,
   tradesTable,
   limitsTable,
+  assetsTable,
   walletTransactionsTable,
 ];

@@ -19,9 +19,10 @@ const limitColumns = {
   daily_cap: amountText(transactionLimits.dailyCap),
   monthly_cap: amountText(transactionLimits.monthlyCap),
   created_at: isoUtc(transactionLimits.createdAt),
+  version: transactionLimits.version,
 };
 
-export type NewLimit = Omit<TransactionLimit, 'lid' | 'created_at'>;
+export type NewLimit = Omit<TransactionLimit, 'lid' | 'created_at' | 'version'>;
 
 export function createLimitsRepository() {
   return {
@@ -52,6 +53,37 @@ export function createLimitsRepository() {
           monthlyCap: limit.monthly_cap,
           createdBy: memberId,
         })
+        .returning(limitColumns);
+      return row!;
+    },
+
+    /** The limit, locked until the transaction ends: the one an edit compares and changes. */
+    async locked(tx: DbOrTx, lid: number): Promise<TransactionLimit | undefined> {
+      const [row] = await tx
+        .select(limitColumns)
+        .from(transactionLimits)
+        .where(eq(transactionLimits.lid, lid))
+        .for('update');
+      return row;
+    },
+
+    async update(tx: DbOrTx, lid: number, limit: NewLimit, memberId: number): Promise<TransactionLimit> {
+      const [row] = await tx
+        .update(transactionLimits)
+        .set({
+          limitType: limit.limit_type,
+          contractName: limit.contract_name,
+          walletAddress: limit.wallet_address,
+          walletName: limit.wallet_name,
+          minAmount: limit.min_amount,
+          maxAmount: limit.max_amount,
+          dailyCap: limit.daily_cap,
+          monthlyCap: limit.monthly_cap,
+          version: sql`${transactionLimits.version} + 1`,
+          updatedAt: sql`now()`,
+          updatedBy: memberId,
+        })
+        .where(eq(transactionLimits.lid, lid))
         .returning(limitColumns);
       return row!;
     },

@@ -4,6 +4,7 @@ import { useTestApp } from '../../../../test/harness.ts';
 
 const t = useTestApp();
 const admin = t.session('admin');
+const manager = t.session('manager');
 
 const count = async () =>
   (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM transaction_limits`)).rows[0]!.n;
@@ -147,5 +148,71 @@ describe('limits', () => {
         after: null,
       },
     ]);
+  });
+
+  it('edits a limit in place: its lid kept, version-checked, audited; bad input refused', async () => {
+    const { rows } = await t.db.execute<{ lid: number }>(
+      sql`INSERT INTO transaction_limits (limit_type, contract_name, max_amount) VALUES ('withdrawal', 'BTC', 1) RETURNING lid`,
+    );
+    const lid = rows[0]!.lid;
+    const update = (payload: unknown, headers: Record<string, string> = admin) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/transactions/transaction-limit-update',
+        payload: payload as object,
+        headers,
+      });
+    const edited = await update({ ...valid, lid, version: 1, max_amount: '3.25' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toEqual({ success: true, message: 'Limit updated successfully' });
+    const after = (await list()).limits.find((l: { lid: number }) => l.lid === lid);
+    expect(after).toMatchObject({ lid, version: 2, max_amount: '3.25', wallet_name: 'Cold storage' });
+    // The same edit again was read at version 1: stale, not applied twice.
+    expect((await update({ ...valid, lid, version: 1, max_amount: '9' })).json().code).toBe('STALE_EDIT');
+    expect((await update({ ...valid, lid: 2_000_000_000, version: 1 })).json().code).toBe('LIMIT_NOT_FOUND');
+    for (const bad of [
+      { ...valid, lid, version: 2, min_amount: '5', max_amount: '1' },
+      { ...valid, lid: -1, version: 2 },
+      { ...valid, lid, version: 0 },
+      { ...valid, lid, version: 2, wallet_name: 'a\u0000b' },
+      { lid, version: 2 },
+    ])
+      expect((await update(bad)).statusCode).toBe(400);
+    expect((await update({ ...valid, lid, version: 2 }, manager)).statusCode).toBe(403);
+    const audit = await t.db.execute<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
+      sql`SELECT before, after FROM audit_log WHERE entity = 'transaction_limit' AND action = 'update' AND entity_id = ${String(lid)}`,
+    );
+    expect(audit.rows).toEqual([
+      {
+        before: expect.objectContaining({ max_amount: '1', wallet_name: null }),
+        after: expect.objectContaining({ max_amount: '3.25', wallet_name: 'Cold storage' }),
+      },
+    ]);
+  });
+
+  it('lists the asset catalogue with the contract name limits use', async () => {
+    const res = await t.app.inject({ url: '/api/transactions/assets', headers: manager });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().assets).toEqual(
+      expect.arrayContaining([
+        {
+          asset: 'USDT',
+          network: 'TRC20',
+          name: null,
+          precision: 6,
+          is_fiat: false,
+          contract_name: 'USDT-TRC20',
+        },
+        { asset: 'TRY', network: 'BANK', name: null, precision: 2, is_fiat: true, contract_name: 'TRY' },
+        {
+          asset: 'ETH',
+          network: 'ETHEREUM',
+          name: null,
+          precision: 18,
+          is_fiat: false,
+          contract_name: 'ETH-ERC20',
+        },
+      ]),
+    );
   });
 });

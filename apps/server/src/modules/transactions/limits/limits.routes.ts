@@ -17,6 +17,12 @@ export function registerLimitsRoutes(app: FastifyInstance, { limits }: { limits:
     return { success: true, message: LIMIT_MESSAGES.created };
   });
 
+  registerEndpoint(app, transactionsApi.updateTransactionLimit, async ({ body, actor }) => {
+    const { lid, version, ...limit } = body;
+    await limits.update(actor, lid, version, limit);
+    return { success: true, message: LIMIT_MESSAGES.updated };
+  });
+
   registerEndpoint(app, transactionsApi.deleteTransactionLimit, async ({ body, actor }) => {
     await limits.delete(actor, body.lid);
     return { success: true, message: LIMIT_MESSAGES.deleted };

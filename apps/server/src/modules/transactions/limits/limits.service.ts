@@ -31,6 +31,19 @@ export function createLimitsService({
         };
       }),
 
+    /** In place, keeping the lid (R14's tie rule picks the same limit); a stale version is refused. */
+    update: (actor: Actor, lid: number, version: number, limit: NewLimit): Promise<TransactionLimit> =>
+      changes.run(actor, async (tx) => {
+        const before = await repo.locked(tx, lid);
+        if (!before) throw new AppError('LIMIT_NOT_FOUND', { lid });
+        if (before.version !== version) throw new AppError('STALE_EDIT');
+        const after = await repo.update(tx, lid, limit, actor.memberId);
+        return {
+          result: after,
+          change: { entity: 'transaction_limit', action: 'update', entityId: lid, before, after },
+        };
+      }),
+
     delete: (actor: Actor, lid: number): Promise<void> =>
       changes.run(actor, async (tx) => {
         const deleted = await repo.delete(tx, lid);

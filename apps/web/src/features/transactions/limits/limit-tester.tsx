@@ -4,6 +4,7 @@ import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, 
 import { IconCheck, IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContractSelect } from './contract-select.tsx';
 
 /** Shows which limit the rule (docs/product-rules.md R14) picks for an operation, and each candidate's score. */
 export function LimitTester({ limits }: { limits: TransactionLimit[] }) {
@@ -15,6 +16,8 @@ export function LimitTester({ limits }: { limits: TransactionLimit[] }) {
     wallet_name: '',
   });
   const { winner, candidates } = selectLimit(limits, lookup);
+  // The winner matched nothing: among several, only the highest-lid tie rule chose it.
+  const tieOnly = candidates.length > 1 && candidates.find((c) => c.limit === winner)?.score === 0;
   const set = (field: keyof typeof lookup) => (value: string) => setLookup((l) => ({ ...l, [field]: value }));
   const tick = (hit: boolean) => (hit ? <IconCheck size={14} color="var(--mantine-color-green-6)" /> : null);
 
@@ -38,11 +41,12 @@ export function LimitTester({ limits }: { limits: TransactionLimit[] }) {
             allowDeselect={false}
             name="tester_limit_type"
           />
-          <TextInput
+          <ContractSelect
             label={t('fields.contract_name')}
             name="tester_contract"
+            extra={limits.map((l) => l.contract_name)}
             value={lookup.contract_name}
-            onChange={(e) => set('contract_name')(e.currentTarget.value)}
+            onChange={set('contract_name')}
           />
           <TextInput
             label={t('fields.wallet_address')}
@@ -61,6 +65,11 @@ export function LimitTester({ limits }: { limits: TransactionLimit[] }) {
           <IconTrophy size={18} stroke={1.7} />
           <Text fw={600}>{winner ? t('tester.winner', { lid: winner.lid }) : t('tester.noWinner')}</Text>
         </Group>
+        {winner && tieOnly && (
+          <Text size="sm" c="orange.9" data-testid="tester-tie-only">
+            {t('tester.tieOnly', { lid: winner.lid })}
+          </Text>
+        )}
         {candidates.length > 0 && (
           <Table.ScrollContainer minWidth={560}>
             <Table striped verticalSpacing={4} fz="sm" data-testid="tester-candidates">

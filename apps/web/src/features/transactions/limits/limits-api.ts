@@ -19,6 +19,12 @@ export const limitEndpoints = {
     '/api/transactions/transaction-limit-create',
     'configure',
   ),
+  update: transactionsRef(
+    (c) => c.updateTransactionLimit,
+    'POST',
+    '/api/transactions/transaction-limit-update',
+    'configure',
+  ),
   delete: transactionsRef(
     (c) => c.deleteTransactionLimit,
     'POST',
@@ -53,6 +59,12 @@ type LimitBody = EndpointBody<typeof transactionsApi.createTransactionLimit>;
 export const useCreateLimit = () =>
   useSettledMutation(KEY, ({ limit, key }: { limit: LimitBody; key: string }) =>
     callEndpoint(limitEndpoints.create, { body: limit, idempotencyKey: key }),
+  );
+
+/** An edit is version-checked, so a retry after success is refused as stale rather than applied twice. */
+export const useUpdateLimit = () =>
+  useSettledMutation(KEY, (body: EndpointBody<typeof transactionsApi.updateTransactionLimit>) =>
+    callEndpoint(limitEndpoints.update, { body }),
   );
 
 export const useDeleteLimit = () =>

@@ -1,8 +1,7 @@
 import type { TransactionLimit } from '@backdesk/contract';
 import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog.tsx';
@@ -19,11 +18,13 @@ import { limitsList } from './limits-columns.tsx';
 export function LimitsPage() {
   const { t } = useTranslation(['transactions', 'common']);
   const can = useCan();
-  const canEdit = can(limitEndpoints.create);
+  const canCreate = can(limitEndpoints.create);
+  const canEdit = can(limitEndpoints.update);
   const canDelete = can(limitEndpoints.delete);
   const limits = useLimits();
   const remove = useDeleteLimit();
-  const [formOpen, form] = useDisclosure(false);
+  // The form open on a new limit, on one being edited, or closed.
+  const [editing, setEditing] = useState<TransactionLimit | 'new' | null>(null);
   // One key per limit: a double click on delete sends the same key, so it deletes once.
   const deleteKeys = useRef(new Map<number, string>());
   const confirm = useConfirm();
@@ -62,8 +63,12 @@ export function LimitsPage() {
         title={t('common:pages.limits')}
         description={t('limits.subtitle')}
         actions={
-          canEdit && (
-            <Button leftSection={<IconPlus size={16} />} onClick={form.open} data-testid="new-limit">
+          canCreate && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setEditing('new')}
+              data-testid="new-limit"
+            >
               {t('limits.new')}
             </Button>
           )
@@ -76,6 +81,19 @@ export function LimitsPage() {
           rowActions={(limit) => (
             <Group gap={4} wrap="nowrap" justify="flex-end">
               {history.button(limit, `history-limit-${limit.lid}`)}
+              {canEdit && (
+                <Tooltip label={t('limits.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('limits.editLid', { lid: limit.lid })}
+                    onClick={() => setEditing(limit)}
+                    data-testid={`edit-limit-${limit.lid}`}
+                  >
+                    <IconPencil size={16} stroke={1.7} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
               {canDelete && (
                 <Tooltip label={t('limits.delete')}>
                   <ActionIcon
@@ -95,7 +113,14 @@ export function LimitsPage() {
         />
         <LimitTester limits={limits.data ?? []} />
       </Stack>
-      {canEdit && <LimitForm opened={formOpen} onClose={form.close} />}
+      {editing && (
+        <LimitForm
+          key={editing === 'new' ? 'new' : `${editing.lid}:${editing.version}`}
+          limit={editing === 'new' ? undefined : editing}
+          contracts={(limits.data ?? []).map((l) => l.contract_name)}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {confirm.dialog}
       {history.drawer}
     </>
