@@ -37,6 +37,9 @@ describe('fraud rules, runs and blocklist', () => {
     await form.getByTestId('rule-backtest').click();
     await form.getByText('Enter 2 or more.').waitFor();
     await form.getByTestId('param-count').fill('2');
+    // The period is chosen (7 to 90 days; 30 by default).
+    await form.getByTestId('backtest-days').click();
+    await page.getByRole('option', { name: 'Last 14 days' }).click();
     await form.getByTestId('rule-backtest').click();
     const panel = form.getByTestId('run-panel');
     await panel.and(page.locator('[data-status="done"]')).waitFor({ timeout: RUN_TIMEOUT });
@@ -54,6 +57,13 @@ describe('fraud rules, runs and blocklist', () => {
     await form.getByTestId('param-count').fill('3');
     await form.getByTestId('backtest-stale').waitFor();
     await form.getByTestId('param-count').fill('2');
+    await form.getByTestId('backtest-stale').waitFor({ state: 'detached' });
+    // So does another period.
+    await form.getByTestId('backtest-days').click();
+    await page.getByRole('option', { name: 'Last 30 days' }).click();
+    await form.getByTestId('backtest-stale').waitFor();
+    await form.getByTestId('backtest-days').click();
+    await page.getByRole('option', { name: 'Last 14 days' }).click();
     await form.getByTestId('backtest-stale').waitFor({ state: 'detached' });
 
     // Saving needs a reason.

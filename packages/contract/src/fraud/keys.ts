@@ -81,3 +81,9 @@ export const FRAUD_FIGURE_KEYS = [
   'list',
   'evidence',
 ] as const;
+
+/** The days a backtest looks back over by default, and the periods a member may choose (R45). */
+export const BACKTEST_DAYS = 30;
+export const BACKTEST_DAY_RANGE = { min: 7, max: 90 } as const;
+/** The periods the rule editor offers, within BACKTEST_DAY_RANGE. */
+export const BACKTEST_PERIODS = [7, 14, 30, 60, 90] as const;

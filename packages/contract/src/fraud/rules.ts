@@ -3,14 +3,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { listQuerySchema, pageSchema, VersionSchema } from '../list.ts';
-import { FRAUD_RULE_CODES, type FraudRuleCode } from './keys.ts';
+import { BACKTEST_DAY_RANGE, BACKTEST_DAYS, FRAUD_RULE_CODES, type FraudRuleCode } from './keys.ts';
 import { FraudSeveritySchema, RULE_PARAMS } from './rule-params.ts';
 
 export const FraudRuleCodeSchema = z.enum(FRAUD_RULE_CODES);
 const ParamsRecordSchema = z.record(z.string(), z.unknown());
 
-/** The days a backtest looks back over, and the windows a rule's quality is counted over. */
-export const BACKTEST_DAYS = 30;
+export { BACKTEST_DAY_RANGE, BACKTEST_DAYS, BACKTEST_PERIODS } from './keys.ts';
+
+/** The windows a rule's quality is counted over. */
 export const RULE_QUALITY_DAYS = [30, 90] as const;
 
 /** A rule's alerts raised in the last `days` days, and what the closed ones turned out to be. */
@@ -97,6 +98,15 @@ const checkParams = (b: { code: FraudRuleCode; params: unknown }, ctx: z.core.$R
 export const FraudRuleSettingBodySchema = z.strictObject(settingShape).superRefine(checkParams);
 export type FraudRuleSettingBody = z.input<typeof FraudRuleSettingBodySchema>;
 
+/** A setting to backtest, over the last `days` days (7 to 90; 30 when not given). */
+export const BacktestBodySchema = z
+  .strictObject({
+    ...settingShape,
+    days: z.number().int().min(BACKTEST_DAY_RANGE.min).max(BACKTEST_DAY_RANGE.max).default(BACKTEST_DAYS),
+  })
+  .superRefine(checkParams);
+export type BacktestBody = z.input<typeof BacktestBodySchema>;
+
 export const UpdateFraudRuleBodySchema = z
   .strictObject({ ...settingShape, version: VersionSchema, reason: z.string().trim().min(3).max(500) })
   .superRefine(checkParams);
@@ -122,11 +132,12 @@ export const updateFraudRule = defineEndpoint({
 export const backtestFraudRule = defineEndpoint({
   method: 'POST',
   path: '/api/compliance/fraud/rules/backtest',
-  summary: 'Start a backtest: the alerts the current and the proposed setting would have raised over 30 days',
+  summary:
+    'Start a backtest: the alerts the current and the proposed setting would have raised over the last 7 to 90 days (30 by default)',
   tags: ['compliance'],
   access: 'configure',
   idempotent: true,
-  body: FraudRuleSettingBodySchema,
+  body: BacktestBodySchema,
   response: z.object({ success: z.literal(true), runId: z.number().int() }),
 });
 

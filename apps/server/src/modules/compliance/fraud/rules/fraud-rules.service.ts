@@ -140,14 +140,14 @@ export function createFraudRulesService(deps: FraudRulesServiceDeps) {
     },
 
     /** Starts a backtest run of the proposed setting against the current one (audited as the run's creation). */
-    backtest(body: fraudApi.FraudRuleSettingBody, actor: Actor) {
+    backtest(body: fraudApi.BacktestBody, actor: Actor) {
       return changes.run(actor, async (tx) => {
         const params: fraudApi.BacktestRunParams = {
           rule: body.code,
           params: fraudApi.RULE_PARAMS[body.code].parse(body.params) as Record<string, unknown>,
           severity: body.severity,
           enabled: body.enabled,
-          days: fraudApi.BACKTEST_DAYS,
+          days: body.days ?? fraudApi.BACKTEST_DAYS,
         };
         const { id } = await deps.runs.start(tx, 'backtest', params, actor);
         return {

@@ -284,6 +284,43 @@ describe('fraud rules', () => {
     expect(all.rows[0]!.n).toBe(result.proposed.alerts);
   });
 
+  it('backtests over the period chosen, 7 to 90 days', async () => {
+    const a = await newCustomer(t.db, 'rules_bp_a');
+    const b = await newCustomer(t.db, 'rules_bp_b');
+    const burst = (at: Date) =>
+      Array.from({ length: 3 }, (_, i) => ({ at: new Date(at.getTime() + i * 60_000) }));
+    await logins(t.db, a.id, burst(ago(3 * DAY)));
+    await logins(t.db, b.id, burst(ago(45 * DAY)));
+    const proposed = {
+      code: 'failed_logins',
+      params: { count: 3, windowMinutes: 10 },
+      severity: 'high',
+      enabled: true,
+    };
+    const over = async (days?: number) => {
+      const started = await post('/api/compliance/fraud/rules/backtest', {
+        ...proposed,
+        ...(days ? { days } : {}),
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const runId = started.json().runId as number;
+      await t.app.fraudRuns.execute(runId);
+      const { run } = (await get(`/api/compliance/fraud/runs/detail?id=${runId}`)).json();
+      const spanDays = Math.round((Date.parse(run.result.to) - Date.parse(run.result.from)) / DAY);
+      const who = run.result.proposed.sample
+        .map((x: { customerId: number }) => x.customerId)
+        .filter((id: number) => id === a.id || id === b.id);
+      return { spanDays, who };
+    };
+    expect(await over()).toEqual({ spanDays: 30, who: [a.id] });
+    expect(await over(7)).toEqual({ spanDays: 7, who: [a.id] });
+    expect((await over(60)).who.sort()).toEqual([a.id, b.id].sort());
+    for (const days of [6, 91, 30.5, -30, '30'])
+      expect((await post('/api/compliance/fraud/rules/backtest', { ...proposed, days })).statusCode).toBe(
+        400,
+      );
+  });
+
   it('refuses a backtest of thresholds out of range and a broken versions query', async () => {
     const bad = await post('/api/compliance/fraud/rules/backtest', {
       code: 'p2p_amount',

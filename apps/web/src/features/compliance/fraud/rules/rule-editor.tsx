@@ -1,5 +1,10 @@
 import type { fraudApi } from '@backdesk/contract';
-import { FRAUD_SEVERITIES, type FraudSeverity } from '@backdesk/contract/fraud/keys';
+import {
+  BACKTEST_DAYS,
+  BACKTEST_PERIODS,
+  FRAUD_SEVERITIES,
+  type FraudSeverity,
+} from '@backdesk/contract/fraud/keys';
 import {
   Alert,
   Button,
@@ -75,7 +80,8 @@ function RuleEditor({ rule, onClose }: { rule: Rule; onClose: () => void }) {
   const update = useUpdateRule();
   const startBacktest = useStartBacktest();
   const [saveKey] = useState(() => crypto.randomUUID());
-  const [backtest, setBacktest] = useState<{ runId: number; setting: string } | null>(null);
+  const [backtest, setBacktest] = useState<{ runId: number; setting: string; days: number } | null>(null);
+  const [days, setDays] = useState<number>(BACKTEST_DAYS);
   const [saved, setSaved] = useState<{ version: number; rescanRunId: number | null } | null>(null);
 
   const toParams = (p: ParamValues) =>
@@ -118,14 +124,14 @@ function RuleEditor({ rule, onClose }: { rule: Rule; onClose: () => void }) {
   async function runBacktest() {
     setFailure(null);
     const body = setting(form.getValues());
-    const parsed = (await loadContract()).fraudApi.FraudRuleSettingBodySchema.safeParse(body);
+    const parsed = (await loadContract()).fraudApi.BacktestBodySchema.safeParse({ ...body, days });
     if (!parsed.success) {
       form.setErrors(issuesByField(parsed.error.issues.map(fromZodIssue)));
       return;
     }
     try {
       const { runId } = await startBacktest.mutateAsync({ key: crypto.randomUUID(), body: parsed.data });
-      setBacktest({ runId, setting: JSON.stringify(body) });
+      setBacktest({ runId, setting: JSON.stringify(body), days });
     } catch (error) {
       setFailure(errorText(error));
     }
@@ -230,7 +236,19 @@ function RuleEditor({ rule, onClose }: { rule: Rule; onClose: () => void }) {
           {t('rules.backtest.screeningHint')}
         </Text>
       )}
-      <Group>
+      <Group align="flex-end">
+        <Select
+          label={t('rules.backtest.period')}
+          data={BACKTEST_PERIODS.map((d) => ({
+            value: String(d),
+            label: t('rules.backtest.days', { count: d }),
+          }))}
+          value={String(days)}
+          onChange={(value) => setDays(Number(value ?? BACKTEST_DAYS))}
+          allowDeselect={false}
+          w={180}
+          data-testid="backtest-days"
+        />
         <Button
           variant="outline"
           onClick={runBacktest}
@@ -243,7 +261,7 @@ function RuleEditor({ rule, onClose }: { rule: Rule; onClose: () => void }) {
       {backtest && <RunPanel runId={backtest.runId} />}
       {result && backtest && (
         <>
-          {backtest.setting !== current && (
+          {(backtest.setting !== current || backtest.days !== days) && (
             <Alert color="yellow" variant="light" data-testid="backtest-stale">
               {t('rules.backtest.stale')}
             </Alert>

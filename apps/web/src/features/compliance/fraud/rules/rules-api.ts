@@ -34,7 +34,7 @@ export function useUpdateRule() {
 export function useStartBacktest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, body }: { key: string; body: fraudApi.FraudRuleSettingBody }) =>
+    mutationFn: ({ key, body }: { key: string; body: fraudApi.BacktestBody }) =>
       callEndpoint(api.backtest, { body: body as never, idempotencyKey: key }),
     onSettled: () => client.invalidateQueries({ queryKey: ['fraud', 'runs'] }),
   });
