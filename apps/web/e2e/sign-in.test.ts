@@ -24,7 +24,11 @@ describe('sign-in', () => {
         /^\d[\d,]*$/,
       );
     }
-    await expect(page.getByTestId('growth').textContent()).resolves.toMatch(/^([+-]?\d+(\.\d)?%|0%|—)$/);
+    // The growth of sign-ups sits on the new-customers card, whose figure it compares (R28).
+    await expect(page.getByTestId('kpi-new-customers').getByTestId('growth').textContent()).resolves.toMatch(
+      /^([+-]?\d+(\.\d)?%|0%|—)$/,
+    );
+    expect(await page.getByTestId('kpi-customers').getByTestId('growth').count()).toBe(0);
   });
 
   it('refuses a wrong password with "Login failed" and a fresh captcha', async () => {

@@ -109,6 +109,15 @@ export function DashboardPage({ OpenAlertsKpi, charts, openWork }: DashboardSlot
             label={t('kpi.customers')}
             icon={IconUsers}
             value={count(data?.customers.total)}
+            hint={t('kpi.customersHint')}
+          />
+          <KpiCard
+            testId="new-customers"
+            href="/reports/customers"
+            label={t('kpi.newCustomers')}
+            icon={IconUserPlus}
+            value={count(data?.customers.newLast30Days)}
+            // The growth is of sign-ups, this card's figure (R28), not of the customer total.
             badge={
               data && (
                 <GrowthBadge
@@ -118,14 +127,6 @@ export function DashboardPage({ OpenAlertsKpi, charts, openWork }: DashboardSlot
                 />
               )
             }
-            hint={data?.customers.growthPercent === null ? t('kpi.noComparison') : t('kpi.growthHint')}
-          />
-          <KpiCard
-            testId="new-customers"
-            href="/reports/customers"
-            label={t('kpi.newCustomers')}
-            icon={IconUserPlus}
-            value={count(data?.customers.newLast30Days)}
             hint={t('kpi.newCustomersHint', { previous: count(data?.customers.newPrevious30Days) ?? '' })}
           />
           {COUNTS.map(({ testId, field, icon, href }) => (
