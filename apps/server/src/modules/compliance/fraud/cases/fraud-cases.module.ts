@@ -8,6 +8,7 @@ import { createFollowUps, FOLLOW_UP_JOB } from './follow-up.ts';
 import { createFraudCasesRepository } from './fraud-cases.repository.ts';
 import { registerFraudCaseRoutes } from './fraud-cases.routes.ts';
 import { createFraudCasesService, type LinkedCustomers } from './fraud-cases.service.ts';
+import { warmSarRenderer } from './sar-pdf.ts';
 
 /**
  * Wires fraud cases: the service, the follow-up job, report drafts kept in the KYC file store, and
@@ -35,5 +36,9 @@ export function registerFraudCases(
     store,
   });
   registerFraudCaseRoutes(app, { service, store });
+  // The first report draft then takes what a draft takes, not the PDF packages' load as well.
+  app.addHook('onListen', () => {
+    void warmSarRenderer().catch((err: unknown) => app.log.warn({ err }, 'SAR renderer warm-up failed'));
+  });
   return { attachAlertsToCase: service.attachAlertsToCase };
 }

@@ -186,14 +186,21 @@ export function formatInstant(iso: string | null, lang: SarLang): string {
   }).format(new Date(iso))} UTC`;
 }
 
+/** The PDF packages, loaded once: not at start (half a second every start would pay) but on first need. */
+const pdfPackages = () => Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
+
+/**
+ * Loads the PDF packages and the fonts, so a member's first draft
+ * does not pay for them. Called once the server is listening (fraud-cases.module.ts).
+ */
+export async function warmSarRenderer(): Promise<void> {
+  await Promise.all([pdfPackages(), fontBytes()]);
+}
+
 /** The draft as PDF bytes, in the member's language. */
 export async function renderSar(content: SarContent, lang: SarLang): Promise<Uint8Array> {
   const L = SAR_LABELS[lang];
-  // Loaded on first use: the two packages take half a second to load, which every start would pay.
-  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([
-    import('pdf-lib'),
-    import('@pdf-lib/fontkit'),
-  ]);
+  const [{ PDFDocument, rgb }, { default: fontkit }] = await pdfPackages();
   const GREY = rgb(0.35, 0.35, 0.35);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
