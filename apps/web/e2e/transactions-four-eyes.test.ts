@@ -60,5 +60,12 @@ describe('four-eyes withdrawal approval', () => {
     const trail = superPage.getByTestId('audit-history');
     await trail.getByText('Approval request · Requested', { exact: true }).waitFor();
     await trail.getByText('Approval request · Approved', { exact: true }).waitFor();
+    // The list behind the drawer says the same as the drawer.
+    await superPage.keyboard.press('Escape');
+    await superPage
+      .getByTestId('wallet-transactions')
+      .locator(`tbody tr[data-id="${id}"]`)
+      .getByText('Approved, awaiting payout')
+      .waitFor();
   });
 });

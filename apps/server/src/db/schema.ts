@@ -522,6 +522,8 @@ export const walletTransactions = pgTable(
     /** pending | under_review | completed | rejected | failed */
     status: text('status').notNull(),
     reviewReason: text('review_reason'),
+    /** When a review released a held withdrawal (R15, R22); it reads approved until its payout. */
+    releasedAt: ts('released_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),

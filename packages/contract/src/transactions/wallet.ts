@@ -25,6 +25,11 @@ export const WalletTransactionSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),
+  /**
+   * A withdrawal its review released (R15, R22), pending only its payout: it reads approved, not
+   * "Pending".
+   */
+  released: z.boolean(),
 });
 export type WalletTransaction = z.infer<typeof WalletTransactionSchema>;
 

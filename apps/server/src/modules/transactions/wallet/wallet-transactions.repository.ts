@@ -19,7 +19,8 @@ const COLUMNS = sql`
   w.id, w.customer_id, c.user_name AS customer_user_name, w.type, w.asset, w.network,
   trim_scale(w.amount)::text AS amount, trim_scale(w.fee)::text AS fee, w.from_address, w.to_address,
   w.tx_hash, w.status, w.review_reason, ${isoUtc(sql`w.created_at`)} AS created_at,
-  ${isoUtc(sql`w.updated_at`)} AS updated_at, w.version`;
+  ${isoUtc(sql`w.updated_at`)} AS updated_at, w.version,
+  (w.status = 'pending' AND w.released_at IS NOT NULL) AS released`;
 const FROM = sql`wallet_transactions w JOIN customers c ON c.id = w.customer_id`;
 
 function filterSql(f: WalletTxFilters): SQL | undefined {
@@ -111,6 +112,16 @@ export function createWalletTransactionsRepository() {
       const result = await tx.execute<{ version: number }>(sql`
         UPDATE wallet_transactions
         SET status = ${status}, review_reason = coalesce(${reason}, review_reason), updated_at = now(), version = version + 1
+        WHERE id = ${id} RETURNING version`);
+      return result.rows[0]!.version;
+    },
+
+    /** A held withdrawal released by its review: pending its payout, marked released (R15, R22). */
+    async release(tx: DbOrTx, id: number, reason: string | null): Promise<number> {
+      const result = await tx.execute<{ version: number }>(sql`
+        UPDATE wallet_transactions
+        SET status = 'pending', released_at = now(), review_reason = coalesce(${reason}, review_reason),
+            updated_at = now(), version = version + 1
         WHERE id = ${id} RETURNING version`);
       return result.rows[0]!.version;
     },

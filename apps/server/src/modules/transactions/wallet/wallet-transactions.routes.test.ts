@@ -136,6 +136,26 @@ describe('withdrawal review', () => {
     expect(await auditOf(w.id)).toEqual([
       { entity: 'wallet_transaction', action: 'approve', user_name: 'admin', customer_id: customer.id },
     ]);
+    // Released by its review, it reads released in the list and the detail, unlike a pending one never held.
+    const rows = (
+      await t.app.inject({
+        url: `/api/transactions/wallet-transactions?customer=${customer.id}&limit=50`,
+        headers: admin,
+      })
+    ).json().items;
+    expect(
+      rows.map((r: { id: number; status: string; released: boolean }) => [r.id, r.status, r.released]),
+    ).toEqual([[w.id, 'pending', true]]);
+    await t.db.execute(
+      sql`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status) VALUES (${customer.id}, 'withdrawal', 'USDT', 'TRC20', 5, 'pending')`,
+    );
+    const both = (
+      await t.app.inject({
+        url: `/api/transactions/wallet-transactions?customer=${customer.id}&limit=50`,
+        headers: admin,
+      })
+    ).json().items;
+    expect(both.map((r: { released: boolean }) => r.released).sort()).toEqual([false, true]);
   });
 
   it('refuses a stale version', async () => {

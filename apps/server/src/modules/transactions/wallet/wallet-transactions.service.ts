@@ -84,7 +84,7 @@ export function createWalletTransactionsService(deps: {
   /** Releases a withdrawal for broadcast (status pending) if the customer and its limit allow it. */
   async function release(tx: Tx, w: LockedTransaction, reason: string | null): Promise<number> {
     await assertWithdrawalAllowed(tx, w, deps);
-    return repo.setStatus(tx, w.id, 'pending', reason);
+    return repo.release(tx, w.id, reason);
   }
 
   approvals.registerKind(WITHDRAWAL_RELEASE, {

@@ -1,4 +1,4 @@
-import { Badge, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
@@ -6,7 +6,7 @@ import { CustomerLink } from '../../../components/customer-link.tsx';
 import { WithdrawalCheckPanel } from '../../../components/realtime-checks/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
-import { WALLET_STATUS_COLOR } from './wallet-status.ts';
+import { WalletStatusBadge } from './wallet-status-badge.tsx';
 import { useWalletTransaction } from './wallet-transactions-api.ts';
 import { WithdrawalReview } from './withdrawal-review.tsx';
 
@@ -28,12 +28,7 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
   const { locale } = useLanguage();
   const detail = useWalletTransaction(id);
   const tx = detail.data;
-  // A withdrawal its four-eyes reviewers approved (R15, R22) is pending only its payout.
-  const released =
-    tx?.type === 'withdrawal' &&
-    tx.status === 'pending' &&
-    tx.reviews.length > 0 &&
-    tx.reviews.every((r) => r.decision === 'approve');
+  const released = tx?.released === true;
   return (
     <Drawer
       opened={id !== undefined}
@@ -50,19 +45,10 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
             <Title order={3} fz="xl">
               {formatDecimal(locale, tx.amount)} {tx.asset}
             </Title>
-            {released ? (
-              // Released by its reviewers, waiting only for the payout: it reads approved, not "Pending".
-              <Badge color={WALLET_STATUS_COLOR.approved} variant="light" data-testid="detail-status">
-                {t('walletStatus.released')}
-              </Badge>
-            ) : (
-              <Badge color={WALLET_STATUS_COLOR[tx.status]} variant="light" data-testid="detail-status">
-                {t(`walletStatus.${tx.status}`)}
-              </Badge>
-            )}
+            <WalletStatusBadge tx={tx} testId="detail-status" />
           </Group>
           {tx.type === 'withdrawal' && tx.status === 'under_review' && <WithdrawalReview tx={tx} />}
-          {released && (
+          {released && tx.reviews.length > 0 && (
             <Text size="sm" data-testid="released-by">
               {tx.reviews.map((r) => t('review.approvedBy', { name: r.member.display_name })).join(' · ')}
             </Text>

@@ -1,6 +1,5 @@
 import type { WalletTransaction } from '@backdesk/contract';
 import { ASSETS, WALLET_TX_STATUSES, WALLET_TX_TYPES } from '@backdesk/contract/transactions/keys';
-import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { customerNameColumn } from '../../../components/customer-link.tsx';
@@ -13,7 +12,7 @@ import {
   useColumnKit,
 } from '../../../components/list-page/index.ts';
 import { AmountRangeFilters } from '../shared/filters.tsx';
-import { WALLET_STATUS_COLOR } from './wallet-status.ts';
+import { WalletStatusBadge } from './wallet-status-badge.tsx';
 import { walletEndpoints, walletSource } from './wallet-transactions-api.ts';
 
 function WalletFilters({ filter }: ListFiltersProps) {
@@ -63,11 +62,7 @@ function useWalletColumns(): DataTableColumn<WalletTransaction>[] {
       accessor: 'status',
       title: t('fields.status'),
       noWrap: true,
-      render: (r) => (
-        <Badge variant="light" color={WALLET_STATUS_COLOR[r.status]} tt="none">
-          {t(`walletStatus.${r.status}`)}
-        </Badge>
-      ),
+      render: (r) => <WalletStatusBadge tx={r} />,
     },
   ];
 }
@@ -77,6 +72,7 @@ export const walletTransactionsList = defineList({
   source: walletSource,
   testId: 'wallet-transactions',
   rowKey: 'id',
+  rowAttributes: (r) => ({ 'data-id': r.id }),
   useColumns: useWalletColumns,
   Filters: WalletFilters,
   exportEndpoint: walletEndpoints.export,
