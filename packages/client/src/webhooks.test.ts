@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { signWebhook, verifyWebhook, verifyWebhookSignature, WebhookVerificationError } from './webhooks.ts';
 
@@ -144,5 +147,55 @@ describe('verifyWebhook: a Backdesk event', () => {
         verifyWebhook(newSecret, delivery(signWebhook(newSecret, event.id, ts, PAYLOAD)), PAYLOAD, at(now)),
       'PAYLOAD_INVALID',
     );
+  });
+});
+
+describe('a receiver as docs/integration.md shows it', () => {
+  it("verifies a delivery with Node's request headers and raw body, and refuses a forged one", async () => {
+    const secret = `whsec_${Buffer.from('receiver secret of 32 bytes!!!!!').toString('base64')}`;
+    const got: string[] = [];
+    const server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      try {
+        got.push(verifyWebhook([secret], req.headers, Buffer.concat(chunks)).id);
+        res.writeHead(204).end();
+      } catch (error) {
+        if (!(error instanceof WebhookVerificationError)) throw error;
+        res.writeHead(400).end(error.reason);
+      }
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const id = 'evt_0000000000000000PING';
+      const body = JSON.stringify({
+        id,
+        type: 'test.ping',
+        timestamp: new Date().toISOString(),
+        data: {
+          customer: null,
+          subject: { kind: 'test', id: '1', externalId: null },
+          changes: {},
+          actor: { kind: 'system', id: null, name: null },
+        },
+      });
+      const ts = Math.floor(Date.now() / 1000);
+      const post = (signature: string) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': signature },
+          body,
+        });
+      expect((await post(signWebhook(secret, id, ts, body))).status).toBe(204);
+      const forged = await post(
+        signWebhook(`whsec_${Buffer.from('another').toString('base64')}`, id, ts, body),
+      );
+      expect([forged.status, await forged.text()]).toEqual([400, 'SIGNATURE_MISMATCH']);
+      expect(got).toEqual([id]);
+    } finally {
+      server.close();
+    }
   });
 });
