@@ -21,7 +21,6 @@ export interface TransportOptions {
   timeoutMs: number;
   retry: RetryOptions;
   fetch: typeof fetch;
-  userAgent?: string;
 }
 
 export interface Call<S extends AnySchema> {
@@ -82,7 +81,6 @@ export function createTransport(options: TransportOptions) {
       authorization: `Bearer ${options.apiKey}`,
       accept: 'application/json',
     };
-    if (options.userAgent) headers['user-agent'] = options.userAgent;
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let body: string | FormData | undefined;
     if (call.body && 'text' in call.body) {
