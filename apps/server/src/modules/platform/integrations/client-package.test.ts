@@ -28,7 +28,8 @@ beforeAll(async () => {
 const customer = (i: number, version = 1) => ({
   externalId: `cp_${run}_${i}`,
   version,
-  userName: `cp_${run}_${i}`,
+  // Not the external id: the checks find a customer by the exchange's id, not by its user name.
+  userName: `cp_user_${run}_${i}`,
   firstName: 'Ayşe',
   lastName: 'Yılmaz',
   status: 'active' as const,

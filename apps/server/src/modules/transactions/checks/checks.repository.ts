@@ -78,19 +78,26 @@ function where(f: CheckFilters): SQL {
 export function createChecksRepository() {
   return {
     /**
-     * The one lookup of the customer a check names. Until customers carry the exchange's own id, its
-     * `externalId` is the customer's user name, the upstream system's key (docs/product-rules.md R6).
+     * The one lookup of the customer a check names. `externalId` is the exchange's id, as it sends
+     * customers (`external_id`, decision 0025); a customer the exchange never sent (made in Backdesk,
+     * or by a test) has none and is found by its user name, the key the exchange knew it by before.
      */
     async customerByRef(db: DbOrTx, ref: CustomerRef): Promise<CheckedCustomer | undefined> {
-      const match = 'id' in ref ? sql`id = ${ref.id}` : sql`user_name = ${ref.externalId}`;
+      const match =
+        'id' in ref
+          ? sql`id = ${ref.id}`
+          : sql`(external_id = ${ref.externalId} OR (external_id IS NULL AND user_name = ${ref.externalId}))`;
       const { rows } = await db.execute<{ id: number; user_name: string }>(
-        sql`SELECT id, user_name FROM customers WHERE ${match}`,
+        sql`SELECT id, user_name FROM customers WHERE ${match} ORDER BY external_id IS NULL LIMIT 1`,
       );
       return rows[0] && { id: Number(rows[0].id), userName: rows[0].user_name };
     },
 
     async customerByUserName(db: DbOrTx, userName: string): Promise<CheckedCustomer | undefined> {
-      return this.customerByRef(db, { externalId: userName });
+      const { rows } = await db.execute<{ id: number; user_name: string }>(
+        sql`SELECT id, user_name FROM customers WHERE user_name = ${userName}`,
+      );
+      return rows[0] && { id: Number(rows[0].id), userName: rows[0].user_name };
     },
 
     /** The offer a P2P check names (by its trade market GUID). */
