@@ -7,7 +7,7 @@ import { createBackdeskClient } from './client.ts';
 import { BackdeskError } from './errors.ts';
 
 // The client against a tiny local server that answers as the contract says (the events feed, the
-// refusals, the faults); docs/integration.md's calls against a real Backdesk are in the server's
+// refusals, the faults); docs/integration.md's calls against a started Backdesk are in the server's
 // tests (modules/platform/integrations/client-package.test.ts).
 interface Seen {
   method: string;

@@ -7,8 +7,9 @@ import { createTestIntegration, type TestIntegration } from '../../../test/integ
 import { specimenDocument } from '../documents/index.ts';
 
 // The client package (@backdesk/client) against a started Backdesk over HTTP: the calls
-// docs/integration.md shows, and the refusals the exchange's code must tell apart. The events feed
-// and the faults a real app cannot be made to show (no answer in time) are the package's own tests.
+// docs/integration.md shows, the refusals the exchange's code must tell apart, and a check failing
+// closed when Backdesk is too slow. The events feed (not served on this branch) and the faults a
+// real app cannot be made to show (5xx, dropped connections) are the package's own tests.
 const t = useTestApp();
 let exchange: TestIntegration;
 let api: BackdeskClient;
@@ -187,5 +188,45 @@ describe('checkWithdrawal against Backdesk', () => {
     );
     expect(noScope).toMatchObject({ failedClosed: true, decision: 'review' });
     if (noScope.failedClosed) expect(noScope.error.code).toBe('API_SCOPE_MISSING');
+  });
+
+  it('fails closed when Backdesk does not answer in time: review after the deadline, never allow', async () => {
+    // The limits a check reads are locked by another transaction: the check waits (up to its own
+    // statement timeout), and the client stops waiting at its deadline.
+    const late = withdrawal('12.5');
+    const blocker = await t.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE transaction_limits IN ACCESS EXCLUSIVE MODE');
+      const started = Date.now();
+      const held = await createBackdeskClient({
+        baseUrl: url,
+        apiKey: exchange.key,
+        checkTimeoutMs: 300,
+      }).checkWithdrawal(late);
+      const took = Date.now() - started;
+      expect(held).toMatchObject({ failedClosed: true, decision: 'review', checkId: null });
+      if (held.failedClosed) expect(held.error.code).toBe('TIMEOUT');
+      expect(took).toBeGreaterThanOrEqual(290);
+      expect(took).toBeLessThan(900);
+    } finally {
+      await blocker.query('ROLLBACK');
+      blocker.release();
+    }
+    // Backdesk still finishes the check it was asked (which is why asking again is safe); wait for
+    // it, so the app is not closed under it.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await t.db.execute(
+        sql`SELECT 1 FROM realtime_checks WHERE external_ref = ${late.withdrawalId}`,
+      );
+      if (rows.length) break;
+      if (Date.now() > deadline) throw new Error('the late check was never recorded');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await api.checkWithdrawal(withdrawal('12.5'))).toMatchObject({
+      failedClosed: false,
+      decision: 'allow',
+    });
   });
 });
