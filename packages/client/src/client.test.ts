@@ -153,6 +153,19 @@ describe('ingestion', () => {
     expect(seen[0]!.headers['content-type']).toBe('application/json');
   });
 
+  it("waits as long as a 429's Retry-After says before trying again", async () => {
+    let first = true;
+    answer = (_req, res) => {
+      if (first) json(res, 429, refusal('TOO_MANY_REQUESTS', 429), { 'retry-after': '1' });
+      else json(res, 200, ingested(1));
+      first = false;
+    };
+    const started = Date.now();
+    await client({ retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5000 } }).ingest.customers(customer(0));
+    expect(seen).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
   it('gives up after its retries with the last refusal, typed', async () => {
     answer = (_req, res) => json(res, 503, refusal('INTERNAL', 503, 'Something went wrong'));
     const error = await client()

@@ -166,7 +166,7 @@ export function createBackdeskClient(options: BackdeskClientOptions) {
         path: endpoint.path,
         body: { text: JSON.stringify(body), contentType: 'application/json' },
         response: endpoint.response,
-        retry: 'read',
+        retry: 'safe',
         timeoutMs: checkTimeoutMs,
         signal: call.signal ? AbortSignal.any([call.signal, deadline]) : deadline,
       });
@@ -187,7 +187,7 @@ export function createBackdeskClient(options: BackdeskClientOptions) {
       path: publicApi.events.path,
       query: { after: query.after, limit: query.limit },
       response: publicApi.events.response,
-      retry: 'read',
+      retry: 'safe',
       signal,
     });
 
@@ -210,7 +210,7 @@ export function createBackdeskClient(options: BackdeskClientOptions) {
         method: 'GET',
         path: publicApi.whoami.path,
         response: publicApi.whoami.response,
-        retry: 'read',
+        retry: 'safe',
       }),
     ingest: {
       assets: ingest(publicApi.ingestAssets),

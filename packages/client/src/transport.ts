@@ -30,10 +30,11 @@ export interface Call<S extends AnySchema> {
   body?: { text: string; contentType: string } | { form: FormData };
   response: S;
   /**
-   * Safe to send again: a GET, or a change that carries an Idempotency-Key (generated when the
-   * caller gave none, and the same on every attempt, so the server applies it once).
+   * Why it is safe to send again: `safe`, it changes nothing twice by itself (a GET, a check, which
+   * Backdesk records once per withdrawal); `idempotent`, it carries an Idempotency-Key (generated
+   * when the caller gave none, the same on every attempt, so the server applies it once).
    */
-  retry: 'read' | 'idempotent' | 'never';
+  retry: 'safe' | 'idempotent';
   idempotencyKey?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -124,7 +125,7 @@ export function createTransport(options: TransportOptions) {
   async function request<S extends AnySchema>(call: Call<S>): Promise<z.output<S>> {
     const idempotencyKey =
       call.retry === 'idempotent' ? (call.idempotencyKey ?? `bdc-${randomUUID()}`) : undefined;
-    const retries = call.retry === 'never' ? 0 : options.retry.retries;
+    const retries = options.retry.retries;
     for (let n = 0; ; n++) {
       try {
         return await attempt(call, idempotencyKey);
