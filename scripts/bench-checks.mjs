@@ -7,8 +7,8 @@
 //
 //   node scripts/bench-checks.mjs --url http://127.0.0.1:3000 --key bdk_… [--rate 200] [--seconds 30]
 //
-// Customers: --customers a,b,c (the exchange's ids), or the first 1,000 user names read from
-// DATABASE_URL. `npm run bench:ingest` runs `benchChecks` beside its batch load and prints both.
+// Customers: --customers a,b,c (the exchange's ids), or the first 1,000 customers' exchange ids
+// (their user names where the exchange never sent them) read from DATABASE_URL. `npm run bench:ingest` runs `benchChecks` beside its batch load and prints both.
 // Exits 1 when the verdict fails (or when an answer was not a 200).
 import { parseArgs } from 'node:util';
 
@@ -106,8 +106,11 @@ async function customersFromDatabase(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query('SELECT user_name FROM customers ORDER BY id LIMIT 1000');
-    return rows.map((r) => r.user_name);
+    // The key a check names a customer by (customerByRef): the exchange's id, else the user name.
+    const { rows } = await client.query(
+      'SELECT coalesce(external_id, user_name) AS ref FROM customers ORDER BY id LIMIT 1000',
+    );
+    return rows.map((r) => r.ref);
   } finally {
     await client.end();
   }

@@ -22,7 +22,13 @@ const TARGETS = [
     name: 'the server bundle',
     stamp: 'server-build-inputs',
     output: 'apps/server/dist/server.mjs',
-    inputs: ['apps/server/src', 'apps/server/package.json', 'scripts/build-server.mjs', ...SHARED],
+    inputs: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'scripts/build-server.mjs',
+      'packages/client',
+      ...SHARED,
+    ],
     command: [process.execPath, ['scripts/build-server.mjs']],
   },
 ];

@@ -16,8 +16,9 @@ const packages = new Set(
     return [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})];
   }),
 );
-// The workspace's own package is TypeScript: it is bundled, not loaded.
+// The workspace's own packages are TypeScript: bundled, not loaded.
 packages.delete('@backdesk/contract');
+packages.delete('@backdesk/client');
 
 await build({
   absWorkingDir: root,

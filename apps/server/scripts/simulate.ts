@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { IngestResponse } from '@backdesk/contract';
+import { BackdeskError, createBackdeskClient, type IngestAnswer } from '@backdesk/client';
 import { addressFor, txHashFor } from '../src/db/seed/addresses.ts';
 import {
   ASSET_PRECISION,
@@ -51,22 +51,33 @@ async function simulatorKey(): Promise<string> {
   throw new Error(`No simulator key: set SIMULATOR_KEY, or start Backdesk once on ${file}'s folder`);
 }
 
-const key = await simulatorKey();
+const api = createBackdeskClient({ baseUrl: values.url, apiKey: await simulatorKey() });
 const sent = { applied: 0, refused: 0 };
+const INGEST = {
+  assets: api.ingest.assets,
+  rates: api.ingest.rates,
+  customers: api.ingest.customers,
+  'sign-ins': api.ingest.signIns,
+  'wallet-transactions': api.ingest.walletTransactions,
+  'p2p-offers': api.ingest.p2pOffers,
+  'p2p-trades': api.ingest.p2pTrades,
+  balances: api.ingest.balances,
+} as const;
 
-async function send(kind: string, items: object[]): Promise<IngestResponse | undefined> {
+/** One batch as NDJSON (the client retries a 429 or 5xx with the same Idempotency-Key). */
+async function send(kind: keyof typeof INGEST, items: object[]): Promise<IngestAnswer | undefined> {
   if (items.length === 0) return undefined;
-  const res = await fetch(`${values.url}/api/v1/ingest/${kind}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
-    body: items.map((item) => JSON.stringify(item)).join('\n'),
-  });
-  const text = await res.text();
-  if (!res.ok) {
-    console.error(`${kind}: ${res.status} ${text.slice(0, 300)}`);
+  let answer: IngestAnswer;
+  try {
+    // The simulator builds its items loosely typed; the server validates each one.
+    answer = await (INGEST[kind] as (batch: object[], o: object) => Promise<IngestAnswer>)(items, {
+      format: 'ndjson',
+    });
+  } catch (error) {
+    if (!(error instanceof BackdeskError)) throw error;
+    console.error(`${kind}: ${error.status ?? '-'} ${error.code} ${error.message}`);
     return undefined;
   }
-  const answer = JSON.parse(text) as IngestResponse;
   sent.applied += answer.applied;
   sent.refused += answer.refused;
   for (const r of answer.results.filter((x) => x.status === 'refused'))
