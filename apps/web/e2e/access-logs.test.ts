@@ -1,23 +1,6 @@
-import { createRequire } from 'node:module';
 import pg from 'pg';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, submitLogin, toasts, useE2E } from './support.ts';
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Serious and critical WCAG 2.2 A/AA findings on the page, as short texts. */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  });
-}
+import { axeProblems, signIn, submitLogin, toasts, useE2E } from './support.ts';
 
 describe('access logs', () => {
   const e2e = useE2E();

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   type Browser,
@@ -103,4 +104,19 @@ export async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => {});
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Serious and critical WCAG 2.2 A/AA findings on the page, as short texts. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  });
 }

@@ -39,7 +39,7 @@ describe('transaction limits', () => {
     await expect.poll(() => created.textContent()).toContain('2.5');
 
     // Editing keeps the lid and shows the amounts as stored; the row reads the new bound.
-    await page.getByTestId(`edit-limit-${lid}`).click();
+    await created.locator('td').first().click();
     const edit = page.getByTestId('limit-form');
     expect(await edit.locator('input[name="max_amount"]').inputValue()).toBe('2.5');
     await edit.locator('input[name="max_amount"]').fill('3.75');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, toasts, useE2E } from './support.ts';
+import { axeProblems, signIn, toasts, useE2E } from './support.ts';
 
 describe('pending P2P trades', () => {
   const e2e = useE2E();
@@ -84,5 +84,28 @@ describe('P2P actions on a Turkish screen', () => {
     await toasts(page).getByText('Uyuşmazlık çözüldü', { exact: true }).waitFor();
     await toasts(page).getByText('Satıcıya iade edildi', { exact: true }).waitFor();
     expect(await toasts(page).getByText('Refunded to the seller').count()).toBe(0);
+  });
+
+  it('opens a trade from its row: parties as links, the offer, the dispute, its history, and its action', async () => {
+    const { page } = await e2e.open({ bypassCSP: true });
+    await signIn(page, 'admin');
+    await page.goto('/transactions/pending-p2p?status=disputed');
+    const row = page.locator('[data-testid="trades"] tbody tr').first();
+    await row.waitFor();
+    // The amount cell (not a customer link, not an action): the row opens.
+    await row.locator('td').nth(4).click();
+    const detail = page.getByTestId('trade-detail');
+    await detail.waitFor();
+    expect(await detail.getAttribute('data-status')).toBe('disputed');
+    await detail.getByTestId('trade-dispute').waitFor();
+    expect(await detail.getByRole('link').count()).toBeGreaterThan(0);
+    await detail.getByText('Offer', { exact: true }).waitFor();
+    await detail.locator('[data-testid^="drawer-settle-"]').waitFor();
+    // Measured once the drawer has finished sliding in (a fading drawer blends its colours).
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    expect(await axeProblems(page)).toEqual([]);
+    // Its action from the drawer opens the same confirmation as the row's.
+    await detail.locator('[data-testid^="drawer-settle-"]').click();
+    await page.getByTestId('reason-dialog').waitFor();
   });
 });

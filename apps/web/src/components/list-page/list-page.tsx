@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
 import type { EndpointDef, ListKey } from '@backdesk/contract';
-import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -170,7 +170,15 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
   const columns: DataTableColumn<Row>[] = [
     ...declared.map((c) => ({ ...c, hidden: prefs.hidden.includes(String(c.accessor)) })),
     ...(rowActions
-      ? [{ accessor: ACTIONS, title: t('actions'), textAlign: 'right' as const, render: rowActions }]
+      ? [
+          {
+            accessor: ACTIONS,
+            title: t('actions'),
+            textAlign: 'right' as const,
+            // A click on a row's action acts; it does not also open the row.
+            render: (row: Row) => <Box onClick={(event) => event.stopPropagation()}>{rowActions(row)}</Box>,
+          },
+        ]
       : []),
   ];
 

@@ -66,7 +66,7 @@ export function LimitTester({ limits }: { limits: TransactionLimit[] }) {
           <Text fw={600}>{winner ? t('tester.winner', { lid: winner.lid }) : t('tester.noWinner')}</Text>
         </Group>
         {winner && tieOnly && (
-          <Text size="sm" c="orange.9" data-testid="tester-tie-only">
+          <Text size="sm" fw={500} data-testid="tester-tie-only">
             {t('tester.tieOnly', { lid: winner.lid })}
           </Text>
         )}

@@ -1,6 +1,6 @@
 import type { TransactionLimit } from '@backdesk/contract';
 import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
@@ -77,23 +77,12 @@ export function LimitsPage() {
       <Stack gap="lg">
         <ListPage
           list={limitsList}
+          // A limit opens in its edit form (for who may edit); the row's icons keep its history and delete.
+          onRowOpen={canEdit ? (limit) => setEditing(limit) : undefined}
           emptyText={t('limits.empty')}
           rowActions={(limit) => (
             <Group gap={4} wrap="nowrap" justify="flex-end">
               {history.button(limit, `history-limit-${limit.lid}`)}
-              {canEdit && (
-                <Tooltip label={t('limits.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t('limits.editLid', { lid: limit.lid })}
-                    onClick={() => setEditing(limit)}
-                    data-testid={`edit-limit-${limit.lid}`}
-                  >
-                    <IconPencil size={16} stroke={1.7} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
               {canDelete && (
                 <Tooltip label={t('limits.delete')}>
                   <ActionIcon

@@ -14,6 +14,7 @@ import { notify } from '../../../lib/notify.ts';
 import { p2pEndpoints, tradesSource, useCancelTrade, useSettleDispute } from './p2p-api.ts';
 import { tradesList } from './pending-p2p-columns.tsx';
 import { RefreshControls } from './refresh-controls.tsx';
+import { TradeDrawer } from './trade-drawer.tsx';
 
 type Action = { kind: 'cancel' | 'settle'; trade: EnrichedTrade };
 
@@ -33,6 +34,31 @@ export function PendingP2pPage() {
     title: t('history.trade', { id: trade.id }),
   }));
   const amount = (v: string) => formatDecimal(locale, v);
+  // The trade open in the drawer (a row's click), or none.
+  const [opened, setOpened] = useState<EnrichedTrade | null>(null);
+
+  /** What a member may do to the trade in its state: cancel a pending one, settle a disputed one. */
+  const actionButton = (r: EnrichedTrade, where: '' | 'drawer-' = '') =>
+    !can(p2pEndpoints.cancel) ? null : r.status === 'pending' ? (
+      <Button
+        size="compact-xs"
+        variant="light"
+        color="red"
+        onClick={() => setAction({ kind: 'cancel', trade: r })}
+        data-testid={`${where}cancel-${r.id}`}
+      >
+        {t('p2p.cancel')}
+      </Button>
+    ) : r.status === 'disputed' ? (
+      <Button
+        size="compact-xs"
+        variant="light"
+        onClick={() => setAction({ kind: 'settle', trade: r })}
+        data-testid={`${where}settle-${r.id}`}
+      >
+        {t('p2p.settle')}
+      </Button>
+    ) : null;
 
   const confirm = async ({
     reason,
@@ -51,6 +77,7 @@ export function PendingP2pPage() {
     else await settle.mutateAsync({ body: { ...body, outcome: settled }, key: keys.keyFor(actionKey) });
     keys.done(actionKey);
     setAction(null);
+    setOpened(null);
     // The member's own words for what happened, not the server's English message.
     notify({
       title: t(kind === 'cancel' ? 'p2p.cancelled' : 'p2p.settled'),
@@ -68,34 +95,20 @@ export function PendingP2pPage() {
       />
       <ListPage
         list={tradesList}
+        onRowOpen={setOpened}
         rowActions={(r) => (
           <Group gap={4} wrap="nowrap" justify="flex-end">
             {history.button(r)}
-            {can(p2pEndpoints.cancel) &&
-              (r.status === 'pending' ? (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  color="red"
-                  onClick={() => setAction({ kind: 'cancel', trade: r })}
-                  data-testid={`cancel-${r.id}`}
-                >
-                  {t('p2p.cancel')}
-                </Button>
-              ) : r.status === 'disputed' ? (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  onClick={() => setAction({ kind: 'settle', trade: r })}
-                  data-testid={`settle-${r.id}`}
-                >
-                  {t('p2p.settle')}
-                </Button>
-              ) : null)}
+            {actionButton(r)}
           </Group>
         )}
       />
       {history.drawer}
+      <TradeDrawer
+        trade={opened}
+        actions={opened && actionButton(opened, 'drawer-')}
+        onClose={() => setOpened(null)}
+      />
       {action && (
         <ReasonDialog<'release' | 'refund'>
           opened

@@ -1,8 +1,8 @@
 import { Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { CustomerLink } from '../../../components/customer-link.tsx';
+import { DetailField } from '../../../components/detail-field.tsx';
 import { WithdrawalCheckPanel } from '../../../components/realtime-checks/index.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
@@ -10,21 +10,8 @@ import { WalletStatusBadge } from './wallet-status-badge.tsx';
 import { useWalletTransaction } from './wallet-transactions-api.ts';
 import { WithdrawalReview } from './withdrawal-review.tsx';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
 export function WalletTransactionDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
-  const { t } = useTranslation(['transactions', 'audit']);
+  const { t } = useTranslation(['transactions', 'audit', 'common']);
   const { locale } = useLanguage();
   const detail = useWalletTransaction(id);
   const tx = detail.data;
@@ -34,6 +21,7 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
       opened={id !== undefined}
       onClose={onClose}
       position="right"
+      closeButtonProps={{ 'aria-label': t('common:closePanel') }}
       size="lg"
       title={t('wallet.detailTitle', { id: id ?? '' })}
     >
@@ -55,20 +43,20 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
           )}
           {tx.type === 'withdrawal' && <WithdrawalCheckPanel walletTransactionId={tx.id} />}
           <SimpleGrid cols={2} spacing="sm">
-            <Field label={t('fields.type')}>{t(`walletType.${tx.type}`)}</Field>
-            <Field label={t('fields.customer')}>
+            <DetailField label={t('fields.type')}>{t(`walletType.${tx.type}`)}</DetailField>
+            <DetailField label={t('fields.customer')}>
               <CustomerLink id={tx.customer_id}>{tx.customer_user_name}</CustomerLink> (#{tx.customer_id})
-            </Field>
-            <Field label={t('fields.network')}>{tx.network}</Field>
-            <Field label={t('fields.fee')}>
+            </DetailField>
+            <DetailField label={t('fields.network')}>{tx.network}</DetailField>
+            <DetailField label={t('fields.fee')}>
               {formatDecimal(locale, tx.fee)} {tx.asset}
-            </Field>
-            <Field label={t('fields.from_address')}>{tx.from_address ?? '—'}</Field>
-            <Field label={t('fields.to_address')}>{tx.to_address ?? '—'}</Field>
-            <Field label={t('fields.tx_hash')}>{tx.tx_hash ?? '—'}</Field>
-            <Field label={t('fields.review_reason')}>{tx.review_reason ?? '—'}</Field>
-            <Field label={t('fields.created_at')}>{formatDateTime(locale, tx.created_at)}</Field>
-            <Field label={t('fields.updated_at')}>{formatDateTime(locale, tx.updated_at)}</Field>
+            </DetailField>
+            <DetailField label={t('fields.from_address')}>{tx.from_address ?? '—'}</DetailField>
+            <DetailField label={t('fields.to_address')}>{tx.to_address ?? '—'}</DetailField>
+            <DetailField label={t('fields.tx_hash')}>{tx.tx_hash ?? '—'}</DetailField>
+            <DetailField label={t('fields.review_reason')}>{tx.review_reason ?? '—'}</DetailField>
+            <DetailField label={t('fields.created_at')}>{formatDateTime(locale, tx.created_at)}</DetailField>
+            <DetailField label={t('fields.updated_at')}>{formatDateTime(locale, tx.updated_at)}</DetailField>
           </SimpleGrid>
           <Divider label={t('audit:title')} labelPosition="left" />
           <AuditTrail entity="wallet_transaction" entityId={tx.id} />

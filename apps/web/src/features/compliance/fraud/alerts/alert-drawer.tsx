@@ -21,6 +21,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../../components/audit-trail/index.ts';
 import { CustomerLink } from '../../../../components/customer-link.tsx';
+import { DetailField } from '../../../../components/detail-field.tsx';
 import { useCan } from '../../../../lib/can.ts';
 import { errorText } from '../../../../lib/errors.ts';
 import { useLanguage } from '../../../../lib/language.ts';
@@ -95,18 +96,18 @@ function AlertDetailView({ detail }: { detail: Detail }) {
         </Badge>
       </Group>
       <SimpleGrid cols={2} spacing="xs">
-        <Field label={t('drawer.customer')}>
+        <DetailField label={t('drawer.customer')}>
           <CustomerLink id={alert.customer_id}>{alert.user_name}</CustomerLink>
-        </Field>
-        <Field label={t('drawer.assignee')}>
+        </DetailField>
+        <DetailField label={t('drawer.assignee')}>
           <span data-testid="alert-assignee">{alert.assignee?.display_name ?? t('drawer.nobody')}</span>
-        </Field>
-        <Field label={t('drawer.raised')}>{dt(alert.raised_at)}</Field>
-        <Field label={t('drawer.event')}>{dt(alert.event_at)}</Field>
-        <Field label={t('drawer.window')}>
+        </DetailField>
+        <DetailField label={t('drawer.raised')}>{dt(alert.raised_at)}</DetailField>
+        <DetailField label={t('drawer.event')}>{dt(alert.event_at)}</DetailField>
+        <DetailField label={t('drawer.window')}>
           {dt(alert.window_start)} – {dt(alert.window_end)}
-        </Field>
-        <Field label={t('drawer.case')}>
+        </DetailField>
+        <DetailField label={t('drawer.case')}>
           {alert.case_id ? (
             <Anchor
               href={`/compliance/fraud-check/cases/${alert.case_id}`}
@@ -120,7 +121,7 @@ function AlertDetailView({ detail }: { detail: Detail }) {
           ) : (
             t('drawer.noCase')
           )}
-        </Field>
+        </DetailField>
       </SimpleGrid>
       {alert.closed_at && (
         <Alert color={alert.outcome === 'confirmed' ? 'red' : 'gray'} title={t('drawer.closingNote')}>
@@ -139,19 +140,6 @@ function AlertDetailView({ detail }: { detail: Detail }) {
         <AuditTrail entity="fraud_alert" entityId={alert.id} />
       </Card>
     </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
   );
 }
 
