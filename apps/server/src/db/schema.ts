@@ -1219,3 +1219,4 @@ export * from './schema-fraud-cases.ts';
 export * from './schema-fraud-screening.ts';
 export * from './schema-ingest.ts';
 export * from './schema-integrations.ts';
+export * from './schema-outbox.ts';
