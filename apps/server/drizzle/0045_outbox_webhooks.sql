@@ -82,3 +82,12 @@ CREATE INDEX "webhook_deliveries_order_idx" ON "webhook_deliveries" ("endpoint_i
 CREATE TABLE "outbox_fanout" ("id" smallint PRIMARY KEY DEFAULT 1 CHECK ("id" = 1), "position" bigint NOT NULL DEFAULT 0);
 --> statement-breakpoint
 INSERT INTO "outbox_fanout" ("id", "position") VALUES (1, 0);
+--> statement-breakpoint
+-- A restriction ends by time (ends_at), with no member acting: the expiry job announces each one once
+-- as restriction.expired; those that ended before this migration are not announced late.
+ALTER TABLE "customer_restrictions" ADD COLUMN "expiry_announced_at" timestamp with time zone;
+--> statement-breakpoint
+UPDATE "customer_restrictions" SET "expiry_announced_at" = now() WHERE "ends_at" IS NOT NULL AND "ends_at" <= now();
+--> statement-breakpoint
+CREATE INDEX "customer_restrictions_unannounced_expiry_idx" ON "customer_restrictions" ("ends_at")
+  WHERE "expiry_announced_at" IS NULL AND "lifted_at" IS NULL AND "ends_at" IS NOT NULL;

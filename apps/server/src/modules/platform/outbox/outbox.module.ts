@@ -2,8 +2,10 @@ import { publicApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { createChanges } from '../audit/changes.ts';
 import { registerPublicEndpoint } from '../integrations/public-endpoint.ts';
 import { createOutboxService, type OutboxService, type WebhookSettings } from './outbox.service.ts';
+import { announceExpiredRestrictions } from './restriction-expiry.ts';
 import { createWebhookEndpoints, type WebhookEndpoints } from './webhook-endpoints.ts';
 import { createWebhookSecretBox } from './webhook-signing.ts';
 
@@ -37,6 +39,11 @@ export function registerOutboxModule(
     await service.prune();
   });
   app.jobs.schedule('outbox.prune', '41 3 * * *');
+  const changes = createChanges(deps.db);
+  app.jobs.task('restrictions.announce-expiry', async () => {
+    await announceExpiredRestrictions(deps.db, changes);
+  });
+  app.jobs.schedule('restrictions.announce-expiry', '* * * * *');
 
   if (!deps.run) return;
   let stopped = false;

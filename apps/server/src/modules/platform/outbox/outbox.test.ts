@@ -11,6 +11,7 @@ import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
 import { createChanges } from '../audit/changes.ts';
 import { DECISION_EVENTS, decisionEventType } from './decision-events.ts';
 import { decodeCursor, encodeCursor, nextDelayMs, RETRY_DELAYS_S } from './outbox.service.ts';
+import { announceExpiredRestrictions } from './restriction-expiry.ts';
 import { signWebhook } from './webhook-signing.ts';
 import { isPrivateAddress } from './webhook-transport.ts';
 
@@ -212,6 +213,22 @@ describe('GET /api/v1/events', () => {
   });
 });
 
+describe('restriction expiry', () => {
+  it('announces a restriction that ended by time once, by the system, as restriction.expired', async () => {
+    const customer = await newCustomer(t.db, 'outbox_expiry');
+    const { rows } = await t.db.execute<{ id: number }>(sql`
+      INSERT INTO customer_restrictions (customer_id, kind, reason, starts_at, ends_at)
+      VALUES (${customer.id}, 'withdrawal', 'test', now() - interval '2 hours', now() - interval '1 minute') RETURNING id::int`);
+    const changes = createChanges(t.db);
+    expect(await announceExpiredRestrictions(t.db, changes)).toBeGreaterThanOrEqual(1);
+    expect(await announceExpiredRestrictions(t.db, changes)).toBe(0);
+    const mine = (await readAll()).filter((e) => e.data.customer?.id === customer.id);
+    expect(mine.map((e) => [e.type, e.data.subject.id, e.data.actor.kind])).toEqual([
+      ['restriction.expired', String(rows[0]!.id), 'system'],
+    ]);
+  });
+});
+
 describe('webhook delivery', () => {
   let server: Server;
   const all: { url: string; headers: IncomingMessage['headers']; body: string }[] = [];
@@ -252,7 +269,11 @@ describe('webhook delivery', () => {
   it('signs as Standard Webhooks, the same webhook-id on every attempt, in order per customer', async () => {
     const tried = new Set<string>();
     // Every event's first attempt fails, so each is retried under the same id.
-    answer = (id) => (tried.has(id) ? { status: 204 } : (tried.add(id), { status: 500 }));
+    answer = (id) => {
+      if (tried.has(id)) return { status: 204 };
+      tried.add(id);
+      return { status: 500 };
+    };
     const { secret } = await endpointFor('/ordered');
     const customer = await newCustomer(t.db, 'outbox_hook');
     await addRestriction(customer.id);
