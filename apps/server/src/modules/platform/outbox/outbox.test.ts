@@ -20,6 +20,7 @@ const t = useTestApp({
   WEBHOOK_RETRY_SCALE: '0',
   WEBHOOK_TIMEOUT_MS: '500',
 });
+const headers = t.session('manager');
 let reader: TestIntegration;
 beforeAll(async () => {
   reader = await createTestIntegration(t.db, { scopes: ['events:read'] });
@@ -210,6 +211,40 @@ describe('GET /api/v1/events', () => {
       await first.end();
       await second.end();
     }
+  });
+});
+
+describe('decisions made through the staff API', () => {
+  it('a restriction added and lifted by a manager are two events naming the member, in order', async () => {
+    const customer = await newCustomer(t.db, 'outbox_staff');
+    const post = (url: string, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: payload as never,
+        headers: { ...headers, 'idempotency-key': randomUUID() },
+      });
+    const added = await post('/api/customers/restrictions/add', {
+      customerId: customer.id,
+      kind: 'withdrawal',
+      reason: 'Manual review of withdrawals',
+    });
+    expect(added.statusCode).toBe(200);
+    const r = added.json().restriction;
+    const lifted = await post('/api/customers/restrictions/lift', {
+      id: r.id,
+      reason: 'Documents received',
+      version: r.version,
+    });
+    expect(lifted.statusCode).toBe(200);
+    const mine = (await readAll()).filter((e) => e.data.customer?.id === customer.id);
+    expect(mine.map((e) => e.type)).toEqual(['restriction.added', 'restriction.lifted']);
+    expect(mine[0]!.data.actor).toMatchObject({
+      kind: 'member',
+      id: expect.any(Number),
+      name: expect.any(String),
+    });
+    expect(mine[1]!.data.subject).toEqual({ kind: 'restriction', id: String(r.id), externalId: null });
   });
 });
 
