@@ -40,6 +40,7 @@ import {
 } from './modules/platform/idempotency/idempotency.service.ts';
 import { registerIngestApi } from './modules/platform/ingest/ingest.module.ts';
 import { registerIntegrationsPlatform } from './modules/platform/integrations/integrations.module.ts';
+import { registerOutboxModule } from './modules/platform/outbox/outbox.module.ts';
 import { registerSavedViewsModule } from './modules/platform/saved-views/saved-views.module.ts';
 import { registerTwoFactorModule } from './modules/platform/two-factor/two-factor.module.ts';
 import { registerReportsModule } from './modules/reports/reports.module.ts';
@@ -206,6 +207,8 @@ export async function buildApp({
       { endpoint: publicApi.ingestBalances, kind: balancesIngest },
     ],
   });
+  // Decisions out: the events feed and webhooks (decision 0025 outbox).
+  registerOutboxModule(app, { db, clock, secret, settings: config.webhooks, run: config.jobs });
   // The exchange's real-time checks read limits, restrictions, the blocklist, screening and the rules.
   registerChecksModule(app, { db, clock, config });
 

@@ -90,6 +90,16 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Run background jobs on this node (jobs/index.ts); on by default except under NODE_ENV=test. */
   JOBS: bool,
+  /** How long one webhook attempt may take before it counts as failed (decision 0025 outbox). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Let webhooks reach private and loopback addresses (tests, a receiver in the same network). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool,
+  /** Multiplies the retry delays (1: about three days in all); tests shrink it to milliseconds. */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().min(0).max(10).default(1),
+  /** How long a rotated-out webhook secret still signs beside the new one. */
+  WEBHOOK_SECRET_OVERLAP_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** Days an event stays in the feed and the delivery log once every delivery of it has ended. */
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** At SIGTERM, how long /readyz answers 503 before the listener closes, for the load balancer to notice. */
   DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   /** When the log chains are sealed and old access-log rows expire: cron, once per period for all nodes. */
@@ -187,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: e.METRICS_TOKEN,
     jobs: e.JOBS ?? e.NODE_ENV !== 'test',
     drainDelaySeconds: e.DRAIN_DELAY_SECONDS,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? false,
+      retryScale: e.WEBHOOK_RETRY_SCALE,
+      secretOverlapHours: e.WEBHOOK_SECRET_OVERLAP_HOURS,
+      eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
+    },
     logSealSchedule: e.LOG_SEAL_SCHEDULE,
     exportBackgroundRows: e.EXPORT_BACKGROUND_ROWS,
     documents: {

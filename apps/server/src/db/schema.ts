@@ -725,9 +725,12 @@ export const customerRestrictions = pgTable(
     liftReason: text('lift_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** When the expiry job announced its end as restriction.expired (migration 0045). */
+    expiryAnnouncedAt: ts('expiry_announced_at'),
   },
   (t) => [
     index('customer_restrictions_customer_idx').on(t.customerId, t.kind),
+    index('customer_restrictions_unannounced_expiry_idx').on(t.endsAt),
     index('customer_restrictions_created_idx').on(t.createdAt, t.id),
     index('customer_restrictions_starts_idx').on(t.startsAt, t.id),
   ],
@@ -1219,3 +1222,4 @@ export * from './schema-fraud-cases.ts';
 export * from './schema-fraud-screening.ts';
 export * from './schema-ingest.ts';
 export * from './schema-integrations.ts';
+export * from './schema-outbox.ts';

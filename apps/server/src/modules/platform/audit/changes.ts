@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeNamed, type Tx } from '../../../db/client.ts';
 import type { Actor } from '../../../lib/request-identity.ts';
 import { requestTransaction } from '../../../lib/request-transaction.ts';
+import { recordDecisionEvent } from '../outbox/decision-events.ts';
 import { recordAudit } from './audit.repository.ts';
 
 export type { Actor };
@@ -69,7 +70,8 @@ export interface ChangeOutcome<T> {
 
 /**
  * The one way to change data (docs/adding-an-area.md): `work` runs in a transaction and reports what
- * it changed; one audit row (before → after, member, request) is written in the same transaction.
+ * it changed; one audit row (before → after, member, request) is written in the same transaction,
+ * and, when the change is a decision the exchange enforces, its outbox event (outbox/decision-events.ts).
  * A change that changes nothing writes no row; `work` must then also leave versions alone. Inside an
  * idempotent request the transaction joins the request's, so the stored answer commits with it.
  */
@@ -91,6 +93,15 @@ export function createChanges(db: Db) {
             requestId: actor.requestId,
             action: change.action,
             entity: change.entity,
+            entityId: change.entityId,
+            customerId: change.customerId ?? null,
+            before: diff.before,
+            after: diff.after,
+          });
+          // A decision the exchange enforces is also an event, committed (or rolled back) with it.
+          await recordDecisionEvent(tx, actor, {
+            entity: change.entity,
+            action: change.action,
             entityId: change.entityId,
             customerId: change.customerId ?? null,
             before: diff.before,

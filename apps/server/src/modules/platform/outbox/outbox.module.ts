@@ -1,0 +1,68 @@
+import { publicApi } from '@backdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { createChanges } from '../audit/changes.ts';
+import { registerPublicEndpoint } from '../integrations/public-endpoint.ts';
+import { createOutboxService, type OutboxService, type WebhookSettings } from './outbox.service.ts';
+import { announceExpiredRestrictions } from './restriction-expiry.ts';
+import { createWebhookEndpoints, type WebhookEndpoints } from './webhook-endpoints.ts';
+import { createWebhookSecretBox } from './webhook-signing.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox of decisions and its webhook delivery (decision 0025 outbox). */
+    outbox: OutboxService & { endpoints: WebhookEndpoints };
+  }
+}
+
+/** How often an idle node looks for committed events and due deliveries. */
+const POLL_MS = 200;
+
+/**
+ * Decisions out (docs/decisions/0025-exchange-integration.outbox.md): the events feed, the fan-out of
+ * committed events into webhook deliveries and their delivery loop (on nodes running jobs; each
+ * delivery is claimed with SKIP LOCKED, so once across nodes), and the daily prune.
+ */
+export function registerOutboxModule(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; secret: string; settings: WebhookSettings; run: boolean },
+) {
+  const box = createWebhookSecretBox(deps.secret);
+  const service = createOutboxService({ db: deps.db, clock: deps.clock, box, settings: deps.settings });
+  const endpoints = createWebhookEndpoints({ db: deps.db, box, settings: deps.settings });
+  app.decorate('outbox', { ...service, endpoints });
+
+  registerPublicEndpoint(app, publicApi.events, async ({ query }) => service.feed(query.after, query.limit));
+
+  app.jobs.task('outbox.prune', async () => {
+    await service.prune();
+  });
+  app.jobs.schedule('outbox.prune', '41 3 * * *');
+  const changes = createChanges(deps.db);
+  app.jobs.task('restrictions.announce-expiry', async () => {
+    await announceExpiredRestrictions(deps.db, changes);
+  });
+  app.jobs.schedule('restrictions.announce-expiry', '* * * * *');
+
+  if (!deps.run) return;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const loop = () => {
+    running = service
+      .tick()
+      .catch((err) => app.log.error({ err }, 'webhook delivery round failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, POLL_MS);
+      });
+  };
+  app.addHook('onReady', async () => {
+    loop();
+  });
+  app.addHook('preClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  });
+}
