@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type BackdeskClient, BackdeskError, createBackdeskClient } from '@backdesk/client';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../../test/eventually.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
 import { specimenDocument } from '../documents/index.ts';
@@ -215,15 +216,13 @@ describe('checkWithdrawal against Backdesk', () => {
     }
     // Backdesk still finishes the check it was asked (which is why asking again is safe); wait for
     // it, so the app is not closed under it.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await t.db.execute(
-        sql`SELECT 1 FROM realtime_checks WHERE external_ref = ${late.withdrawalId}`,
-      );
-      if (rows.length) break;
-      if (Date.now() > deadline) throw new Error('the late check was never recorded');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until(
+      async () =>
+        (await t.db.execute(sql`SELECT 1 FROM realtime_checks WHERE external_ref = ${late.withdrawalId}`))
+          .rows.length > 0,
+      'the late check to be recorded',
+      { timeoutMs: 10_000 },
+    );
     expect(await api.checkWithdrawal(withdrawal('12.5'))).toMatchObject({
       failedClosed: false,
       decision: 'allow',
