@@ -42,6 +42,8 @@ describe('transaction limits', () => {
     await created.locator('td').first().click();
     const edit = page.getByTestId('limit-form');
     expect(await edit.locator('input[name="max_amount"]').inputValue()).toBe('2.5');
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/limit-edit.png` });
     await edit.locator('input[name="max_amount"]').fill('3.75');
     await page.getByTestId('limit-submit').click();
     await toasts(page).getByText('Limit updated', { exact: true }).waitFor();

@@ -104,6 +104,8 @@ describe('P2P actions on a Turkish screen', () => {
     // Measured once the drawer has finished sliding in (a fading drawer blends its colours).
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await axeProblems(page)).toEqual([]);
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/p2p-trade-drawer.png` });
     // Its action from the drawer opens the same confirmation as the row's.
     await detail.locator('[data-testid^="drawer-settle-"]').click();
     await page.getByTestId('reason-dialog').waitFor();
