@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useE2E } from './support.ts';
@@ -84,18 +85,17 @@ describe('reports', () => {
     );
 
     const csv = await exported(page, 'csv');
-    expect(csv.name).toMatch(/^transactions-report-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = csv.bytes.toString('utf8');
+    expect(csv.name).toMatch(/^transactions-report-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.zip$/);
+    // One CSV file per table shown, each its header then its rows.
+    const files = Object.entries(unzipSync(new Uint8Array(csv.bytes)));
     const shownTables = await page.locator('[data-testid^="report-table-"]').count();
-    // Each table: its title, its header and its rows, tables apart by a blank line.
-    const sections = text
+    expect(files).toHaveLength(shownTables);
+    const periodLines = strFromU8(files[0]![1])
       .replace(/^\uFEFF/, '')
       .trimEnd()
-      .split('\r\n\r\n');
-    expect(sections).toHaveLength(shownTables);
-    const periodLines = sections[0]!.split('\r\n');
-    expect(periodLines.length - 2).toBe(await rowsOf(page, 'periods').count());
-    expect(periodLines[1]).toContain('Deposits (previous)');
+      .split('\r\n');
+    expect(periodLines.length - 1).toBe(await rowsOf(page, 'periods').count());
+    expect(periodLines[0]).toContain('Deposits (previous)');
     // The export's exact figures are the ones on screen, without the grouping.
     const shownTotal = (await rowsOf(page, 'periods').last().locator('td').nth(1).innerText()).replaceAll(
       ',',
@@ -111,7 +111,9 @@ describe('reports', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('switch', { name: 'Compare with the previous period' }).uncheck({ force: true });
     await page.waitForURL((url) => url.searchParams.get('compare') === 'off');
-    const plain = (await exported(page, 'csv')).bytes.toString('utf8');
+    const plain = Object.values(unzipSync(new Uint8Array((await exported(page, 'csv')).bytes)))
+      .map((file) => strFromU8(file))
+      .join('\n');
     expect(plain).not.toContain('(previous)');
   });
 
@@ -123,7 +125,9 @@ describe('reports', () => {
     await page.getByRole('heading', { level: 1, name: 'Yatırma CSC Raporları' }).waitFor();
     await page.getByTestId('report-body').waitFor();
     await page.getByText('Kaynak kontrolüne göre').first().waitFor();
-    const csv = (await exported(page, 'csv')).bytes.toString('utf8');
+    const csv = Object.values(unzipSync(new Uint8Array((await exported(page, 'csv')).bytes)))
+      .map((file) => strFromU8(file))
+      .join('\n');
     expect(csv).toContain('Dönem');
     expect(csv).toContain('Geçti');
 

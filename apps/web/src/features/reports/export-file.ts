@@ -19,17 +19,26 @@ const guarded = (value: string, numeric: boolean) => (!numeric && FORMULA.test(v
 
 const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-export function toCsv(tables: ExportTable[]): string {
-  const lines: string[] = [];
-  for (const table of tables) {
-    if (lines.length) lines.push('');
-    lines.push(csvCell(guarded(table.title, false)));
-    lines.push(table.columns.map((c) => csvCell(guarded(c, false))).join(','));
-    for (const row of table.rows)
-      lines.push(row.map((cell, i) => csvCell(guarded(cell, table.numeric[i] === true))).join(','));
-  }
+/**
+ * One table as CSV: its header, then its rows, so a spreadsheet or a script reads it as one table
+ * (the title names the file instead).
+ */
+export function toCsv(table: ExportTable): string {
+  const lines = [table.columns.map((c) => csvCell(guarded(c, false))).join(',')];
+  for (const row of table.rows)
+    lines.push(row.map((cell, i) => csvCell(guarded(cell, table.numeric[i] === true))).join(','));
   // A byte-order mark so spreadsheet programs read Turkish letters as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Every table its own CSV file, named after it, in one ZIP: one table per file. */
+export function toCsvZip(tables: ExportTable[], baseName: string): Uint8Array {
+  const names = sheetNames(tables);
+  const files: Record<string, Uint8Array> = {};
+  tables.forEach((table, i) => {
+    files[`${baseName}-${i + 1}-${names[i]!.replace(/\s+/g, '-')}.csv`] = strToU8(toCsv(table));
+  });
+  return zipSync(files, { level: 6 });
 }
 
 const xml = (text: string) =>
@@ -53,6 +62,14 @@ function cell(ref: string, value: string, numeric: boolean, style = 0): string {
   return `<c r="${ref}" t="inlineStr"${s}><is><t xml:space="preserve">${xml(guarded(value, numeric))}</t></is></c>`;
 }
 
+/** Column widths from the longest header or cell (capped), so wide tables keep readable headers. */
+function columnWidths(table: ExportTable): string {
+  const widths = table.columns.map((c, i) =>
+    Math.min(60, Math.max(c.length, ...table.rows.map((r) => (r[i] ?? '').length)) + 2),
+  );
+  return `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols>`;
+}
+
 function sheet(table: ExportTable): string {
   const rows = [
     `<row r="1">${cell('A1', table.title, false, 1)}</row>`,
@@ -63,7 +80,7 @@ function sheet(table: ExportTable): string {
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`;
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${columnWidths(table)}<sheetData>${rows.join('')}</sheetData></worksheet>`;
 }
 
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ], unique. */

@@ -8,7 +8,7 @@ import { FetchingLoader } from '../../components/fetching-loader.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/member-settings.ts';
-import { download, toCsv, toXlsx } from './export-file.ts';
+import { download, toCsvZip, toXlsx } from './export-file.ts';
 import { RatesPanel } from './rates-panel.tsx';
 import { ReportCharts } from './report-charts.tsx';
 import { ReportControls } from './report-controls.tsx';
@@ -102,7 +102,11 @@ export function ReportPage({ name }: { name: ReportName }) {
                 <Menu.Item
                   data-testid="export-csv"
                   onClick={() =>
-                    download(fileName('csv'), toCsv(toExportTables(tables)), 'text/csv;charset=utf-8')
+                    download(
+                      fileName('zip'),
+                      toCsvZip(toExportTables(tables), `${name}-report`),
+                      'application/zip',
+                    )
                   }
                 >
                   {t('export.csv')}

@@ -1,5 +1,6 @@
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './export-file.ts';
+import { toCsv, toCsvZip } from './export-file.ts';
 import { presetRange, reportQueryOf, todayIn, validateReportSearch } from './report-search.ts';
 
 describe('report ranges', () => {
@@ -44,14 +45,39 @@ describe('report ranges', () => {
 
 describe('report CSV', () => {
   it('keeps exact figures and defuses text a spreadsheet would run as a formula', () => {
-    const csv = toCsv([
-      {
-        title: 'By officer',
-        columns: ['Officer', 'Amount'],
-        rows: [['=cmd()', '-12.000000000000000001']],
-        numeric: [false, true],
-      },
+    const csv = toCsv({
+      title: 'By officer',
+      columns: ['Officer', 'Amount'],
+      rows: [['=cmd()', '-12.000000000000000001']],
+      numeric: [false, true],
+    });
+    expect(csv).toBe("\uFEFFOfficer,Amount\r\n'=cmd(),-12.000000000000000001\r\n");
+  });
+});
+
+describe('report CSV archive', () => {
+  it('writes each table as its own CSV file, named after it', () => {
+    const zip = toCsvZip(
+      [
+        {
+          title: 'Periods',
+          columns: ['Period', 'Deposits'],
+          rows: [['Dec 1', '10']],
+          numeric: [false, true],
+        },
+        { title: 'By asset', columns: ['Asset', 'Deposits'], rows: [['BTC', '2.5']], numeric: [false, true] },
+      ],
+      'transactions-report',
+    );
+    const files = unzipSync(zip);
+    expect(Object.keys(files)).toEqual([
+      'transactions-report-1-Periods.csv',
+      'transactions-report-2-By-asset.csv',
     ]);
-    expect(csv).toBe("\uFEFFBy officer\r\nOfficer,Amount\r\n'=cmd(),-12.000000000000000001\r\n");
+    // With its byte-order mark, so spreadsheet programs read Turkish letters as UTF-8.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      files['transactions-report-2-By-asset.csv'],
+    );
+    expect(text).toBe('\uFEFFAsset,Deposits\r\nBTC,2.5\r\n');
   });
 });
