@@ -86,6 +86,12 @@ export const approveApprovalRequest = defineEndpoint({
     'ABOVE_LIMIT_MAXIMUM',
     'DAILY_CAP_EXCEEDED',
     'MONTHLY_CAP_EXCEEDED',
+    // A bulk request's action, applied on approval (fraud_alerts_bulk).
+    'FRAUD_ASSIGNEE_INVALID',
+    'FRAUD_CASE_NOT_FOUND',
+    'FRAUD_CASE_CLOSED',
+    'FRAUD_CASE_ALERT_INVALID',
+    'FRAUD_CASE_ALERT_IN_OTHER_CASE',
   ],
   idempotent: true,
   body: z.object({ ...decision, reason: ReasonSchema.optional() }),

@@ -157,13 +157,23 @@ describe('a bulk action above the threshold', () => {
     const newcomer = await addAlert(Number(rows[0]!.customer_id));
 
     const request = await pending(id);
+    // With an idempotency key, as the web app sends it: the answer is read in the request's transaction.
     const decide = (headers: Record<string, string>) =>
-      post('/api/approvals/approve', { id, version: request.version }, headers);
+      post(
+        '/api/approvals/approve',
+        { id, version: request.version },
+        { ...headers, 'idempotency-key': randomUUID() },
+      );
     expect((await decide(manager)).statusCode).toBe(403);
     const own = await decide(admin);
     expect([own.statusCode, own.json().code]).toEqual([409, 'APPROVAL_OWN_REQUEST']);
     const approved = await decide(superUser);
     expect(approved.statusCode).toBe(200);
+    // The approver's answer already says what was done.
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      payload: { applied_count: 4, skipped_ids: [changedId] },
+    });
 
     expect(await statuses(c.ids)).toEqual(['closed/confirmed', ...Array(4).fill('closed/false_positive')]);
     expect(await statuses([newcomer])).toEqual(['open/null']);
