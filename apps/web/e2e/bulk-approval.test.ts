@@ -108,6 +108,8 @@ describe('bulk action above the threshold', () => {
     expect(await request.textContent()).toContain('Rule misfire on market makers');
     expect(await violationsIn(other, '[data-testid="bulk-approvals"]')).toEqual([]);
     await request.getByTestId('bulk-approval-approve').click();
+    await other.getByTestId('reason-dialog').waitFor();
+    expect(await violationsIn(other, '[role="dialog"]')).toEqual([]);
     await other.getByTestId('reason-dialog').getByTestId('confirm').click();
     await toasts(other)
       .getByText('3 records changed; 0 had changed since and were left as they are')

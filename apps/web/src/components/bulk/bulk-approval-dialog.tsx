@@ -30,7 +30,7 @@ export function BulkApprovalDialog(props: {
       opened={props.opened}
       onClose={props.onClose}
       centered
-      closeButtonProps={{ 'aria-label': t('bulk.cancel') }}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
       title={t('bulk.dialogTitle', { action: props.action, count: formatInteger(locale, props.count) })}
     >
       {props.opened && <BulkApprovalForm {...props} />}
