@@ -32,6 +32,7 @@ import { registerAuditRoutes } from './modules/logs/audit-trail/audit.routes.ts'
 import { registerApprovalsModule } from './modules/platform/approvals/approvals.module.ts';
 import { registerAuthModule } from './modules/platform/auth/auth.module.ts';
 import type { AuthService, SessionMember } from './modules/platform/auth/auth.service.ts';
+import { registerBulkModule } from './modules/platform/bulk/bulk.module.ts';
 import { registerEventsModule } from './modules/platform/events/events.module.ts';
 import { registerExportsModule } from './modules/platform/exports/exports.module.ts';
 import {
@@ -154,6 +155,7 @@ export async function buildApp({
   registerCustomerKycModule(app, { db });
   // Before KYC, which asks it for a second member on fraud-flagged customers (R63).
   const approvals = registerApprovalsModule(app, { db, clock });
+  const bulkGate = registerBulkModule(app, { db, approvals });
   // Long runs with progress (modules/compliance/fraud/runs/), used by fraud check and by the KYC
   // documents' recheck.
   const runs = registerFraudRuns(app, { db, clock });
@@ -182,7 +184,7 @@ export async function buildApp({
   registerFraudRules(app, { db, clock, runs, countCandidates: engine.countCandidates });
   registerFraudBlocklist(app, { db, clock, runs });
   const cases = registerFraudCases(app, { db, clock, config, linkedCustomers });
-  registerFraudAlerts(app, { db, clock, restrictions, attachToCase: cases.attachAlertsToCase });
+  registerFraudAlerts(app, { db, clock, restrictions, attachToCase: cases.attachAlertsToCase, bulkGate });
   const screening = registerFraudScreening(app, {
     db,
     clock,

@@ -12,7 +12,7 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** What can be asked for; the web app translates each as `approvals:kinds.<kind>`. */
-export const APPROVAL_KINDS = ['withdrawal_release', 'kyc_level_approval'] as const;
+export const APPROVAL_KINDS = ['withdrawal_release', 'kyc_level_approval', 'fraud_alerts_bulk'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 export const APPROVAL_SORT_KEYS = ['requested_at', 'expires_at'] as const;
@@ -86,6 +86,12 @@ export const approveApprovalRequest = defineEndpoint({
     'ABOVE_LIMIT_MAXIMUM',
     'DAILY_CAP_EXCEEDED',
     'MONTHLY_CAP_EXCEEDED',
+    // A bulk request's action, applied on approval (fraud_alerts_bulk).
+    'FRAUD_ASSIGNEE_INVALID',
+    'FRAUD_CASE_NOT_FOUND',
+    'FRAUD_CASE_CLOSED',
+    'FRAUD_CASE_ALERT_INVALID',
+    'FRAUD_CASE_ALERT_IN_OTHER_CASE',
   ],
   idempotent: true,
   body: z.object({ ...decision, reason: ReasonSchema.optional() }),

@@ -230,6 +230,14 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'An absence ends in the future, at most {{days}} days from now',
   },
+  BULK_COUNT_MISMATCH: {
+    status: 400,
+    message: 'Type the count exactly: {{count}} records would change',
+  },
+  BULK_REASON_REQUIRED: {
+    status: 400,
+    message: 'A bulk action over {{threshold}} records needs a reason for the second member',
+  },
   APPROVAL_OWN_REQUEST: {
     status: 409,
     message: 'You asked for this change; a different member must approve or reject it',

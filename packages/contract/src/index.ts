@@ -17,6 +17,7 @@ export * as auditApi from './audit.ts';
 export * from './audit-vocabulary.ts';
 export type { CaptchaChallenge, LoginBody, LoginResponse, StaffUser } from './auth.ts';
 export * as authApi from './auth.ts';
+export * as bulkApi from './bulk.ts';
 export type {
   ComplianceOverview,
   CustomerKyc,

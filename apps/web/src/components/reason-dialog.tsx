@@ -24,8 +24,16 @@ export interface ReasonDialogProps<O extends string> {
  * (at least 3 characters when required) before anything is sent.
  */
 export function ReasonDialog<O extends string>(props: ReasonDialogProps<O>) {
+  const { t } = useTranslation('common');
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      centered
+      // Mantine's close button has no text of its own: axe's button-name needs one.
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       {props.opened && <ReasonForm {...props} />}
     </Modal>
   );

@@ -62,6 +62,7 @@ export const endpointRefsFrom =
 const areaRefs = <M>(importer: () => Promise<M>) => endpointRefsFrom(lazyModule(importer));
 
 export const approvalsRef = areaRefs(() => import('@backdesk/contract/areas/approvals'));
+export const bulkRef = areaRefs(() => import('@backdesk/contract/areas/bulk'));
 export const auditRef = areaRefs(() => import('@backdesk/contract/areas/audit'));
 export const complianceRef = areaRefs(() => import('@backdesk/contract/areas/compliance'));
 export const crmRef = areaRefs(() => import('@backdesk/contract/areas/crm'));

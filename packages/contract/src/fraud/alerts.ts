@@ -1,6 +1,7 @@
 // Fraud check, alerts (decision 0018): the list, one alert with its evidence, the workflow, assignment,
 // comments, restricting the customer, linked customers and bulk actions over a whole filter.
 import { z } from 'zod';
+import { BULK_REFUSALS, BulkConfirmationShape, BulkResultShape } from '../bulk.ts';
 import { RESTRICTION_KINDS } from '../crm/keys.ts';
 import { CalendarDateSchema, InstantSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -304,6 +305,7 @@ export const BulkFraudAlertsBodySchema = z
     dry_run: z.boolean(),
     /** On apply: the count the member confirmed; a different count now is refused. */
     expected: z.number().int().min(0).max(FRAUD_BULK_MAX).optional(),
+    ...BulkConfirmationShape,
   })
   .superRefine((b, ctx) => {
     if (b.action === 'assign' && b.assignee_id === undefined)
@@ -319,7 +321,8 @@ export type BulkFraudAlertsBody = z.input<typeof BulkFraudAlertsBodySchema>;
 export const bulkFraudAlerts = defineEndpoint({
   method: 'POST',
   path: '/api/compliance/fraud/alerts/bulk',
-  summary: 'Assign, close as false positive or attach to a case every open alert of a filter (count first)',
+  summary:
+    'Assign, close as false positive or attach to a case every open alert of a filter (count first; above the threshold, four-eyes)',
   tags: ['compliance'],
   access: 'operate',
   errors: [
@@ -330,8 +333,9 @@ export const bulkFraudAlerts = defineEndpoint({
     'FRAUD_CASE_CLOSED',
     'FRAUD_CASE_ALERT_INVALID',
     'FRAUD_CASE_ALERT_IN_OTHER_CASE',
+    ...BULK_REFUSALS,
   ],
   idempotent: true,
   body: BulkFraudAlertsBodySchema,
-  response: z.object({ success: z.literal(true), count: z.number().int(), applied: z.boolean() }),
+  response: z.object({ success: z.literal(true), ...BulkResultShape }),
 });

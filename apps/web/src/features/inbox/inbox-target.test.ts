@@ -33,6 +33,13 @@ describe('where an inbox item opens', () => {
       search: {},
     });
   });
+  it('opens a bulk action waiting for a second member above the alert list it came from', () => {
+    expect(
+      inboxTarget(
+        item({ type: 'approval_request', id: '8' }, { approval_kind: 'fraud_alerts_bulk', entity_id: 'x-1' }),
+      ),
+    ).toEqual({ to: '/compliance/fraud-check', search: {} });
+  });
   it('opens an "export ready" notice as its download, and nothing for other notices', () => {
     const ready = {
       source: { type: 'notice', id: '' },

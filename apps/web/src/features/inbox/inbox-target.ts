@@ -6,7 +6,7 @@ export type InboxTarget =
   | { to: '/transactions/pending-p2p'; search: { guid?: string } }
   | { to: '/settings/members'; search: Record<string, never> }
   | { to: '/compliance/kyc-manage'; search: Record<string, never> }
-  | { to: '/compliance/fraud-check'; search: { alert: string } }
+  | { to: '/compliance/fraud-check'; search: { alert?: string } }
   | { to: '/compliance/fraud-check/cases/$caseId'; params: { caseId: string }; search: Record<string, never> }
   | null;
 
@@ -23,6 +23,9 @@ export function inboxTarget(item: InboxItem): InboxTarget {
         return { to: '/transactions/wallet-transactions', search: { id: item.params.entity_id } };
       if (item.params.approval_kind === 'kyc_level_approval')
         return { to: '/compliance/kyc-manage', search: {} };
+      // A bulk action's request is decided above the alert list it came from.
+      if (item.params.approval_kind === 'fraud_alerts_bulk')
+        return { to: '/compliance/fraud-check', search: {} };
       return null;
     case 'kyc_case':
       return { to: '/compliance/kyc-manage', search: {} };

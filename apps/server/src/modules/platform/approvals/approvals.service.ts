@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { outsideRequestTransaction } from '../../../lib/request-transaction.ts';
+import { outsideRequestTransaction, requestTransaction } from '../../../lib/request-transaction.ts';
 import type { Actor, Change, ChangeOutcome, Changes } from '../audit/changes.ts';
 import type { ApprovalRow, ApprovalsRepository, Decision } from './approvals.repository.ts';
 
@@ -261,7 +261,8 @@ export function createApprovalsService(deps: {
     },
 
     async view(id: number): Promise<ApprovalRequest> {
-      const request = await repo.view(db, id, clock.now());
+      // Inside an idempotent request the decision is not committed yet: read it where it was made.
+      const request = await repo.view(requestTransaction() ?? db, id, clock.now());
       if (!request) throw new AppError('APPROVAL_NOT_FOUND');
       return request;
     },

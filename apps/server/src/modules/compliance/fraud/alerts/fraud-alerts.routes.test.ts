@@ -389,7 +389,13 @@ describe('bulk actions over a whole filter', () => {
         key ? { ...manager, 'idempotency-key': key } : manager,
       );
     // More alerts than a page of the list (50): the count covers the filter, closed ones left out.
-    expect((await bulk({ dry_run: true })).json()).toEqual({ success: true, count: 60, applied: false });
+    expect((await bulk({ dry_run: true })).json()).toEqual({
+      success: true,
+      count: 60,
+      applied: false,
+      needs_approval: false,
+      approval_id: null,
+    });
     expect((await bulk({ dry_run: false })).statusCode).toBe(400);
     const changed = await bulk({ dry_run: false, expected: 59 });
     expect([changed.statusCode, changed.json().code]).toEqual([409, 'FRAUD_BULK_CHANGED']);
@@ -397,7 +403,13 @@ describe('bulk actions over a whole filter', () => {
 
     const key = `fa-bulk-${c.id}`;
     const applied = await bulk({ dry_run: false, expected: 60 }, key);
-    expect(applied.json()).toEqual({ success: true, count: 60, applied: true });
+    expect(applied.json()).toEqual({
+      success: true,
+      count: 60,
+      applied: true,
+      needs_approval: false,
+      approval_id: null,
+    });
     expect((await bulk({ dry_run: false, expected: 60 }, key)).json()).toEqual(applied.json());
     const closed = await t.db.execute<{ n: string }>(
       sql`SELECT count(*) AS n FROM fraud_alerts WHERE customer_id = ${c.id} AND status = 'closed'

@@ -5,7 +5,7 @@ import {
   type FraudAlertStatus,
   fraudApi,
 } from '@backdesk/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../../db/client.ts';
 import { auditLog } from '../../../../db/schema.ts';
@@ -14,6 +14,7 @@ import type { Clock } from '../../../../lib/clock.ts';
 import { runInRequestTransaction } from '../../../../lib/request-transaction.ts';
 import type { RestrictionsService } from '../../../crm/index.ts';
 import type { Actor, Change, Changes } from '../../../platform/audit/changes.ts';
+import type { BulkGate } from '../../../platform/bulk/bulk.module.ts';
 import { alertWhere, type FraudAlertsRepository } from './fraud-alerts.repository.ts';
 import { linkedCustomers } from './linked-customers.ts';
 
@@ -49,6 +50,30 @@ const alertChange = (
   after,
 });
 
+/** The four-eyes kind a bulk action over the threshold becomes. */
+export const FRAUD_ALERTS_BULK = 'fraud_alerts_bulk';
+
+/** What a bulk action does, as stored on its four-eyes request (plain JSON). */
+type BulkParams =
+  | { action: 'assign'; assignee_id: number | null }
+  | { action: 'close_false_positive'; note: string }
+  | { action: 'attach_case'; case_id: number };
+
+function paramsOf(body: Body<'bulkFraudAlerts'>): BulkParams {
+  if (body.action === 'assign') return { action: 'assign', assignee_id: body.assignee_id ?? null };
+  if (body.action === 'close_false_positive') return { action: 'close_false_positive', note: body.note! };
+  return { action: 'attach_case', case_id: body.case_id! };
+}
+
+interface BulkResult {
+  count: number;
+  applied: boolean;
+  needs_approval: boolean;
+  approval_id: number | null;
+}
+
+type LockedAlert = Awaited<ReturnType<FraudAlertsRepository['lockOpen']>>[number];
+
 /** Audit rows written per statement in a bulk action. */
 const AUDIT_CHUNK = 1000;
 
@@ -59,6 +84,7 @@ export function createFraudAlertsService(deps: {
   changes: Changes;
   restrictions: RestrictionsService;
   attachToCase: AttachAlertsToCase;
+  bulkGate: BulkGate;
 }) {
   const { db, clock, repo, changes } = deps;
 
@@ -74,6 +100,66 @@ export function createFraudAlertsService(deps: {
     if (!member) throw new AppError('FRAUD_ASSIGNEE_INVALID');
     return member;
   }
+
+  /** The action-specific condition: alerts the action would not change are never counted. */
+  function narrow(where: SQL, p: BulkParams): SQL {
+    if (p.action === 'assign')
+      return sql`${where} AND a.assignee_id IS DISTINCT FROM ${p.assignee_id}::integer`;
+    if (p.action === 'attach_case') return sql`${where} AND a.case_id IS DISTINCT FROM ${p.case_id}::bigint`;
+    return where;
+  }
+
+  /** Changes locked open alerts, with one audit row each (or the case's own rows for an attach). */
+  async function act(tx: Tx, targets: LockedAlert[], p: BulkParams, actor: Actor): Promise<void> {
+    const ids = targets.map((a) => a.id);
+    if (ids.length === 0) return;
+    if (p.action === 'attach_case') return deps.attachToCase(tx, p.case_id, ids, actor);
+    const at = clock.now();
+    const assignee = p.action === 'assign' && p.assignee_id ? await handlerOf(tx, p.assignee_id) : undefined;
+    await repo.updateMany(
+      tx,
+      ids,
+      p.action === 'assign'
+        ? { assigneeId: p.assignee_id, at }
+        : { status: 'closed', outcome: 'false_positive', closingNote: p.note, closedBy: actor.memberId, at },
+    );
+    const rows = targets.map((a) => ({
+      memberId: actor.memberId,
+      requestId: actor.requestId,
+      entity: 'fraud_alert',
+      entityId: String(a.id),
+      customerId: a.customer_id,
+      ...(p.action === 'assign'
+        ? {
+            action: assignee ? 'assign' : 'unassign',
+            before: { assignee: a.assignee },
+            after: { assignee: assignee?.display_name ?? null },
+          }
+        : {
+            action: 'close',
+            before: { status: a.status, outcome: null, closing_note: null },
+            after: { status: 'closed', outcome: 'false_positive', closing_note: p.note },
+          }),
+    }));
+    for (let i = 0; i < rows.length; i += AUDIT_CHUNK)
+      await tx.insert(auditLog).values(rows.slice(i, i + AUDIT_CHUNK));
+  }
+
+  // A second member's approval acts on the frozen ids that are still open and still differ.
+  deps.bulkGate.register(FRAUD_ALERTS_BULK, {
+    entity: 'fraud_alert',
+    apply: async (tx, ids, stored, actor) => {
+      const p = stored as BulkParams;
+      if (p.action === 'assign' && p.assignee_id) await handlerOf(tx, p.assignee_id);
+      const targets = await repo.lockOpen(
+        tx,
+        narrow(sql`a.id = ANY(${`{${ids.join(',')}}`}::bigint[])`, p),
+        ids.length,
+      );
+      await act(tx, targets, p, actor);
+      return targets.map((a) => a.id);
+    },
+  });
 
   return {
     list: (query: z.output<typeof fraudApi.FraudAlertsQuerySchema>, memberId: number, read: Db = db) =>
@@ -195,69 +281,40 @@ export function createFraudAlertsService(deps: {
     /**
      * One action over every open alert a filter matches, not the visible page: a dry run counts
      * them; applying locks them, refuses when the count is no longer the one confirmed, and changes
-     * them in one transaction with one audit row per alert (R53).
+     * them in one transaction with one audit row per alert (R53). Above the bulk threshold the locked
+     * ids become a four-eyes request instead (platform/bulk), applied only when a second member approves.
      */
     bulk(body: Body<'bulkFraudAlerts'>, actor: Actor) {
-      return changes.run(actor, async (tx) => {
-        let where = alertWhere(body.filter, actor.memberId);
-        if (body.action === 'assign') {
-          if (body.assignee_id) await handlerOf(tx, body.assignee_id);
-          where = sql`${where} AND a.assignee_id IS DISTINCT FROM ${body.assignee_id ?? null}::integer`;
-        }
-        if (body.action === 'attach_case') {
-          where = sql`${where} AND a.case_id IS DISTINCT FROM ${body.case_id!}::bigint`;
-        }
+      return changes.run<BulkResult>(actor, async (tx) => {
+        const params = paramsOf(body);
+        if (params.action === 'assign' && params.assignee_id) await handlerOf(tx, params.assignee_id);
+        const where = narrow(alertWhere(body.filter, actor.memberId), params);
         const count = await repo.countOpen(tx, where);
         if (count > fraudApi.FRAUD_BULK_MAX)
           throw new AppError('FRAUD_BULK_TOO_MANY', { count, max: fraudApi.FRAUD_BULK_MAX });
-        if (body.dry_run) return { result: { count, applied: false }, change: null };
+        if (body.dry_run) {
+          const needs_approval = await deps.bulkGate.needsApproval(tx, count);
+          return { result: { count, applied: false, needs_approval, approval_id: null }, change: null };
+        }
 
         const targets = await repo.lockOpen(tx, where, fraudApi.FRAUD_BULK_MAX + 1);
         if (targets.length !== body.expected)
           throw new AppError('FRAUD_BULK_CHANGED', { count: targets.length, expected: body.expected! });
-        const ids = targets.map((a) => a.id);
-        if (ids.length === 0) return { result: { count: 0, applied: true }, change: null };
-        const at = clock.now();
-        if (body.action === 'attach_case') {
-          await deps.attachToCase(tx, body.case_id!, ids, actor);
-          return { result: { count: ids.length, applied: true }, change: null };
-        }
-        const assignee =
-          body.action === 'assign' && body.assignee_id ? await handlerOf(tx, body.assignee_id) : undefined;
-        await repo.updateMany(
-          tx,
-          ids,
-          body.action === 'assign'
-            ? { assigneeId: body.assignee_id ?? null, at }
-            : {
-                status: 'closed',
-                outcome: 'false_positive',
-                closingNote: body.note!,
-                closedBy: actor.memberId,
-                at,
-              },
-        );
-        const rows = targets.map((a) => ({
-          memberId: actor.memberId,
-          requestId: actor.requestId,
-          entity: 'fraud_alert',
-          entityId: String(a.id),
-          customerId: a.customer_id,
-          ...(body.action === 'assign'
-            ? {
-                action: assignee ? 'assign' : 'unassign',
-                before: { assignee: a.assignee },
-                after: { assignee: assignee?.display_name ?? null },
-              }
-            : {
-                action: 'close',
-                before: { status: a.status, outcome: null, closing_note: null },
-                after: { status: 'closed', outcome: 'false_positive', closing_note: body.note },
-              }),
-        }));
-        for (let i = 0; i < rows.length; i += AUDIT_CHUNK)
-          await tx.insert(auditLog).values(rows.slice(i, i + AUDIT_CHUNK));
-        return { result: { count: ids.length, applied: true }, change: null };
+        const held = await deps.bulkGate.hold(tx, actor, {
+          kind: FRAUD_ALERTS_BULK,
+          action: params.action,
+          ids: targets.map((a) => a.id),
+          params,
+          typedCount: body.typed_count,
+          reason: body.reason,
+        });
+        if (held.held)
+          return {
+            result: { count, applied: false, needs_approval: true, approval_id: held.approvalId },
+            change: held.change,
+          };
+        await act(tx, targets, params, actor);
+        return { result: { count, applied: true, needs_approval: false, approval_id: null }, change: null };
       });
     },
   };

@@ -69,6 +69,7 @@ function useFraudInvalidation() {
       client.invalidateQueries({ queryKey: FRAUD_KEY }),
       client.invalidateQueries({ queryKey: ['audit', 'fraud_alert'] }),
       client.invalidateQueries({ queryKey: ['inbox'] }),
+      client.invalidateQueries({ queryKey: ['approvals'] }),
     ]);
 }
 

@@ -2,6 +2,11 @@ import type { fraudApi } from '@backdesk/contract';
 import { Button, Group, NumberInput, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  BulkApprovalDialog,
+  type BulkApprovalInput,
+  BulkThreshold,
+} from '../../../../components/bulk/index.ts';
 import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { useListSearch } from '../../../../components/list-page/index.ts';
 import { useCan } from '../../../../lib/can.ts';
@@ -20,7 +25,8 @@ const ACTIONS: readonly Action[] = ['assign', 'close_false_positive', 'attach_ca
 /**
  * One action over every open alert the list's filters match, on every page: "Review…" asks the
  * server how many it would change, the dialog names that count, and applying sends it back so a
- * filter that matches more (or fewer) alerts by then is refused rather than applied blind.
+ * filter that matches more (or fewer) alerts by then is refused rather than applied blind. Above the
+ * bulk threshold the member types the count and a reason, and a second member approves the set.
  */
 export function BulkBar() {
   const { t } = useTranslation('fraudAlerts');
@@ -34,6 +40,7 @@ export function BulkBar() {
   const [assignee, setAssignee] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [caseId, setCaseId] = useState<number | string>('');
+  const [held, setHeld] = useState<{ count: number; key: string } | null>(null);
   if (!can(alertEndpoints.bulk)) return null;
 
   const filter = alertsSource.filters(search) as fraudApi.FraudAlertFilters;
@@ -49,13 +56,25 @@ export function BulkBar() {
     (action === 'close_false_positive' && note.trim().length >= 3) ||
     (action === 'attach_case' && Number(caseId) > 0);
 
+  const apply = (count: number, key: string, extra: Partial<BulkApprovalInput> = {}) =>
+    bulk.mutateAsync({ ...body, dry_run: false, expected: count, key, ...extra }).then((result) =>
+      notify({
+        title: result.applied
+          ? t('bulk.done', { count: formatInteger(locale, result.count) })
+          : t('bulk.requested', { count: formatInteger(locale, result.count) }),
+        color: result.applied ? 'green' : 'blue',
+      }),
+    );
+
   const review = () =>
     bulk.mutate(
       { ...body, dry_run: true },
       {
         onError: (error) => notify({ title: errorText(error), color: 'red' }),
-        onSuccess: ({ count }) => {
+        onSuccess: ({ count, needs_approval }) => {
           const key = crypto.randomUUID();
+          // Above the threshold: the count typed back and a reason, then a second member (issue 37).
+          if (needs_approval) return setHeld({ count, key });
           const shown = formatInteger(locale, count);
           ask({
             title: t('bulk.confirmTitle', { action: t(`bulk.actions.${action}`), count: shown }),
@@ -63,18 +82,10 @@ export function BulkBar() {
             confirmLabel: t('bulk.apply', { count: shown }),
             color: action === 'close_false_positive' ? 'red' : undefined,
             onConfirm: () =>
-              bulk
-                .mutateAsync({ ...body, dry_run: false, expected: count, key })
-                .then((result) =>
-                  notify({
-                    title: t('bulk.done', { count: formatInteger(locale, result.count) }),
-                    color: 'green',
-                  }),
-                )
-                .catch((error: unknown) => {
-                  notify({ title: errorText(error), color: 'red' });
-                  throw error;
-                }),
+              apply(count, key).catch((error: unknown) => {
+                notify({ title: errorText(error), color: 'red' });
+                throw error;
+              }),
           });
         },
       },
@@ -141,7 +152,21 @@ export function BulkBar() {
           {t('bulk.count')}
         </Button>
       </Group>
+      <Group mt="xs">
+        <BulkThreshold />
+      </Group>
       {dialog}
+      <BulkApprovalDialog
+        opened={held !== null}
+        action={t(`bulk.actions.${action}`)}
+        count={held?.count ?? 0}
+        onClose={() => setHeld(null)}
+        onConfirm={async (input) => {
+          if (!held) return;
+          await apply(held.count, held.key, input);
+          setHeld(null);
+        }}
+      />
     </Paper>
   );
 }
