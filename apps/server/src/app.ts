@@ -46,6 +46,7 @@ import { registerSavedViewsModule } from './modules/platform/saved-views/saved-v
 import { registerTwoFactorModule } from './modules/platform/two-factor/two-factor.module.ts';
 import { registerReportsModule } from './modules/reports/reports.module.ts';
 import { registerSettingsModule } from './modules/settings/account/settings.module.ts';
+import { registerIntegrationsModule } from './modules/settings/integrations/integrations.module.ts';
 import { registerMembersModule } from './modules/settings/members/members.module.ts';
 import { registerAssetsModule } from './modules/transactions/assets/assets.module.ts';
 import { registerChecksModule } from './modules/transactions/checks/checks.module.ts';
@@ -132,7 +133,7 @@ export async function buildApp({
   registerPlatform(app, config, db);
   app.decorate('idempotency', createIdempotencyService({ db, clock }));
   // The public API's kit, before any module that registers a public endpoint (decision 0025).
-  registerIntegrationsPlatform(app, { db, clock });
+  const integrations = registerIntegrationsPlatform(app, { db, clock });
 
   // Live events and the inbox before the modules whose changes they carry (decision 0013).
   registerEventsModule(app, { db });
@@ -173,6 +174,7 @@ export async function buildApp({
   registerTransactionsOverviewModule(app, { db, clock });
   registerSavedViewsModule(app, { db });
   registerMembersModule(app, { db, clock });
+  registerIntegrationsModule(app, { db, clock, service: integrations.service });
   registerSettingsModule(app, { db, clock, passwordPerMinute: config.authRequestsPerMinute });
   registerReportsModule(app, { db, clock });
 

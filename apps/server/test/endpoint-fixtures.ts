@@ -39,6 +39,27 @@ async function newCustomer(t: FileTestApp): Promise<number> {
 }
 
 /** A pending KYC document of a fresh customer, with the customer's open case (no file stored). */
+/** A fresh integration (and its id and version), so a fixture never depends on an earlier call. */
+async function newIntegration(t: FileTestApp, enabled = true): Promise<{ id: number; version: number }> {
+  const row = await one<{ id: number; version: number }>(
+    t,
+    sql`INSERT INTO integrations (name, scopes, enabled) VALUES (${`fx-${randomUUID().slice(0, 8)}`}, '{events:read}', ${enabled})
+        RETURNING id, version`,
+  );
+  return { id: Number(row.id), version: Number(row.version) };
+}
+
+/** A live key of a fresh integration. */
+async function newIntegrationKey(t: FileTestApp): Promise<number> {
+  const { id } = await newIntegration(t);
+  const row = await one<{ id: number }>(
+    t,
+    sql`INSERT INTO integration_keys (integration_id, prefix, secret_hash)
+        VALUES (${id}, ${`bdk_${randomUUID().replace(/-/g, '').slice(0, 8)}`}, decode('00', 'hex')) RETURNING id`,
+  );
+  return Number(row.id);
+}
+
 async function pendingKycDocument(t: FileTestApp) {
   const customer = await newCustomer(t);
   const doc = await one<{ id: number; version: number }>(
@@ -401,6 +422,41 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
   'POST /api/members/one-time-password': async (t) => ({ who: 'super', body: await staffMember(t) }),
   'POST /api/members/sessions/end': async (t) => ({ who: 'super', body: { id: (await staffMember(t)).id } }),
   // The member's own profile as it stands: a valid call that changes nothing.
+  'POST /api/settings/integrations/create': async () => ({
+    who: 'super',
+    body: { name: `Fixture ${randomUUID().slice(0, 8)}`, scopes: ['events:read'], allowed_addresses: null },
+  }),
+  'POST /api/settings/integrations/update': async (t) => ({
+    who: 'super',
+    body: {
+      ...(await newIntegration(t)),
+      name: `Renamed ${randomUUID().slice(0, 8)}`,
+      scopes: ['events:read'],
+      allowed_addresses: null,
+    },
+  }),
+  'POST /api/settings/integrations/disable': async (t) => ({ who: 'super', body: await newIntegration(t) }),
+  'POST /api/settings/integrations/enable': async (t) => ({
+    who: 'super',
+    body: await newIntegration(t, false),
+  }),
+  'POST /api/settings/integrations/keys/create': async (t) => ({
+    who: 'super',
+    body: { integration_id: (await newIntegration(t)).id, expires_at: null },
+  }),
+  'POST /api/settings/integrations/keys/revoke': async (t) => ({
+    who: 'super',
+    body: { id: await newIntegrationKey(t) },
+  }),
+  'POST /api/settings/integrations/retention': async (t) => {
+    const stored = (
+      await t.db.execute<{ version: number }>(
+        sql`SELECT version FROM app_settings WHERE key = 'integration_call_retention_days'`,
+      )
+    ).rows[0];
+    // A different number each time, so each call is a change.
+    return { who: 'super', body: { days: 100 + (stored?.version ?? 0), version: stored?.version ?? 0 } };
+  },
   'POST /api/settings/profile': async (t) => ({
     who: 'super',
     body: await one<Record<string, unknown>>(

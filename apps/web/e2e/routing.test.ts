@@ -64,6 +64,7 @@ const ROUTES: { path: string; group?: string; link: string; title: string }[] = 
   { path: '/settings', group: 'settings', link: 'General', title: 'Settings' },
   { path: '/settings/2FA', group: 'settings', link: 'Two-Factor', title: 'Two-Factor Authentication' },
   { path: '/settings/members', group: 'settings', link: 'Members', title: 'Members' },
+  { path: '/settings/integrations', group: 'settings', link: 'Integrations', title: 'Integrations' },
   {
     path: '/settings/notifications',
     group: 'settings',

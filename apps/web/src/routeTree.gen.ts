@@ -50,6 +50,7 @@ import { Route as AppCrmCustomersCustomerIdRouteImport } from './routes/_app/crm
 import { Route as AppCrmCustomersAddRouteImport } from './routes/_app/crm/customers/add'
 import { Route as AppCrmCustomersKycRouteImport } from './routes/_app/crm/customers/kyc'
 import { Route as AppCrmCustomersRestrictionsRouteImport } from './routes/_app/crm/customers/restrictions'
+import { Route as AppSettingsIntegrationsIndexRouteImport } from './routes/_app/settings/integrations/index'
 import { Route as AppComplianceFraudCheckCasesIndexRouteImport } from './routes/_app/compliance/fraud-check/cases/index'
 import { Route as AppComplianceFraudCheckCasesCaseIdRouteImport } from './routes/_app/compliance/fraud-check/cases/$caseId'
 
@@ -269,6 +270,12 @@ const AppCrmCustomersRestrictionsRoute =
     path: '/crm/customers/restrictions',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSettingsIntegrationsIndexRoute =
+  AppSettingsIntegrationsIndexRouteImport.update({
+    id: '/integrations/',
+    path: '/integrations/',
+    getParentRoute: () => AppSettingsRouteRoute,
+  } as any)
 const AppComplianceFraudCheckCasesIndexRoute =
   AppComplianceFraudCheckCasesIndexRouteImport.update({
     id: '/compliance/fraud-check/cases/',
@@ -323,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
   '/compliance/fraud-check/': typeof AppComplianceFraudCheckIndexRoute
   '/crm/customers/': typeof AppCrmCustomersIndexRoute
+  '/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
   '/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
 }
@@ -366,6 +374,7 @@ export interface FileRoutesByTo {
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
   '/compliance/fraud-check': typeof AppComplianceFraudCheckIndexRoute
   '/crm/customers': typeof AppCrmCustomersIndexRoute
+  '/settings/integrations': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
   '/compliance/fraud-check/cases': typeof AppComplianceFraudCheckCasesIndexRoute
 }
@@ -412,6 +421,7 @@ export interface FileRoutesById {
   '/_app/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
   '/_app/compliance/fraud-check/': typeof AppComplianceFraudCheckIndexRoute
   '/_app/crm/customers/': typeof AppCrmCustomersIndexRoute
+  '/_app/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/_app/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
   '/_app/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
 }
@@ -458,6 +468,7 @@ export interface FileRouteTypes {
     | '/crm/customers/restrictions'
     | '/compliance/fraud-check/'
     | '/crm/customers/'
+    | '/settings/integrations/'
     | '/compliance/fraud-check/cases/$caseId'
     | '/compliance/fraud-check/cases/'
   fileRoutesByTo: FileRoutesByTo
@@ -501,6 +512,7 @@ export interface FileRouteTypes {
     | '/crm/customers/restrictions'
     | '/compliance/fraud-check'
     | '/crm/customers'
+    | '/settings/integrations'
     | '/compliance/fraud-check/cases/$caseId'
     | '/compliance/fraud-check/cases'
   id:
@@ -546,6 +558,7 @@ export interface FileRouteTypes {
     | '/_app/crm/customers/restrictions'
     | '/_app/compliance/fraud-check/'
     | '/_app/crm/customers/'
+    | '/_app/settings/integrations/'
     | '/_app/compliance/fraud-check/cases/$caseId'
     | '/_app/compliance/fraud-check/cases/'
   fileRoutesById: FileRoutesById
@@ -844,6 +857,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCrmCustomersRestrictionsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/integrations/': {
+      id: '/_app/settings/integrations/'
+      path: '/integrations'
+      fullPath: '/settings/integrations/'
+      preLoaderRoute: typeof AppSettingsIntegrationsIndexRouteImport
+      parentRoute: typeof AppSettingsRouteRoute
+    }
     '/_app/compliance/fraud-check/cases/': {
       id: '/_app/compliance/fraud-check/cases/'
       path: '/compliance/fraud-check/cases'
@@ -866,6 +886,7 @@ interface AppSettingsRouteRouteChildren {
   AppSettingsMembersRoute: typeof AppSettingsMembersRoute
   AppSettingsNotificationsRoute: typeof AppSettingsNotificationsRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+  AppSettingsIntegrationsIndexRoute: typeof AppSettingsIntegrationsIndexRoute
 }
 
 const AppSettingsRouteRouteChildren: AppSettingsRouteRouteChildren = {
@@ -873,6 +894,7 @@ const AppSettingsRouteRouteChildren: AppSettingsRouteRouteChildren = {
   AppSettingsMembersRoute: AppSettingsMembersRoute,
   AppSettingsNotificationsRoute: AppSettingsNotificationsRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppSettingsIntegrationsIndexRoute: AppSettingsIntegrationsIndexRoute,
 }
 
 const AppSettingsRouteRouteWithChildren =

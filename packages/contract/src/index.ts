@@ -89,6 +89,7 @@ export type {
   IntegrationFields,
   IntegrationKey,
 } from './integrations/index.ts';
+export * as integrationsApi from './integrations/index.ts';
 export * from './integrations/scopes.ts';
 export * from './integrations/vocabulary.ts';
 export * from './list.ts';

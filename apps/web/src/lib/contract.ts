@@ -71,6 +71,7 @@ export const exportsRef = areaRefs(() => import('@backdesk/contract/areas/export
 export const fraudRef = areaRefs(() => import('@backdesk/contract/areas/fraud'));
 export const inboxRef = areaRefs(() => import('@backdesk/contract/areas/inbox'));
 export const logsRef = areaRefs(() => import('@backdesk/contract/areas/logs'));
+export const integrationsRef = areaRefs(() => import('@backdesk/contract/areas/integrations'));
 export const membersRef = areaRefs(() => import('@backdesk/contract/areas/members'));
 export const reportsRef = areaRefs(() => import('@backdesk/contract/areas/reports'));
 export const savedViewsRef = areaRefs(() => import('@backdesk/contract/areas/saved-views'));

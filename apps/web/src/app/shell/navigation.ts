@@ -97,6 +97,7 @@ export const NAVIGATION: NavEntry[] = [
       { to: '/settings', label: 'settings' },
       { to: '/settings/2FA', label: 'twoFactor' },
       { to: '/settings/members', label: 'members', access: 'staff' },
+      { to: '/settings/integrations', label: 'integrations', access: 'integrations' },
       { to: '/settings/notifications', label: 'notifications' },
     ],
   },
