@@ -290,6 +290,19 @@ export const VALID_CALLS: Record<string, (t: FileTestApp, sessions: Sessions) =>
     who: 'manager',
     body: { customerId: await newCustomer(t), body: 'Called the customer' },
   }),
+  'POST /api/settings/integrations/webhooks/create': async (t) => ({
+    who: 'super',
+    body: {
+      integration_id: (
+        await one<{ id: number }>(
+          t,
+          sql`INSERT INTO integrations (name, scopes) VALUES (${`fx ${randomUUID().slice(0, 8)}`}, '{events:read}') RETURNING id`,
+        )
+      ).id,
+      url: 'https://receiver.example.com/hooks',
+      event_types: [],
+    },
+  }),
   'POST /api/customers/restrictions/add': async (t) => ({
     who: 'manager',
     body: { customerId: await newCustomer(t), kind: 'deposit', reason: 'Source of funds check' },

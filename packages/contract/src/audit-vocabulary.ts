@@ -26,6 +26,7 @@ export const AUDIT_ENTITIES = [
   'integration',
   'integration_key',
   'team_queue',
+  'webhook_endpoint',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -77,5 +78,9 @@ export const AUDIT_ACTIONS = [
   'draft_report',
   'quarantine',
   'revoke',
+  'rotate_secret',
+  'replay',
+  'skip',
+  'send_test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

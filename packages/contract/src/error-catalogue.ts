@@ -418,6 +418,12 @@ export const ERROR_CATALOGUE = {
   INTEGRATION_KEY_NOT_FOUND: { status: 404, message: 'No such API key' },
   INTEGRATION_KEY_REVOKED: { status: 409, message: 'This API key has already been revoked' },
   INTEGRATION_KEY_EXPIRY_PAST: { status: 400, message: 'The expiry date must be in the future' },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: 'No such webhook endpoint' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: 'This event was never sent to this endpoint' },
+  WEBHOOK_RANGE_INVALID: {
+    status: 400,
+    message: 'Give a range that ends after it starts, of at most 31 days',
+  },
 
   // ── Fraud check: demo activity and integration ──
   KYC_SECOND_APPROVAL_SAME_MEMBER: {

@@ -92,6 +92,7 @@ export type {
 export * as integrationsApi from './integrations/index.ts';
 export * from './integrations/scopes.ts';
 export * from './integrations/vocabulary.ts';
+export * as webhooksApi from './integrations/webhooks.ts';
 export * from './list.ts';
 export type { CreateMemberBody, Member, MemberStatus } from './members.ts';
 export * as membersApi from './members.ts';

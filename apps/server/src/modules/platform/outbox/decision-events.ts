@@ -129,6 +129,8 @@ export const DECISION_EVENTS: Record<AuditEntity, Mapping | null> = {
   integration: none,
   integration_key: none,
   team_queue: none,
+  // Backdesk's own delivery settings, not a decision the exchange enforces.
+  webhook_endpoint: none,
 };
 
 /** The event type of a change, or null when it is no decision the exchange enforces. */

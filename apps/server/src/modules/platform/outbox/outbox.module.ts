@@ -8,6 +8,7 @@ import { createOutboxService, type OutboxService, type WebhookSettings } from '.
 import { announceExpiredRestrictions } from './restriction-expiry.ts';
 import { createWebhookEndpoints, type WebhookEndpoints } from './webhook-endpoints.ts';
 import { createWebhookSecretBox } from './webhook-signing.ts';
+import { registerWebhookRoutes } from './webhooks.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +31,10 @@ export function registerOutboxModule(
 ) {
   const box = createWebhookSecretBox(deps.secret);
   const service = createOutboxService({ db: deps.db, clock: deps.clock, box, settings: deps.settings });
-  const endpoints = createWebhookEndpoints({ db: deps.db, box, settings: deps.settings });
+  const changes = createChanges(deps.db);
+  const endpoints = createWebhookEndpoints({ db: deps.db, changes, box, settings: deps.settings });
   app.decorate('outbox', { ...service, endpoints });
+  registerWebhookRoutes(app, { endpoints });
 
   registerPublicEndpoint(app, publicApi.events, async ({ query }) => service.feed(query.after, query.limit));
 
@@ -39,7 +42,6 @@ export function registerOutboxModule(
     await service.prune();
   });
   app.jobs.schedule('outbox.prune', '41 3 * * *');
-  const changes = createChanges(deps.db);
   app.jobs.task('restrictions.announce-expiry', async () => {
     await announceExpiredRestrictions(deps.db, changes);
   });

@@ -291,7 +291,7 @@ describe('webhook delivery', () => {
   async function endpointFor(at: string) {
     path = at;
     const integration = await createTestIntegration(t.db, { scopes: ['events:read'] });
-    return t.app.outbox.endpoints.create({
+    return t.app.outbox.endpoints.create(system(), {
       integrationId: integration.integrationId,
       url: `${base}${at}`,
       eventTypes: [],
@@ -343,10 +343,10 @@ describe('webhook delivery', () => {
     );
     expect(rows[0]).toEqual({ status: 'disabled', disabled_reason: '410' });
     answer = () => ({ status: 200 });
-    const { secret: rotated } = await t.app.outbox.endpoints.rotateSecret(made.id);
-    await t.app.outbox.endpoints.setStatus(made.id, 'enabled');
+    const { secret: rotated } = await t.app.outbox.endpoints.rotateSecret(system(), made.id);
+    await t.app.outbox.endpoints.setStatus(system(), made.id, undefined, 'enabled');
     const blocked = JSON.parse(received()[0]!.body).id as string;
-    await t.app.outbox.endpoints.skip(blocked, made.id);
+    await t.app.outbox.endpoints.skip(system(), blocked, made.id);
     await drain();
     expect(received()).toHaveLength(2);
     const second = received()[1]!;
@@ -363,7 +363,7 @@ describe('webhook delivery', () => {
   it('sends a test.ping outside the feed; refuses loopback unless allowed', async () => {
     answer = () => ({ status: 200 });
     const made = await endpointFor('/ping');
-    const { eventId } = await t.app.outbox.endpoints.sendTest(made.id);
+    const { eventId } = await t.app.outbox.endpoints.sendTest(system(), made.id);
     await drain();
     expect(received().map((r) => JSON.parse(r.body).type)).toEqual(['test.ping']);
     expect((await readAll()).some((e) => e.id === eventId)).toBe(false);
