@@ -239,6 +239,8 @@ function Review({
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm">{t('viewer.caseDone')}</Text>
                 <Button
+                  // The label whole in both languages: the sentence beside it wraps instead.
+                  style={{ flexShrink: 0 }}
                   size="xs"
                   leftSection={<IconPlayerTrackNext size={16} />}
                   loading={offerNext.loading}
