@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { specimenDocument } from '../../server/src/modules/platform/documents/index.ts';
 import { pdfWith } from '../../server/src/modules/platform/documents/test-fixtures.ts';
-import { signIn, toasts, useE2E } from './support.ts';
+import { axeProblems, settle, signIn, submitLogin, toasts, useE2E } from './support.ts';
 
 /**
  * The KYC review as an officer works it: upload on the customer's behalf, view the file in the page,
@@ -198,6 +198,86 @@ describe('KYC documents', () => {
     await expect.poll(shown).toBe(String(pending[1]));
   });
 
+  it('walks a case with the keys on every document, says what happened, then opens the next case', async () => {
+    const client = new pg.Client({ connectionString: e2e.server.databaseUrl });
+    await client.connect();
+    // The newest such customer: the test above decides documents of the oldest one.
+    const { rows } = await client
+      .query<{ customer_id: string; pending: number[] }>(
+        `SELECT customer_id, array_agg(id ORDER BY uploaded_at, id) AS pending FROM kyc_documents
+         WHERE status = 'pending' GROUP BY customer_id HAVING count(*) >= 2 ORDER BY customer_id DESC LIMIT 1`,
+      )
+      .finally(() => client.end());
+    const [{ customer_id: customerId, pending }] = rows as [(typeof rows)[number]];
+    const { page } = await e2e.open({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, 'manager');
+    await page.goto(`/compliance/kyc-manage?case=${customerId}`);
+    const drawer = page.getByTestId('review-drawer');
+    const shown = () => drawer.locator('[data-document-id]').first().getAttribute('data-document-id');
+    // Every pending document but the last is approved with "a", nothing clicked first: the key works
+    // on each of them, not only on the first.
+    for (const id of pending.slice(0, -1)) {
+      await expect.poll(shown).toBe(String(id));
+      await drawer.getByTestId('approve-document').waitFor();
+      await page.keyboard.press('a');
+      await expect
+        .poll(() =>
+          drawer.locator(`[data-testid="review-documents"] [data-document-id="${id}"]`).textContent(),
+        )
+        .toContain('Approved');
+    }
+    // The last one gets a resubmission request with "r".
+    await expect.poll(shown).toBe(String(pending.at(-1)));
+    await drawer.getByTestId('reject-document').waitFor();
+    await page.keyboard.press('r');
+    await drawer.getByTestId('reject-reason').click();
+    await page.getByRole('option', { name: 'Unreadable' }).click();
+    await drawer.getByTestId('submit-reject').click();
+    await toasts(page).getByText('Resubmission requested from the customer').first().waitFor();
+    // The customer's status says what happened, not "Not started".
+    const profile = drawer.getByTestId('review-profile');
+    await expect.poll(() => profile.textContent()).toContain('Resubmission requested');
+    expect(await profile.textContent()).not.toContain('Not started');
+
+    // Nothing waits: the drawer offers the next case; "n" past the last document opens it.
+    await drawer.getByTestId('review-next-case').waitFor();
+    await drawer.locator(`[data-testid="review-documents"] [data-document-id]`).last().click();
+    await drawer.getByTestId('shortcut-hints').getByText('next case').waitFor();
+    await page.keyboard.press('n');
+    await page.waitForURL((url) => {
+      const open = openCase(url);
+      return open !== undefined && open !== customerId;
+    });
+    await expect.poll(() => drawer.getByTestId('review-assignee').textContent()).not.toBe('Unassigned');
+    expect(await drawer.getByTestId('review-next-case').count()).toBe(0);
+
+    // The finished case, as the officer sees it at its end, in both languages, light and dark.
+    for (const language of ['en', 'tr'] as const)
+      for (const mode of ['light', 'dark'] as const) {
+        // bypassCSP: the app's script-src 'self' would refuse the injected axe script.
+        const { context, page: shot } = await e2e.open({
+          colorScheme: mode,
+          viewport: { width: 1280, height: 900 },
+          bypassCSP: true,
+        });
+        await context.addCookies([{ name: 'i18n_redirected', value: language, url: e2e.url('/') }]);
+        await context.addInitScript((stored) => localStorage.setItem('nuxt-color-mode', stored), mode);
+        await submitLogin(shot, 'manager');
+        await shot.waitForURL((url) => url.pathname === '/');
+        await shot.goto(`/compliance/kyc-manage?case=${customerId}`);
+        const done = shot.getByTestId('review-case-done');
+        await done.waitFor();
+        expect(await done.textContent()).toContain(language === 'tr' ? 'Sıradaki başvuru' : 'Next case');
+        expect(await shot.getByTestId('review-profile').textContent()).toContain(
+          language === 'tr' ? 'Yeniden yükleme istendi' : 'Resubmission requested',
+        );
+        await settle(shot);
+        expect(await axeProblems(shot)).toEqual([]);
+        const shots = process.env.E2E_SCREENSHOTS;
+        if (shots) await shot.screenshot({ path: `${shots}/kyc-case-done-${language}-${mode}.png` });
+        await context.close();
+      }
+  });
   it('explains a stale decision: another officer decided the document after it was opened', async () => {
     const { page } = await e2e.open({ viewport: { width: 1280, height: 900 } });
     await signIn(page, 'manager');

@@ -12,6 +12,7 @@ const KYC_COLOR: Record<string, string> = {
   approved: 'green',
   pending: 'yellow',
   rejected: 'red',
+  resubmit: 'orange',
   kyc: 'gray',
 };
 const RESTRICTION_COLOR: Record<string, string> = {

@@ -15,6 +15,8 @@ export interface KycFacts {
   version: number;
   pendingDocuments: number;
   levelDecided: boolean;
+  /** Each document kind's newest document, counted by its status (kycStatusOf). */
+  latest: { approved: number; rejected: number; resubmission: number };
 }
 
 const DECIDING_ROLES = [...CAPABILITIES.operate];
@@ -41,9 +43,21 @@ export function createKycCustomersRepository() {
         WHERE c.id = ${customerId}${lock ? sql` FOR NO KEY UPDATE OF c` : sql``}`);
       const row = rows[0];
       if (!row) return undefined;
-      const { rows: counts } = await tx.execute<{ pending: number; decided: boolean }>(sql`
+      const { rows: counts } = await tx.execute<{
+        pending: number;
+        decided: boolean;
+        approved: number;
+        rejected: number;
+        resubmission: number;
+      }>(sql`
+        WITH latest AS (
+          SELECT DISTINCT ON (kind) status FROM kyc_documents WHERE customer_id = ${customerId}
+          ORDER BY kind, uploaded_at DESC, id DESC)
         SELECT (SELECT count(*)::int FROM kyc_documents WHERE customer_id = ${customerId} AND status = 'pending') AS pending,
-               EXISTS (SELECT 1 FROM kyc_decisions WHERE customer_id = ${customerId}) AS decided`);
+               EXISTS (SELECT 1 FROM kyc_decisions WHERE customer_id = ${customerId}) AS decided,
+               (SELECT count(*)::int FROM latest WHERE status = 'approved') AS approved,
+               (SELECT count(*)::int FROM latest WHERE status = 'rejected') AS rejected,
+               (SELECT count(*)::int FROM latest WHERE status = 'resubmission_requested') AS resubmission`);
       return {
         id: Number(row.id),
         kycType: row.kyc_type,
@@ -54,6 +68,11 @@ export function createKycCustomersRepository() {
         version: Number(row.version),
         pendingDocuments: counts[0]!.pending,
         levelDecided: counts[0]!.decided,
+        latest: {
+          approved: counts[0]!.approved,
+          rejected: counts[0]!.rejected,
+          resubmission: counts[0]!.resubmission,
+        },
       };
     },
 

@@ -263,6 +263,29 @@ describe('KYC documents', () => {
       'request_resubmission',
     ]);
   });
+
+  it('says what happened in kyc_status after approvals and a resubmission request, never "kyc"', async () => {
+    const customerId = await newCustomer();
+    const passport = (await upload(customerId, 'passport', { bytes: jpeg.bytes })).json().document;
+    const selfie = (await upload(customerId, 'selfie', { bytes: jpeg.bytes })).json().document;
+    const decide = (doc: { id: number; version: number }, body: Record<string, unknown>) =>
+      post('/api/compliance/kyc/documents/decide', { id: doc.id, version: doc.version, ...body });
+    expect((await decide(passport, { decision: 'approve', expires_on: '2033-05-01' })).statusCode).toBe(200);
+    expect(await listedKycStatus(customerId)).toBe('pending');
+    const asked = await decide(selfie, {
+      decision: 'reject',
+      rejection: 'resubmission',
+      reason_code: 'other',
+      reason_text: 'Face not visible',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(await listedKycStatus(customerId)).toBe('resubmit');
+    const again = (await upload(customerId, 'selfie', { bytes: pdf.bytes })).json().document;
+    expect(await listedKycStatus(customerId)).toBe('pending');
+    expect((await decide(again, { decision: 'approve' })).statusCode).toBe(200);
+    // Level still 0, but what happened is two approvals: the newer selfie answers the old request.
+    expect(await listedKycStatus(customerId)).toBe('approved');
+  });
 });
 
 describe('KYC level', () => {

@@ -106,10 +106,18 @@ export function DecisionPanel({
     />
   );
 
-  useReviewKeys((action) => {
-    if (action === 'approve' && !rejecting && !form.submitting) approve();
-    if (action === 'reject' && !rejecting) startReject();
-  }, keysEnabled);
+  // While the reason is asked for, a and r are not the decision's.
+  useReviewKeys(
+    rejecting
+      ? {}
+      : {
+          approve: () => {
+            if (!form.submitting) approve();
+          },
+          reject: startReject,
+        },
+    keysEnabled,
+  );
 
   return (
     <form

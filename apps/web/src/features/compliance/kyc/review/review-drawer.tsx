@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Alert,
   Badge,
+  Button,
   Card,
   Center,
   Drawer,
@@ -15,7 +16,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconPlayerTrackNext } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,11 +41,26 @@ import { ShortcutHints } from './shortcut-hints.tsx';
 /** What the review opens on: one document (and its customer), or a customer's case. */
 export type ReviewTarget = { documentId: number } | { customerId: number };
 
+/** The queue's next case, as the page that opened the review takes it. */
+export interface NextCase {
+  open: () => void;
+  loading: boolean;
+}
+
 /**
  * The review in the page: a customer's documents one at a time, beside their declared profile, with
  * the decision, the KYC level and the history; n/→ and p/← move between documents, a and r decide.
  */
-export function ReviewDrawer({ target, onClose }: { target: ReviewTarget | null; onClose: () => void }) {
+export function ReviewDrawer({
+  target,
+  onClose,
+  nextCase,
+}: {
+  target: ReviewTarget | null;
+  onClose: () => void;
+  /** Opens the next case of the queue; offered once every document of this one is decided. */
+  nextCase?: NextCase | undefined;
+}) {
   const { t } = useTranslation('compliance');
   const byDocument = target && 'documentId' in target ? target.documentId : undefined;
   const detail = useKycDocument(byDocument);
@@ -66,7 +82,12 @@ export function ReviewDrawer({ target, onClose }: { target: ReviewTarget | null;
       {error ? (
         <Alert color="red">{errorText(error)}</Alert>
       ) : kyc.data ? (
-        <Review key={`${customerId}:${byDocument ?? ''}`} kyc={kyc.data} initialId={byDocument} />
+        <Review
+          key={`${customerId}:${byDocument ?? ''}`}
+          kyc={kyc.data}
+          initialId={byDocument}
+          nextCase={nextCase}
+        />
       ) : (
         <Center h="60vh">
           <Loader aria-label={t('viewer.loading')} />
@@ -89,7 +110,15 @@ function nextPending(documents: KycDocumentRow[], id: number): number | undefine
   return (later ?? documents.find((d) => d.status === 'pending' && d.id !== id))?.id;
 }
 
-function Review({ kyc, initialId }: { kyc: CustomerKyc; initialId: number | undefined }) {
+function Review({
+  kyc,
+  initialId,
+  nextCase,
+}: {
+  kyc: CustomerKyc;
+  initialId: number | undefined;
+  nextCase: NextCase | undefined;
+}) {
   const { t } = useTranslation('compliance');
   const can = useCan();
   // In the order they came in, as the queue is worked: "next" is the later document.
@@ -104,14 +133,15 @@ function Review({ kyc, initialId }: { kyc: CustomerKyc; initialId: number | unde
   const [compareId, setCompareId] = useState<string | null>(null);
   const compared = documents.find((d) => String(d.id) === compareId && d.id !== doc?.id);
   const canDecide = can(complianceEndpoints.decide);
+  // The case ends where the next begins: once nothing waits, "next" past the last document opens it.
+  const offerNext = nextCase && !documents.some((d) => d.status === 'pending') ? nextCase : undefined;
+  const atLast = index >= documents.length - 1;
   const move = (step: 1 | -1) => {
     const next = documents[index + step];
     if (next) setCurrentId(next.id);
+    else if (step === 1 && offerNext && !offerNext.loading) offerNext.open();
   };
-  useReviewKeys((action) => {
-    if (action === 'next') move(1);
-    if (action === 'previous') move(-1);
-  }, true);
+  useReviewKeys({ next: () => move(1), previous: () => move(-1) }, true);
 
   const name = kyc.customer.customer_name ?? kyc.customer.user_name;
   return (
@@ -193,7 +223,10 @@ function Review({ kyc, initialId }: { kyc: CustomerKyc; initialId: number | unde
                 </div>
               )}
             </div>
-            <ShortcutHints decide={canDecide && doc.status === 'pending'} />
+            <ShortcutHints
+              decide={canDecide && doc.status === 'pending'}
+              nextCase={Boolean(offerNext) && atLast}
+            />
           </>
         ) : (
           <Text c="dimmed">{t('customerTab.noDocuments')}</Text>
@@ -201,6 +234,24 @@ function Review({ kyc, initialId }: { kyc: CustomerKyc; initialId: number | unde
       </section>
       <aside className={classes.side} aria-label={t('viewer.profile')}>
         <Stack gap="sm">
+          {offerNext && (
+            <Card withBorder radius="md" padding="sm" data-testid="review-case-done">
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm">{t('viewer.caseDone')}</Text>
+                <Button
+                  // The label whole in both languages: the sentence beside it wraps instead.
+                  style={{ flexShrink: 0 }}
+                  size="xs"
+                  leftSection={<IconPlayerTrackNext size={16} />}
+                  loading={offerNext.loading}
+                  onClick={offerNext.open}
+                  data-testid="review-next-case"
+                >
+                  {t('viewer.nextCase')}
+                </Button>
+              </Group>
+            </Card>
+          )}
           {kyc.case && <CaseBar kyc={kyc} />}
           <ProfileCard kyc={kyc} />
           {doc && (

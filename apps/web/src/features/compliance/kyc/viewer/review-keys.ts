@@ -25,18 +25,27 @@ export function isOwnedByTarget(event: KeyboardEvent): boolean {
   );
 }
 
-/** Calls `on` for a review key pressed anywhere on the page, except while typing; `enabled` pauses it. */
-export function useReviewKeys(on: (action: ReviewAction) => void, enabled: boolean) {
-  const handler = useRef(on);
-  handler.current = on;
+/** What a part of the review does on its keys; an action it leaves out is not its to take. */
+export type ReviewKeyHandlers = Partial<Record<ReviewAction, () => void>>;
+
+/**
+ * Calls the handler of a review key pressed anywhere on the page, except while typing; `enabled`
+ * pauses it. Several parts of the review listen at once (the drawer moves, the decision decides), so
+ * a key is claimed (preventDefault) only by the part that handles it: claiming every review key would
+ * hide it from the parts registered later, such as the decision of a document moved to.
+ */
+export function useReviewKeys(handlers: ReviewKeyHandlers, enabled: boolean) {
+  const current = useRef(handlers);
+  current.current = handlers;
   useEffect(() => {
     if (!enabled) return;
     const listener = (event: KeyboardEvent) => {
       if (isOwnedByTarget(event)) return;
       const action = REVIEW_KEYS[event.key];
-      if (!action) return;
+      const handle = action && current.current[action];
+      if (!handle) return;
       event.preventDefault();
-      handler.current(action);
+      handle();
     };
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);
