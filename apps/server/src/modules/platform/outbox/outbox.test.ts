@@ -346,7 +346,7 @@ describe('webhook delivery', () => {
     const { secret: rotated } = await t.app.outbox.endpoints.rotateSecret(system(), made.id);
     await t.app.outbox.endpoints.setStatus(system(), made.id, undefined, 'enabled');
     const blocked = JSON.parse(received()[0]!.body).id as string;
-    await t.app.outbox.endpoints.skip(system(), blocked, made.id);
+    await t.app.outbox.endpoints.skipBlocked(system(), blocked, made.id);
     await drain();
     expect(received()).toHaveLength(2);
     const second = received()[1]!;

@@ -271,7 +271,7 @@ export function createWebhookEndpoints(deps: {
     },
 
     /** Gives up on an undelivered event so the customer's later events go. */
-    skip(actor: Who, eventId: string, endpointId: number) {
+    skipBlocked(actor: Who, eventId: string, endpointId: number) {
       return changes.run(actor, async (tx) => {
         await locked(tx, endpointId);
         const { rows } = await tx.execute<{ status: string }>(sql`

@@ -54,7 +54,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { endpoints }: { end
     return { success: true as const };
   });
   registerEndpoint(app, webhooksApi.skipWebhookEvent, async ({ body, actor }) => {
-    await endpoints.skip(actor, body.event_id, body.endpoint_id);
+    await endpoints.skipBlocked(actor, body.event_id, body.endpoint_id);
     return { success: true as const };
   });
   registerEndpoint(app, webhooksApi.replayWebhookRange, async ({ body, actor }) => ({
