@@ -1,25 +1,8 @@
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dbRows as query } from './fraud-fixtures.ts';
-import { signIn, toasts, useE2E } from './support.ts';
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { axeProblems, signIn, toasts, useE2E } from './support.ts';
 
 /** Serious or critical WCAG A/AA findings of axe within one part of the page. */
-async function violationsIn(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(
-      { include: [[include]] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } },
-    );
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 const openAlerts = async (url: string) =>
   (
@@ -88,7 +71,7 @@ describe('bulk action above the threshold', () => {
     await dialog.getByText('The count does not match').waitFor();
     expect(await send.isDisabled()).toBe(true);
     await dialog.getByTestId('bulk-typed-count').fill('3');
-    expect(await violationsIn(page, '[role="dialog"]')).toEqual([]);
+    expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
     await send.click();
     await toasts(page)
       .getByText('Sent for approval: 3 alerts change once a second member approves.')
@@ -98,7 +81,7 @@ describe('bulk action above the threshold', () => {
     const mine = page.getByTestId('bulk-approval');
     await mine.getByTestId('bulk-approval-mine').waitFor();
     expect(await mine.getByTestId('bulk-approval-approve').count()).toBe(0);
-    expect(await violationsIn(page, '[data-testid="bulk-approvals"]')).toEqual([]);
+    expect(await axeProblems(page, '[data-testid="bulk-approvals"]')).toEqual([]);
 
     const { page: other } = await e2e.open({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     await signIn(other, 'super');
@@ -106,10 +89,10 @@ describe('bulk action above the threshold', () => {
     const request = other.getByTestId('bulk-approval');
     await request.getByText('Close as false positive: 3 records wait for a second member').waitFor();
     expect(await request.textContent()).toContain('Rule misfire on market makers');
-    expect(await violationsIn(other, '[data-testid="bulk-approvals"]')).toEqual([]);
+    expect(await axeProblems(other, '[data-testid="bulk-approvals"]')).toEqual([]);
     await request.getByTestId('bulk-approval-approve').click();
     await other.getByTestId('reason-dialog').waitFor();
-    expect(await violationsIn(other, '[role="dialog"]')).toEqual([]);
+    expect(await axeProblems(other, '[role="dialog"]')).toEqual([]);
     await other.getByTestId('reason-dialog').getByTestId('confirm').click();
     await toasts(other)
       .getByText('3 records changed; 0 had changed since and were left as they are')

@@ -109,14 +109,18 @@ export async function settle(page: Page): Promise<void> {
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Serious and critical WCAG 2.2 A/AA findings on the page, as short texts. */
-export async function axeProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
+export async function axeProblems(page: Page, include?: string): Promise<string[]> {
+  // A dialog or drawer still fading in blends its colours with the page behind: measure it settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async (within) => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    const result = await axe.run(within ? { include: [[within]] } : document, {
+      runOnly: { type: 'tag', values: tags },
+    });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  });
+  }, include);
 }
