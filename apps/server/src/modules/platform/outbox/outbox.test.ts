@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { AUDIT_ENTITIES, publicApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
@@ -371,6 +372,24 @@ describe('webhook delivery', () => {
     expect(isPrivateAddress('::ffff:10.0.0.1')).toBe(true);
     expect(isPrivateAddress('169.254.169.254')).toBe(true);
     expect(isPrivateAddress('93.184.216.34')).toBe(false);
+  });
+
+  it('verifies with the Standard Webhooks reference library, and the library refuses a forged body', async () => {
+    answer = () => ({ status: 200 });
+    const made = await endpointFor('/reference');
+    await t.app.outbox.endpoints.sendTest(system(), made.id);
+    await drain();
+    const delivery = received().at(-1)!;
+    const headers = {
+      'webhook-id': String(delivery.headers['webhook-id']),
+      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery.headers['webhook-signature']),
+    };
+    const verified = new Webhook(made.secret).verify(delivery.body, headers) as { id: string; type: string };
+    expect(verified).toMatchObject({ id: headers['webhook-id'], type: 'test.ping' });
+    expect(() =>
+      new Webhook(made.secret).verify(delivery.body.replace('test.ping', 'test.pong'), headers),
+    ).toThrow();
   });
 
   it('backs off exponentially with jitter over about three days, honouring Retry-After', () => {

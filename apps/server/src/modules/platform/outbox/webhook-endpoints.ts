@@ -2,7 +2,7 @@ import type { webhooksApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { Actor, Changes, SystemActor } from '../audit/changes.ts';
+import type { Actor, Change, Changes, SystemActor } from '../audit/changes.ts';
 import { newEventId } from './decision-events.ts';
 import type { WebhookSettings } from './outbox.service.ts';
 import { newWebhookSecret, type WebhookSecretBox } from './webhook-signing.ts';
@@ -31,6 +31,14 @@ const audited = (e: Endpoint) => ({
   status: e.status,
   integration_id: e.integration_id,
 });
+
+/** One endpoint's audit row: every change here is of a `webhook_endpoint`. */
+const endpointChange = (
+  action: Change['action'],
+  entityId: number,
+  before: Change['before'],
+  after: Change['after'],
+): Change => ({ entity: 'webhook_endpoint', action, entityId, before, after });
 
 /**
  * An integration's webhook endpoints and their secrets, each change audited and version-checked. A
@@ -88,13 +96,7 @@ export function createWebhookEndpoints(deps: {
         const endpoint = (await endpointById(tx, id))!;
         return {
           result: { id, secret, endpoint },
-          change: {
-            entity: 'webhook_endpoint',
-            action: 'create',
-            entityId: id,
-            before: null,
-            after: audited(endpoint),
-          },
+          change: endpointChange('create', id, null, audited(endpoint)),
         };
       });
     },
@@ -114,13 +116,7 @@ export function createWebhookEndpoints(deps: {
         const after = (await endpointById(tx, id))!;
         return {
           result: after,
-          change: {
-            entity: 'webhook_endpoint',
-            action: 'update',
-            entityId: id,
-            before: audited(before),
-            after: audited(after),
-          },
+          change: endpointChange('update', id, audited(before), audited(after)),
         };
       });
     },
@@ -136,13 +132,12 @@ export function createWebhookEndpoints(deps: {
         const after = (await endpointById(tx, id))!;
         return {
           result: after,
-          change: {
-            entity: 'webhook_endpoint',
-            action: status === 'paused' ? 'suspend' : 'resume',
-            entityId: id,
-            before: audited(before),
-            after: audited(after),
-          },
+          change: endpointChange(
+            status === 'paused' ? 'suspend' : 'resume',
+            id,
+            audited(before),
+            audited(after),
+          ),
         };
       });
     },
@@ -153,13 +148,7 @@ export function createWebhookEndpoints(deps: {
         await tx.execute(sql`DELETE FROM webhook_endpoints WHERE id = ${id}`);
         return {
           result: true,
-          change: {
-            entity: 'webhook_endpoint',
-            action: 'delete',
-            entityId: id,
-            before: audited(before),
-            after: null,
-          },
+          change: endpointChange('delete', id, audited(before), null),
         };
       });
     },
@@ -180,13 +169,12 @@ export function createWebhookEndpoints(deps: {
         const endpoint = (await endpointById(tx, id))!;
         return {
           result: { secret, endpoint, previousExpiresAt: rows[0]!.until },
-          change: {
-            entity: 'webhook_endpoint',
-            action: 'rotate_secret',
-            entityId: id,
-            before: { previous_secret_expires_at: null },
-            after: { previous_secret_expires_at: rows[0]!.until },
-          },
+          change: endpointChange(
+            'rotate_secret',
+            id,
+            { previous_secret_expires_at: null },
+            { previous_secret_expires_at: rows[0]!.until },
+          ),
         };
       });
     },
@@ -205,13 +193,7 @@ export function createWebhookEndpoints(deps: {
           INSERT INTO webhook_deliveries (event_id, endpoint_id, customer_id, position) VALUES (${id}, ${endpointId}, NULL, 0)`);
         return {
           result: { eventId: id },
-          change: {
-            entity: 'webhook_endpoint',
-            action: 'send_test',
-            entityId: endpointId,
-            before: null,
-            after: { event_id: id },
-          },
+          change: endpointChange('send_test', endpointId, null, { event_id: id }),
         };
       });
     },
@@ -227,13 +209,12 @@ export function createWebhookEndpoints(deps: {
         if (!rows[0]) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
         return {
           result: true,
-          change: {
-            entity: 'webhook_endpoint',
-            action: 'replay',
-            entityId: endpointId,
-            before: { event_id: eventId, status: rows[0].status },
-            after: { event_id: eventId, status: 'pending' },
-          },
+          change: endpointChange(
+            'replay',
+            endpointId,
+            { event_id: eventId, status: rows[0].status },
+            { event_id: eventId, status: 'pending' },
+          ),
         };
       });
     },
@@ -259,13 +240,11 @@ export function createWebhookEndpoints(deps: {
         const n = rows[0]?.n ?? 0;
         return {
           result: n,
-          change: {
-            entity: 'webhook_endpoint',
-            action: 'replay',
-            entityId: endpointId,
-            before: null,
-            after: { from: from.toISOString(), to: to.toISOString(), events: n },
-          },
+          change: endpointChange('replay', endpointId, null, {
+            from: from.toISOString(),
+            to: to.toISOString(),
+            events: n,
+          }),
         };
       });
     },
@@ -284,13 +263,12 @@ export function createWebhookEndpoints(deps: {
         );
         return {
           result: true,
-          change: {
-            entity: 'webhook_endpoint',
-            action: 'skip',
-            entityId: endpointId,
-            before: { event_id: eventId, status: rows[0].status },
-            after: { event_id: eventId, status: 'skipped' },
-          },
+          change: endpointChange(
+            'skip',
+            endpointId,
+            { event_id: eventId, status: rows[0].status },
+            { event_id: eventId, status: 'skipped' },
+          ),
         };
       });
     },

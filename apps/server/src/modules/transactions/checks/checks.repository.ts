@@ -78,23 +78,23 @@ function where(f: CheckFilters): SQL {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+async function customerWhere(db: DbOrTx, match: SQL): Promise<CheckedCustomer | undefined> {
+  const { rows } = await db.execute<{ id: number; user_name: string }>(
+    sql`SELECT id, user_name FROM customers WHERE ${match}`,
+  );
+  return rows[0] && { id: Number(rows[0].id), userName: rows[0].user_name };
+}
+
 export function createChecksRepository() {
   return {
     /** The one lookup of the customer a check names: the exchange's id, or Backdesk's. */
-    async customerByRef(db: DbOrTx, ref: CustomerRef): Promise<CheckedCustomer | undefined> {
-      const match = 'id' in ref ? sql`id = ${ref.id}` : sql`external_id = ${ref.externalId}`;
-      const { rows } = await db.execute<{ id: number; user_name: string }>(
-        sql`SELECT id, user_name FROM customers WHERE ${match}`,
-      );
-      return rows[0] && { id: Number(rows[0].id), userName: rows[0].user_name };
+    customerByRef(db: DbOrTx, ref: CustomerRef): Promise<CheckedCustomer | undefined> {
+      return customerWhere(db, 'id' in ref ? sql`id = ${ref.id}` : sql`external_id = ${ref.externalId}`);
     },
 
     /** An offer's seller, named by user name in the spec's P2P tables (R6). */
-    async customerByUserName(db: DbOrTx, userName: string): Promise<CheckedCustomer | undefined> {
-      const { rows } = await db.execute<{ id: number; user_name: string }>(
-        sql`SELECT id, user_name FROM customers WHERE user_name = ${userName}`,
-      );
-      return rows[0] && { id: Number(rows[0].id), userName: rows[0].user_name };
+    customerByUserName(db: DbOrTx, userName: string): Promise<CheckedCustomer | undefined> {
+      return customerWhere(db, sql`user_name = ${userName}`);
     },
 
     /**

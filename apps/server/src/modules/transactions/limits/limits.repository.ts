@@ -24,6 +24,18 @@ const limitColumns = {
 
 export type NewLimit = Omit<TransactionLimit, 'lid' | 'created_at' | 'version'>;
 
+/** A limit's own fields as its columns, the same for a create and an edit. */
+const limitValues = (limit: NewLimit) => ({
+  limitType: limit.limit_type,
+  contractName: limit.contract_name,
+  walletAddress: limit.wallet_address,
+  walletName: limit.wallet_name,
+  minAmount: limit.min_amount,
+  maxAmount: limit.max_amount,
+  dailyCap: limit.daily_cap,
+  monthlyCap: limit.monthly_cap,
+});
+
 export function createLimitsRepository() {
   return {
     /** Every limit in lid order: a few dozen rows by nature (one per operation, contract and wallet). */
@@ -42,17 +54,7 @@ export function createLimitsRepository() {
     async insert(tx: DbOrTx, limit: NewLimit, memberId: number): Promise<TransactionLimit> {
       const [row] = await tx
         .insert(transactionLimits)
-        .values({
-          limitType: limit.limit_type,
-          contractName: limit.contract_name,
-          walletAddress: limit.wallet_address,
-          walletName: limit.wallet_name,
-          minAmount: limit.min_amount,
-          maxAmount: limit.max_amount,
-          dailyCap: limit.daily_cap,
-          monthlyCap: limit.monthly_cap,
-          createdBy: memberId,
-        })
+        .values({ ...limitValues(limit), createdBy: memberId })
         .returning(limitColumns);
       return row!;
     },
@@ -71,14 +73,7 @@ export function createLimitsRepository() {
       const [row] = await tx
         .update(transactionLimits)
         .set({
-          limitType: limit.limit_type,
-          contractName: limit.contract_name,
-          walletAddress: limit.wallet_address,
-          walletName: limit.wallet_name,
-          minAmount: limit.min_amount,
-          maxAmount: limit.max_amount,
-          dailyCap: limit.daily_cap,
-          monthlyCap: limit.monthly_cap,
+          ...limitValues(limit),
           version: sql`${transactionLimits.version} + 1`,
           updatedAt: sql`now()`,
           updatedBy: memberId,
