@@ -130,3 +130,60 @@ export const refresh = defineEndpoint({
   body: z.nullish(RefreshBodySchema),
   response: LoginResponseSchema,
 });
+
+// ── Single sign-on (OpenID Connect; docs/sso.md) ──────────────────────────────
+
+/** A provider's id in OIDC_PROVIDERS: lower-case letters, digits and dashes. */
+export const SSO_PROVIDER_ID = /^[a-z][a-z0-9-]{0,31}$/;
+
+export const SsoProviderSchema = z.object({ id: z.string(), name: z.string() });
+export type SsoProvider = z.infer<typeof SsoProviderSchema>;
+
+export const listSsoProviders = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/sso/providers',
+  summary:
+    'The identity providers the sign-in page offers ("Sign in with …"), and whether a password may still be used',
+  tags: ['auth'],
+  access: 'public',
+  response: z.object({
+    items: z.array(SsoProviderSchema),
+    /** false: SSO is the only way in, but for the break-glass member. */
+    password: z.boolean(),
+  }),
+});
+
+export const startSso = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/sso/start',
+  summary: 'Starts a sign-in with a provider: authorization code flow with PKCE, state and nonce',
+  tags: ['auth'],
+  access: 'public',
+  errors: ['TOO_MANY_REQUESTS'],
+  query: z.strictObject({ provider: z.string().check(z.regex(SSO_PROVIDER_ID)) }),
+  redirect:
+    "To the provider's authorization endpoint, or to `/login?sso_error=<code>` (SSO_PROVIDER_UNKNOWN, SSO_PROVIDER_UNAVAILABLE)",
+  response: z.unknown(),
+});
+
+const callbackText = z.optional(z.string().check(z.maxLength(4096)));
+
+export const finishSso = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/sso/callback',
+  summary: 'Where the provider sends the browser back: the code is exchanged and the ID token checked',
+  tags: ['auth'],
+  access: 'public',
+  errors: ['TOO_MANY_REQUESTS'],
+  query: z.object({
+    code: callbackText,
+    state: callbackText,
+    error: callbackText,
+    error_description: callbackText,
+    iss: callbackText,
+    session_state: callbackText,
+  }),
+  redirect:
+    'To `/` signed in (session cookies set), or to `/login?sso_error=<code>` (SSO_FAILED, ACCESS_DENIED, SSO_MFA_REQUIRED, LOGIN_FAILED, SSO_PROVIDER_UNAVAILABLE)',
+  response: z.unknown(),
+});

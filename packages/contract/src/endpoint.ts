@@ -42,6 +42,11 @@ export interface EndpointDef {
    * one goes to the background (202 with BackgroundExportStarted). `response` is then unused.
    */
   file?: FileAnswer;
+  /**
+   * It answers a browser's navigation with 302 and a Location, not JSON (single sign-on's steps):
+   * what the Location is. `response` is then unused.
+   */
+  redirect?: string;
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;

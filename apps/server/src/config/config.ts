@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSsoConfig } from './sso-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -86,6 +87,12 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** A streaming replica for reports and heavy lists (docs/decisions/0011-several-nodes.md). */
   READ_DATABASE_URL: z.string().url().optional(),
+  /** Staff single sign-on: a JSON array of OpenID Connect providers (docs/sso.md). */
+  OIDC_PROVIDERS: z.string().optional(),
+  /** Only the providers let staff in, but for SSO_BREAK_GLASS_USER (docs/sso.md). */
+  SSO_ONLY: bool,
+  /** The super who may still sign in with a password and two-factor when SSO_ONLY is on. */
+  SSO_BREAK_GLASS_USER: z.string().optional(),
   /** Bearer token for GET /metrics (Prometheus); unset, the endpoint is off. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Run background jobs on this node (jobs/index.ts); on by default except under NODE_ENV=test. */
@@ -195,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: e.WEB_DIST,
     readDatabaseUrl: e.READ_DATABASE_URL,
     metricsToken: e.METRICS_TOKEN,
+    sso: parseSsoConfig(e),
     jobs: e.JOBS ?? e.NODE_ENV !== 'test',
     drainDelaySeconds: e.DRAIN_DELAY_SECONDS,
     webhooks: {

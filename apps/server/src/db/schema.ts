@@ -52,6 +52,8 @@ export const staffMembers = pgTable('staff_members', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   version: integer('version').notNull().default(1),
+  /** local | sso | scim (migration 0050): an sso or scim member's roles are the provider's. */
+  source: text('source').notNull().default('local'),
 });
 
 /** One sign-in. Tokens hang off it; revoking it ends every token of that sign-in. */
@@ -1223,3 +1225,4 @@ export * from './schema-fraud-screening.ts';
 export * from './schema-ingest.ts';
 export * from './schema-integrations.ts';
 export * from './schema-outbox.ts';
+export * from './schema-sso.ts';

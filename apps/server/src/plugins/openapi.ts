@@ -29,7 +29,7 @@ export function errorSchema(status: number, codes: readonly ErrorCode[]) {
 /** Every answer of an endpoint as Fastify's `response` schemas (zod, converted with the rest). */
 function responses(endpoint: EndpointDef): Record<string, z.core.$ZodType> {
   const out: Record<string, z.core.$ZodType> = {};
-  if (!endpoint.file) out[200] = endpoint.response;
+  if (!endpoint.file && !endpoint.redirect) out[200] = endpoint.response;
   if (endpoint.file?.background)
     out[202] = exportsApi.BackgroundExportStartedSchema.describe(
       'Too many rows to stream: the export runs in the background and its file arrives in the inbox',
@@ -59,6 +59,15 @@ function addFileAndHeaders(endpoint: EndpointDef, response: Record<string, JsonO
         : {
             headers: { 'Content-Disposition': header('string', 'An attachment, with the file name') },
           }),
+    };
+  }
+  if (endpoint.redirect) {
+    delete response[200];
+    // No body: the browser follows the Location.
+    response[302] = {
+      description: endpoint.redirect,
+      headers: { Location: header('string', 'Where the browser goes next') },
+      type: 'null',
     };
   }
   // Refusals that say when to come back (plugins/errors.ts sends their retryAfterSeconds).

@@ -14,6 +14,7 @@ export type LoginErrorKey =
   | 'CAPTCHA_INVALID'
   | 'TOO_MANY_ATTEMPTS'
   | 'VALIDATION_FAILED'
+  | 'SSO_PASSWORD_DISABLED'
   | 'NETWORK'
   | 'UNKNOWN'
   | 'retryInSeconds'
@@ -28,6 +29,7 @@ const TRANSLATED_CODES = new Set<string>([
   'CAPTCHA_INVALID',
   'TOO_MANY_ATTEMPTS',
   'VALIDATION_FAILED',
+  'SSO_PASSWORD_DISABLED',
 ]);
 
 /** A login answer may carry only R2's English text (status 'error'); map it back to its code. */

@@ -12,6 +12,7 @@ import { useCaptcha } from './captcha/use-captcha.ts';
 import { loginFailureText } from './login-failure.ts';
 import classes from './login-page.module.css';
 import { completeSignIn, type SecondStepNeeded, signIn } from './session.ts';
+import { SsoOptions } from './sso-options.tsx';
 
 type FieldErrors = Partial<Record<'userName' | 'password' | 'captcha', string>>;
 
@@ -103,6 +104,7 @@ export function LoginPage() {
               <Text size="sm" c="dimmed" mb="lg">
                 {t('subtitle')}
               </Text>
+              <SsoOptions />
               {/* Solving starts as soon as the user engages, so it is usually done before they submit. */}
               <form onSubmit={submit} onFocus={captcha.start} noValidate>
                 <Stack gap="md">

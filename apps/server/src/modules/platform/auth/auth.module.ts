@@ -42,7 +42,7 @@ export function registerAuthModule(
     secondStep,
     changes: createChanges(db),
     clock,
-    settings: config,
+    settings: { ...config, passwordOnlyFor: config.sso.only ? config.sso.breakGlassUser : null },
   });
   app.decorate('auth', auth);
   registerAuthRoutes(app, {

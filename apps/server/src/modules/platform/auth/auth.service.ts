@@ -51,6 +51,8 @@ export interface SecondStepMember {
 export interface AuthSettings {
   accessTokenTtlSeconds: number;
   sessionTtlSeconds: number;
+  /** SSO_ONLY: passwords are refused for everyone but this member (docs/sso.md); null, passwords work. */
+  passwordOnlyFor?: string | null;
 }
 
 /** A refresh token presented twice: the sign-in is revoked and the browser is told via auth_error. */
@@ -133,6 +135,21 @@ export function createAuthService(deps: {
     issueCaptcha: () => captcha.issue(),
 
     /**
+     * A sign-in whose identity a provider vouched for (single sign-on, modules/platform/sso): the
+     * session opens in the caller's transaction, with no second step of Backdesk's own (the provider
+     * does it), and the `login` row names the provider and subject.
+     */
+    openVerifiedSession: (
+      tx: Tx,
+      member: { id: number; userName: string },
+      ctx: RequestContext,
+      detail: Record<string, unknown>,
+    ) => openSession(tx, member, ctx, detail),
+
+    /** An access-log row of a single sign-on that was refused. */
+    recordRefusal: (tx: DbOrTx, entry: Omit<AccessLogEntry, 'at'>) => record(tx, entry),
+
+    /**
      * The first step: captcha, user name and password. A member without two-factor is signed in (the
      * original answer, R2); one with two-factor gets a challenge for the second step and no session yet.
      */
@@ -162,6 +179,12 @@ export function createAuthService(deps: {
             const detail = { roles: member.roles };
             await record(tx, { ...log, event: 'access_denied', memberId: member.id, detail });
             return new AppError('ACCESS_DENIED');
+          }
+          const only = settings.passwordOnlyFor;
+          if (only !== undefined && only !== null && member.userName !== only) {
+            const detail = { reason: 'sso_only' };
+            await record(tx, { ...log, event: 'login_failed', memberId: member.id, detail });
+            return new AppError('SSO_PASSWORD_DISABLED');
           }
           const methods = await secondStep.methodsFor(tx, member.id);
           if (methods.length > 0) return { challenge: await secondStep.begin(tx, member.id), methods };

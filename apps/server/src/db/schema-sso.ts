@@ -1,0 +1,39 @@
+// Single sign-on (migration 0050_single_sign_on): sign-ins under way and members' provider identities.
+import { customType, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { staffMembers } from './schema.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    stateHash: bytea('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sso_logins_expires_idx').on(t.expiresAt)],
+);
+
+export const staffIdentities = pgTable(
+  'staff_identities',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    provider: text('provider').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    linkedAt: ts('linked_at').notNull().defaultNow(),
+    lastSignInAt: ts('last_sign_in_at'),
+  },
+  (t) => [
+    unique('staff_identities_subject_key').on(t.issuer, t.subject),
+    index('staff_identities_member_idx').on(t.memberId),
+  ],
+);

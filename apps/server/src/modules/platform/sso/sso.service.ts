@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import { hasPanelAccess } from '@backdesk/contract';
+import { sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import { mappedRoles, type SsoProviderConfig, showsMfa } from '../../../config/sso-config.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { AccessLogEntry } from '../access-log/access-log.repository.ts';
+import type { Change, createChanges } from '../audit/changes.ts';
+import type { IssuedTokens, RequestContext } from '../auth/auth.service.ts';
+import type { SsoProviders } from './sso-providers.ts';
+
+/** How long a browser may take at the provider before its sign-in is void. */
+const FLOW_TTL_MS = 10 * 60_000;
+
+const hashState = (state: string) => createHash('sha256').update(state).digest();
+
+/** What the service needs of sign-in (modules/platform/auth). */
+export interface SsoSignIn {
+  openVerifiedSession(
+    tx: Tx,
+    member: { id: number; userName: string },
+    ctx: RequestContext,
+    detail: Record<string, unknown>,
+  ): Promise<IssuedTokens>;
+  recordRefusal(tx: Tx, entry: Omit<AccessLogEntry, 'at'>): Promise<unknown>;
+}
+
+type MemberRow = {
+  id: number;
+  user_name: string;
+  roles: string[];
+  status: string;
+  source: string;
+};
+
+type Claims = Record<string, unknown> & { iss: string; sub: string };
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** A user name of the members' rule (2–40 of a–z 0–9 . _ -) made from what the provider says. */
+function userNameFrom(claims: Claims): string {
+  const wanted = text(claims.preferred_username) ?? text(claims.email)?.split('@')[0] ?? `sso-${claims.sub}`;
+  const cleaned = wanted
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .slice(0, 34);
+  return cleaned.length >= 2 ? cleaned : `sso-${cleaned}`.slice(0, 34);
+}
+
+// Roles are words of STAFF_ROLES, never holding a comma: the array travels as one text.
+const sameRoles = (a: string[], b: string[]) => [...a].sort().join() === [...b].sort().join();
+
+/**
+ * Staff single sign-on with OpenID Connect (docs/sso.md): the authorization code flow with PKCE,
+ * `state` and `nonce`; the ID token checked by openid-client (signature by the provider's JWKS,
+ * issuer, audience, expiry, nonce, the configured algorithm); the roles mapped from a claim; the
+ * member found by issuer and subject, linked by a verified email, or made on the first sign-in.
+ */
+export function createSsoService(deps: {
+  db: Db;
+  clock: Clock;
+  providers: SsoProviders;
+  signIn: SsoSignIn;
+  changes: ReturnType<typeof createChanges>;
+}) {
+  const { db, clock, providers, signIn, changes } = deps;
+
+  /** The member the provider vouches for, their roles made the provider's; the change to audit. */
+  async function memberFor(
+    tx: Tx,
+    provider: SsoProviderConfig,
+    claims: Claims,
+    roles: string[],
+  ): Promise<{ member: MemberRow; change: Change | null }> {
+    const known = await tx.execute<MemberRow>(sql`
+      SELECT m.id, m.user_name, m.roles, m.status, m.source FROM staff_identities i
+      JOIN staff_members m ON m.id = i.member_id
+      WHERE i.issuer = ${claims.iss} AND i.subject = ${claims.sub} FOR UPDATE OF m`);
+    const at = clock.now();
+    const email = claims.email_verified === true ? text(claims.email) : null;
+    let member: MemberRow | undefined = known.rows[0];
+    if (!member && email) {
+      // Linked by email only when the provider verified it and it matches exactly, and the member has
+      // no identity at this provider yet (never a second person taking over the account).
+      const linked = await tx.execute<MemberRow>(sql`
+        SELECT m.id, m.user_name, m.roles, m.status, m.source FROM staff_members m
+        WHERE lower(m.email) = lower(${email}) AND NOT EXISTS (
+          SELECT 1 FROM staff_identities i WHERE i.member_id = m.id AND i.issuer = ${claims.iss})
+        FOR UPDATE`);
+      member = linked.rows.length === 1 ? linked.rows[0] : undefined;
+    }
+    if (!member) {
+      const base = userNameFrom(claims);
+      const taken = await tx.execute<{ user_name: string }>(
+        sql`SELECT user_name FROM staff_members WHERE user_name LIKE ${`${base}%`}`,
+      );
+      const names = new Set(taken.rows.map((r) => r.user_name));
+      let userName = base;
+      for (let n = 2; names.has(userName); n++) userName = `${base}-${n}`;
+      const displayName = text(claims.name) ?? userName;
+      const made = await tx.execute<MemberRow>(sql`
+        INSERT INTO staff_members (user_name, display_name, email, password_hash, roles, source, created_at, updated_at)
+        VALUES (${userName}, ${displayName}, ${email}, '!sso', string_to_array(${roles.join(',')}, ','), 'sso', ${at}, ${at})
+        RETURNING id, user_name, roles, status, source`);
+      member = made.rows[0]!;
+      await linkIdentity(tx, member.id, provider, claims, email, at);
+      return {
+        member,
+        change: {
+          entity: 'staff_member',
+          action: 'create',
+          entityId: member.id,
+          before: null,
+          after: {
+            user_name: userName,
+            display_name: displayName,
+            email,
+            roles,
+            source: 'sso',
+            provider: provider.id,
+          },
+        },
+      };
+    }
+    if (!known.rows[0]) await linkIdentity(tx, member.id, provider, claims, email, at);
+    const source = member.source === 'scim' ? 'scim' : 'sso';
+    if (sameRoles(member.roles, roles) && member.source === source) return { member, change: null };
+    await tx.execute(sql`UPDATE staff_members SET roles = string_to_array(${roles.join(',')}, ','), source = ${source},
+      version = version + 1, updated_at = ${at} WHERE id = ${member.id}`);
+    return {
+      member: { ...member, roles, source },
+      change: {
+        entity: 'staff_member',
+        action: 'update',
+        entityId: member.id,
+        before: { roles: member.roles, source: member.source },
+        after: { roles, source },
+      },
+    };
+  }
+
+  async function linkIdentity(
+    tx: Tx,
+    memberId: number,
+    provider: SsoProviderConfig,
+    claims: Claims,
+    email: string | null,
+    at: Date,
+  ) {
+    await tx.execute(sql`INSERT INTO staff_identities (member_id, provider, issuer, subject, email, linked_at)
+      VALUES (${memberId}, ${provider.id}, ${claims.iss}, ${claims.sub}, ${email}, ${at})`);
+  }
+
+  /** Checks the flow and exchanges the code; every failure is one code, its reason for the log. */
+  async function verified(
+    query: { code?: string; state?: string; error?: string },
+    currentUrl: URL,
+    redirectUri: string,
+  ): Promise<{ provider: SsoProviderConfig; claims: Claims } | { refused: string; provider?: string }> {
+    if (!query.state) return { refused: 'no_state' };
+    // Used once: deleted as it is read, so a replayed callback finds nothing.
+    const { rows } = await db.execute<{
+      provider: string;
+      nonce: string;
+      code_verifier: string;
+      expired: boolean;
+    }>(sql`
+      DELETE FROM sso_logins WHERE state_hash = ${hashState(query.state)}
+      RETURNING provider, nonce, code_verifier, expires_at <= ${clock.now()} AS expired`);
+    const flow = rows[0];
+    if (!flow) return { refused: 'unknown_state' };
+    if (flow.expired) return { refused: 'expired_state', provider: flow.provider };
+    if (query.error) return { refused: `provider_${query.error}`.slice(0, 80), provider: flow.provider };
+    const { provider, configuration } = await providers.open(flow.provider);
+    try {
+      const tokens = await oidc.authorizationCodeGrant(
+        configuration,
+        currentUrl,
+        {
+          pkceCodeVerifier: flow.code_verifier,
+          expectedState: query.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        },
+        { redirect_uri: redirectUri },
+      );
+      const claims = tokens.claims();
+      if (!claims) return { refused: 'no_id_token', provider: provider.id };
+      return { provider, claims: claims as unknown as Claims };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { refused: `token: ${reason}`.slice(0, 200), provider: provider.id };
+    }
+  }
+
+  return {
+    list: () => providers.list(),
+
+    /** Where to send the browser: the provider's authorization endpoint, the flow stored for its return. */
+    async start(providerId: string, redirectUri: string): Promise<string> {
+      const { provider, configuration } = await providers.open(providerId);
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const verifier = oidc.randomPKCECodeVerifier();
+      const now = clock.now();
+      // Flows nobody came back from are swept by the next start.
+      await db.execute(sql`
+        WITH gone AS (DELETE FROM sso_logins WHERE expires_at < ${now})
+        INSERT INTO sso_logins (state_hash, provider, nonce, code_verifier, created_at, expires_at)
+        VALUES (${hashState(state)}, ${provider.id}, ${nonce}, ${verifier}, ${now},
+                ${new Date(now.getTime() + FLOW_TTL_MS)})`);
+      return oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: provider.scopes,
+        state,
+        nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      }).href;
+    },
+
+    /**
+     * The provider's callback: the session's tokens, or the refusal (SSO_FAILED, ACCESS_DENIED,
+     * SSO_MFA_REQUIRED, LOGIN_FAILED for a disabled member), each with its access-log row.
+     */
+    async finish(
+      query: { code?: string; state?: string; error?: string },
+      currentUrl: URL,
+      redirectUri: string,
+      ctx: RequestContext,
+      requestId: string,
+    ): Promise<IssuedTokens> {
+      const outcome = await verified(query, currentUrl, redirectUri);
+      const log = { ip: ctx.ip, userAgent: ctx.userAgent };
+      if ('refused' in outcome) {
+        await db.transaction((tx) =>
+          signIn.recordRefusal(tx, {
+            ...log,
+            userName: '',
+            event: 'login_failed',
+            detail: { provider: outcome.provider ?? null, reason: outcome.refused },
+          }),
+        );
+        throw new AppError('SSO_FAILED');
+      }
+      const { provider, claims } = outcome;
+      const roles = mappedRoles(provider, claims);
+      const who = { provider: provider.id, subject: claims.sub };
+      const userName = text(claims.preferred_username) ?? text(claims.email) ?? claims.sub;
+      const result = await changes.run<IssuedTokens | AppError>({ memberId: null, requestId }, async (tx) => {
+        const refuse = async (code: 'ACCESS_DENIED' | 'SSO_MFA_REQUIRED', reason: string) => {
+          await signIn.recordRefusal(tx, {
+            ...log,
+            userName,
+            event: 'access_denied',
+            detail: { ...who, reason },
+          });
+          return { result: new AppError(code) as IssuedTokens | AppError, change: null };
+        };
+        if (provider.requireMfa && !showsMfa(claims)) return refuse('SSO_MFA_REQUIRED', 'no_mfa');
+        if (!hasPanelAccess(roles)) return refuse('ACCESS_DENIED', 'no_mapped_role');
+        const { member, change } = await memberFor(tx, provider, claims, roles);
+        if (member.status !== 'active') {
+          await signIn.recordRefusal(tx, {
+            ...log,
+            userName: member.user_name,
+            memberId: member.id,
+            event: 'login_failed',
+            detail: { ...who, reason: 'disabled' },
+          });
+          return { result: new AppError('LOGIN_FAILED'), change: null };
+        }
+        await tx.execute(sql`UPDATE staff_identities SET last_sign_in_at = ${clock.now()}
+          WHERE issuer = ${claims.iss} AND subject = ${claims.sub}`);
+        const tokens = await signIn.openVerifiedSession(
+          tx,
+          { id: member.id, userName: member.user_name },
+          ctx,
+          who,
+        );
+        return { result: tokens, change };
+      });
+      if (result instanceof AppError) throw result;
+      return result;
+    },
+  };
+}
+export type SsoService = ReturnType<typeof createSsoService>;

@@ -1,0 +1,158 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems, useE2E } from './support.ts';
+
+/**
+ * Staff single sign-on against a real OpenID provider on loopback (`oidc-provider`, a certified
+ * implementation, with its development login and consent pages): a mapped person lands signed in,
+ * an unmapped one is refused, a replayed callback is refused (docs/sso.md).
+ */
+
+/** A free port now, for the provider Backdesk is configured with before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const PORT = await freePort();
+const ISSUER = `http://127.0.0.1:${PORT}`;
+const CLIENT = { id: 'backdesk-e2e', secret: 'backdesk-e2e-client-secret-0123456789' };
+
+/** The people the provider knows: their groups are what Backdesk maps to roles. */
+const PEOPLE: Record<string, Record<string, unknown>> = {
+  'ayla.demir': {
+    name: 'Ayla Demir',
+    email: 'ayla.demir@corp.example',
+    email_verified: true,
+    groups: ['bd-admins'],
+  },
+  'umut.kaya': {
+    name: 'Umut Kaya',
+    email: 'umut.kaya@corp.example',
+    email_verified: true,
+    groups: ['sales'],
+  },
+};
+
+describe('single sign-on with OpenID Connect', () => {
+  const e2e = useE2E({
+    env: {
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'corp',
+          name: 'Corp ID',
+          issuer: ISSUER,
+          clientId: CLIENT.id,
+          clientSecret: CLIENT.secret,
+          scopes: 'openid profile email groups',
+          roleClaim: 'groups',
+          roles: { 'bd-admins': 'admin', 'bd-supers': 'super' },
+        },
+      ]),
+    },
+  });
+  let provider: Server;
+
+  beforeAll(async () => {
+    const oidc = new Provider(ISSUER, {
+      clients: [
+        {
+          client_id: CLIENT.id,
+          client_secret: CLIENT.secret,
+          redirect_uris: [e2e.url('/api/auth/sso/callback')],
+          token_endpoint_auth_method: 'client_secret_post',
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name', 'preferred_username'],
+        groups: ['groups'],
+      },
+      // The ID token carries the scopes' claims (as Entra's and Okta's group claims do).
+      conformIdTokenClaims: false,
+      cookies: { keys: ['backdesk-e2e-cookie-key'] },
+      findAccount: async (_ctx, id) => ({
+        accountId: id,
+        claims: async () => ({ sub: id, preferred_username: id, ...PEOPLE[id] }),
+      }),
+    });
+    provider = createServer(oidc.callback());
+    await new Promise<void>((resolve) => provider.listen(PORT, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => provider?.close(resolve));
+  });
+
+  /** Through the provider's own pages: its login (any password) and its consent. */
+  async function signInAtProvider(page: import('playwright-core').Page, login: string) {
+    await page.goto('/login');
+    await page.getByTestId('sso-corp').click();
+    await page.waitForURL((url) => url.origin === ISSUER);
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('any');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  it('signs a mapped person in with their role, made a member on the first sign-in and logged with the provider', async () => {
+    const { page } = await e2e.open({ bypassCSP: true });
+    await page.goto('/login');
+    await page.getByTestId('sso-corp').getByText('Sign in with Corp ID').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+
+    let callback = '';
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/sso/callback')) callback = request.url();
+    });
+    await signInAtProvider(page, 'ayla.demir');
+    await page.waitForURL((url) => url.pathname === '/' && url.origin !== ISSUER);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const me = await page.evaluate(async () => (await fetch('/api/auth/credentials')).json());
+    expect(me).toMatchObject({ user_name: 'ayla.demir', display_name: 'Ayla Demir', user_roles: ['admin'] });
+
+    const db = new pg.Client({ connectionString: e2e.server.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        `SELECT m.source, i.provider, i.subject FROM staff_members m JOIN staff_identities i ON i.member_id = m.id
+          WHERE m.user_name = 'ayla.demir'`,
+      );
+      expect(rows).toEqual([{ source: 'sso', provider: 'corp', subject: 'ayla.demir' }]);
+      const logins = await db.query(
+        `SELECT detail->>'provider' AS provider FROM access_log WHERE event = 'login' AND user_name = 'ayla.demir'`,
+      );
+      expect(logins.rows).toEqual([{ provider: 'corp' }]);
+    } finally {
+      await db.end();
+    }
+
+    // The code and state are used once: the same callback again signs nobody in.
+    expect(callback).toContain('code=');
+    const { page: replay } = await e2e.open();
+    await replay.goto(callback);
+    await replay.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(replay.url()).searchParams.get('sso_error')).toBe('SSO_FAILED');
+    await replay.getByTestId('sso-error').getByText('could not be completed').waitFor();
+  });
+
+  it('refuses a person none of whose groups maps to a role, in Turkish, and opens no session', async () => {
+    const { context, page } = await e2e.open({ bypassCSP: true });
+    await context.addCookies([{ name: 'i18n_redirected', value: 'tr', url: e2e.url('/') }]);
+    await signInAtProvider(page, 'umut.kaya');
+    await page.waitForURL((url) => url.pathname === '/login' && url.origin !== ISSUER);
+    expect(new URL(page.url()).searchParams.get('sso_error')).toBe('ACCESS_DENIED');
+    await page.getByTestId('sso-error').getByText('Erişim reddedildi').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    const cookies = await context.cookies(e2e.url('/'));
+    expect(cookies.map((c) => c.name)).not.toContain('auth.token');
+  });
+});
