@@ -163,6 +163,30 @@ export const listWebhookDeliveries = defineEndpoint({
 const EventIdSchema = z.string().regex(EVENT_ID_PATTERN);
 const DeliveryRefSchema = z.object({ endpoint_id: SerialIdSchema, event_id: EventIdSchema });
 
+/** One attempt at a delivery, as the delivery loop recorded it. */
+export const WebhookAttemptSchema = z.object({
+  /** Counted from 1 within a run of attempts; a replay starts a fresh run at 1. */
+  attempt: z.number().int(),
+  at: z.string(),
+  /** null: no answer (timeout, refused address, connection error; see `error`). */
+  status_code: z.number().int().nullable(),
+  response_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+  body_excerpt: z.string().nullable(),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+
+export const listWebhookAttempts = defineEndpoint({
+  method: 'GET',
+  path: '/api/settings/integrations/webhooks/attempts',
+  summary: 'Every attempt at one delivery (an event to an endpoint), oldest first',
+  tags: ['integrations'],
+  access: 'integrations',
+  errors: ['WEBHOOK_DELIVERY_NOT_FOUND'],
+  query: z.strictObject({ endpoint_id: queryInt(1, MAX_SERIAL_ID), event_id: EventIdSchema }),
+  response: z.object({ items: z.array(WebhookAttemptSchema) }),
+});
+
 export const replayWebhookEvent = defineEndpoint({
   method: 'POST',
   path: '/api/settings/integrations/webhooks/replay',
