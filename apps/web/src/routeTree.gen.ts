@@ -53,6 +53,7 @@ import { Route as AppCrmCustomersRestrictionsRouteImport } from './routes/_app/c
 import { Route as AppSettingsIntegrationsIndexRouteImport } from './routes/_app/settings/integrations/index'
 import { Route as AppComplianceFraudCheckCasesIndexRouteImport } from './routes/_app/compliance/fraud-check/cases/index'
 import { Route as AppComplianceFraudCheckCasesCaseIdRouteImport } from './routes/_app/compliance/fraud-check/cases/$caseId'
+import { Route as AppSettingsIntegrationsIntegrationIdWebhooksRouteImport } from './routes/_app/settings/integrations/$integrationId/webhooks'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -288,6 +289,12 @@ const AppComplianceFraudCheckCasesCaseIdRoute =
     path: '/compliance/fraud-check/cases/$caseId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSettingsIntegrationsIntegrationIdWebhooksRoute =
+  AppSettingsIntegrationsIntegrationIdWebhooksRouteImport.update({
+    id: '/integrations/$integrationId/webhooks',
+    path: '/integrations/$integrationId/webhooks',
+    getParentRoute: () => AppSettingsRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -332,6 +339,7 @@ export interface FileRoutesByFullPath {
   '/crm/customers/': typeof AppCrmCustomersIndexRoute
   '/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
+  '/settings/integrations/$integrationId/webhooks': typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   '/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
 }
 export interface FileRoutesByTo {
@@ -376,6 +384,7 @@ export interface FileRoutesByTo {
   '/crm/customers': typeof AppCrmCustomersIndexRoute
   '/settings/integrations': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
+  '/settings/integrations/$integrationId/webhooks': typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   '/compliance/fraud-check/cases': typeof AppComplianceFraudCheckCasesIndexRoute
 }
 export interface FileRoutesById {
@@ -423,6 +432,7 @@ export interface FileRoutesById {
   '/_app/crm/customers/': typeof AppCrmCustomersIndexRoute
   '/_app/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/_app/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
+  '/_app/settings/integrations/$integrationId/webhooks': typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   '/_app/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
 }
 export interface FileRouteTypes {
@@ -470,6 +480,7 @@ export interface FileRouteTypes {
     | '/crm/customers/'
     | '/settings/integrations/'
     | '/compliance/fraud-check/cases/$caseId'
+    | '/settings/integrations/$integrationId/webhooks'
     | '/compliance/fraud-check/cases/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -514,6 +525,7 @@ export interface FileRouteTypes {
     | '/crm/customers'
     | '/settings/integrations'
     | '/compliance/fraud-check/cases/$caseId'
+    | '/settings/integrations/$integrationId/webhooks'
     | '/compliance/fraud-check/cases'
   id:
     | '__root__'
@@ -560,6 +572,7 @@ export interface FileRouteTypes {
     | '/_app/crm/customers/'
     | '/_app/settings/integrations/'
     | '/_app/compliance/fraud-check/cases/$caseId'
+    | '/_app/settings/integrations/$integrationId/webhooks'
     | '/_app/compliance/fraud-check/cases/'
   fileRoutesById: FileRoutesById
 }
@@ -878,6 +891,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppComplianceFraudCheckCasesCaseIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/integrations/$integrationId/webhooks': {
+      id: '/_app/settings/integrations/$integrationId/webhooks'
+      path: '/integrations/$integrationId/webhooks'
+      fullPath: '/settings/integrations/$integrationId/webhooks'
+      preLoaderRoute: typeof AppSettingsIntegrationsIntegrationIdWebhooksRouteImport
+      parentRoute: typeof AppSettingsRouteRoute
+    }
   }
 }
 
@@ -887,6 +907,7 @@ interface AppSettingsRouteRouteChildren {
   AppSettingsNotificationsRoute: typeof AppSettingsNotificationsRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppSettingsIntegrationsIndexRoute: typeof AppSettingsIntegrationsIndexRoute
+  AppSettingsIntegrationsIntegrationIdWebhooksRoute: typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
 }
 
 const AppSettingsRouteRouteChildren: AppSettingsRouteRouteChildren = {
@@ -895,6 +916,8 @@ const AppSettingsRouteRouteChildren: AppSettingsRouteRouteChildren = {
   AppSettingsNotificationsRoute: AppSettingsNotificationsRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
   AppSettingsIntegrationsIndexRoute: AppSettingsIntegrationsIndexRoute,
+  AppSettingsIntegrationsIntegrationIdWebhooksRoute:
+    AppSettingsIntegrationsIntegrationIdWebhooksRoute,
 }
 
 const AppSettingsRouteRouteWithChildren =

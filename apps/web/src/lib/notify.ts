@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { createLatch } from './latch.ts';
 
@@ -38,6 +39,8 @@ export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_M
         color,
         autoClose: timeout,
         withBorder: true,
+        // The × is an icon: it needs a name for screen readers (WCAG 4.1.2).
+        closeButtonProps: { 'aria-label': i18next.t('common:actions.close') },
       });
     })
     .catch((error: unknown) => console.error('Toast could not be shown', error));

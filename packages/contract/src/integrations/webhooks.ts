@@ -3,15 +3,19 @@ import { InstantSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { MAX_SERIAL_ID, queryInt, SerialIdSchema, VersionSchema } from '../list.ts';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../public/events.ts';
+import {
+  SUBSCRIBABLE_EVENT_TYPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_ENDPOINT_STATUSES,
+} from './webhook-vocabulary.ts';
+
+export * from './webhook-vocabulary.ts';
 
 /**
  * Settings → Integrations → Webhooks (capability `integrations`; decision 0025 outbox): an
  * integration's Standard Webhooks endpoints, their secrets (shown once), the delivery log, replays,
  * skips of a blocked event and the test event.
  */
-
-export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'paused', 'disabled'] as const;
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
 
 export const WebhookEndpointSchema = z.object({
   id: z.number().int(),
@@ -30,10 +34,7 @@ export const WebhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
-const EventTypeFilterSchema = z
-  .array(z.enum(EVENT_TYPES.filter((t) => t !== 'test.ping') as [string, ...string[]]))
-  .max(EVENT_TYPES.length)
-  .default([]);
+const EventTypeFilterSchema = z.array(z.enum(SUBSCRIBABLE_EVENT_TYPES)).max(EVENT_TYPES.length).default([]);
 
 const WebhookUrlSchema = z
   .url({ protocol: /^https?$/ })
@@ -45,6 +46,7 @@ export const WebhookFieldsSchema = z.object({
   description: z.string().trim().max(200).default(''),
   event_types: EventTypeFilterSchema,
 });
+export type WebhookFields = z.input<typeof WebhookFieldsSchema>;
 
 const EndpointRefSchema = z.object({ id: SerialIdSchema, version: VersionSchema });
 const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });

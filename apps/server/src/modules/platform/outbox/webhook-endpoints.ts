@@ -1,4 +1,4 @@
-import type { webhooksApi } from '@backdesk/contract';
+import { webhooksApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -9,7 +9,7 @@ import { newWebhookSecret, type WebhookSecretBox } from './webhook-signing.ts';
 
 type Endpoint = webhooksApi.WebhookEndpoint;
 type Who = Actor | SystemActor;
-const MAX_RANGE_MS = 31 * 24 * 3600 * 1000;
+const MAX_RANGE_MS = webhooksApi.WEBHOOK_REPLAY_MAX_DAYS * 24 * 3600 * 1000;
 
 const ENDPOINT_COLUMNS = sql`w.id, w.integration_id, w.url, w.description, w.event_types, w.status, w.disabled_reason,
   w.version, to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
