@@ -24,7 +24,9 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
       });
       req.on('end', () => {
         received.push({ headers: req.headers, body });
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('received, thanks');
+        // /gone says the endpoint no longer exists, which disables it.
+        if (req.url === '/gone') res.writeHead(410).end('gone');
+        else res.writeHead(200, { 'content-type': 'text/plain' }).end('received, thanks');
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -149,6 +151,13 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
 
       await page.getByTestId('webhook-add').click();
       await page.getByTestId('webhook-endpoint-form').waitFor();
+      // With its refusal showing: an error's text must read as well as the rest.
+      await page.getByTestId('webhook-endpoint-submit').click();
+      await page
+        .getByTestId('webhook-endpoint-form')
+        .locator('.mantine-InputWrapper-error')
+        .first()
+        .waitFor();
       expect(await axeProblems(page, '[role="dialog"]'), `${where} form`).toEqual([]);
       if (language === 'tr') expect(await untranslated(page), `${where} form`).toEqual([]);
       await page.keyboard.press('Escape');
@@ -161,6 +170,59 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
       if (language === 'tr') expect(await untranslated(page), `${where} drawer`).toEqual([]);
       await snap(page, `drawer-${language}-${mode}`);
     }
+  });
+
+  it("says a receiver's 410 disabled the endpoint, by the system; rotates and replays by form", async () => {
+    const { page } = await openAs('light', 'en');
+    const id = await newIntegration(page, `Webhooks gone ${Date.now()}`);
+    await page.evaluate(
+      async ({ integrationId, url }) => {
+        await fetch('/api/settings/integrations/webhooks/create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ integration_id: integrationId, url, event_types: [] }),
+        });
+      },
+      { integrationId: id, url: hook.replace('/hook', '/gone') },
+    );
+    await page.goto(`/settings/integrations/${id}/webhooks`);
+    const endpoint = page.getByTestId('webhook-endpoint');
+    await expect.poll(() => endpoint.getAttribute('data-status')).toBe('enabled');
+    await endpoint.getByTestId('webhook-test').click();
+    // The page reads the endpoint again once its pending delivery has settled.
+    await expect.poll(() => endpoint.getAttribute('data-status'), { timeout: 15_000 }).toBe('disabled');
+    await endpoint
+      .getByTestId('webhook-disabled-reason')
+      .getByText('The receiver answered 410 Gone')
+      .waitFor();
+    await settle(page);
+    expect(await axeProblems(page)).toEqual([]);
+    await snap(page, 'disabled-en-light');
+
+    await endpoint.getByTestId('webhook-history').click();
+    const history = page.getByTestId('audit-history');
+    await history.getByTestId('audit-action').getByText('Disabled', { exact: true }).waitFor();
+    expect(await history.innerText()).toContain('System');
+    expect(await history.innerText()).toContain('The receiver answered 410 Gone');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+
+    await endpoint.getByTestId('webhook-rotate').click();
+    await page.getByTestId('confirm-action').click();
+    await page
+      .getByTestId('webhook-previous-secret')
+      .getByText('The previous secret still signs until')
+      .waitFor();
+    expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
+    await page.getByTestId('webhook-secret-done').click();
+    await page.getByTestId('webhook-secret').waitFor({ state: 'detached' });
+
+    await endpoint.getByTestId('webhook-replay-range').click();
+    await page.getByTestId('webhook-replay-range-submit').click();
+    const form = page.getByTestId('webhook-replay-range-form');
+    await expect.poll(() => form.locator('.mantine-InputWrapper-error').count()).toBe(2);
+    await snap(page, 'replay-range-en-light');
+    expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
   });
 
   it('refuses the page to an admin', async () => {

@@ -1,6 +1,7 @@
 import type { webhooksApi } from '@backdesk/contract';
 import type { WebhookDeliveryStatus } from '@backdesk/contract/integrations/webhook-vocabulary';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { callEndpoint } from '../../../lib/api.ts';
 import { webhooksRef } from '../../../lib/contract.ts';
 import { useSettledMutation } from '../../../lib/settled-mutation.ts';
@@ -43,14 +44,16 @@ export const useWebhookEndpoints = (integrationId: number) => useQuery(webhookEn
 
 /**
  * An endpoint's delivery log, newest first. Polled while something is still pending, so a test event
- * or a replay is seen delivered without reloading.
+ * or a replay is seen delivered without reloading; when a pending one settles the endpoints are read
+ * again too (a 410 disables one, a failure for good blocks a customer).
  */
-export const useWebhookDeliveries = (
+export function useWebhookDeliveries(
   integrationId: number,
   endpointId: number,
   status: WebhookDeliveryStatus | null,
-) =>
-  useQuery({
+) {
+  const client = useQueryClient();
+  const deliveries = useQuery({
     queryKey: [...integrationKey(integrationId), 'deliveries', endpointId, status] as const,
     queryFn: async () =>
       (
@@ -60,6 +63,15 @@ export const useWebhookDeliveries = (
       ).items,
     refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 2000 : false),
   });
+  const pending = deliveries.data?.filter((d) => d.status === 'pending').length ?? 0;
+  const before = useRef(pending);
+  useEffect(() => {
+    if (pending < before.current)
+      void client.invalidateQueries({ queryKey: webhookEndpointsQuery(integrationId).queryKey });
+    before.current = pending;
+  }, [pending, client, integrationId]);
+  return deliveries;
+}
 
 export const useWebhookAttempts = (integrationId: number, delivery: DeliveryRef | null) =>
   useQuery({
