@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../../packages/client/src/webhooks.ts';
@@ -206,6 +207,43 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
     expect(await history.innerText()).toContain('The receiver answered 410 Gone');
     await page.keyboard.press('Escape');
     await history.waitFor({ state: 'detached' });
+
+    // Resumed, a customer's event meets the 410 too: failed for good, it blocks that customer.
+    await endpoint.getByTestId('webhook-resume').click();
+    await expect.poll(() => endpoint.getAttribute('data-status')).toBe('enabled');
+    const db = new pg.Client({ connectionString: e2e.server.databaseUrl });
+    await db.connect();
+    const customerId = (
+      await db.query<{ id: number }>('SELECT id::int AS id FROM customers ORDER BY id LIMIT 1')
+    ).rows[0]!.id;
+    await db.end();
+    const before = received.length;
+    const added = await page.evaluate(async (id) => {
+      const res = await fetch('/api/customers/restrictions/add', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({ customerId: id, kind: 'withdrawal', reason: 'Webhook browser test' }),
+      });
+      return `${res.status} ${await res.text()}`;
+    }, customerId);
+    expect(added).toMatch(/^200 /);
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThan(before);
+    await page.reload();
+    await endpoint.getByTestId('webhook-blocked').getByText('1 customer blocked').waitFor();
+    const blocked = endpoint.locator('[data-testid="webhook-log-row"][data-status="failed"]', {
+      hasText: 'restriction.added',
+    });
+    await blocked.getByRole('link', { name: `Customer #${customerId}` }).waitFor();
+    await settle(page);
+    expect(await axeProblems(page)).toEqual([]);
+    await snap(page, 'blocked-en-light');
+    await blocked.locator('button').first().click();
+    await page.getByTestId('webhook-skip').click();
+    await page.getByTestId('confirm-action').click();
+    await expect.poll(() => blocked.count()).toBe(0);
+    await endpoint.getByTestId('webhook-blocked').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('webhook-delivery-detail').waitFor({ state: 'detached' });
 
     await endpoint.getByTestId('webhook-rotate').click();
     await page.getByTestId('confirm-action').click();
