@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerLink } from '../../../components/customer-link.tsx';
 import { DetailField } from '../../../components/detail-field.tsx';
+import { errorCode } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { DeliveryStatusBadge } from './webhook-badges.tsx';
@@ -34,6 +35,7 @@ export function DeliveryDrawer({
   const attempts = useWebhookAttempts(
     integrationId,
     delivery && delivery.attempts > 0 ? { endpoint_id: endpointId, event_id: delivery.event_id } : null,
+    delivery?.attempts ?? 0,
   );
   return (
     <Drawer
@@ -102,6 +104,11 @@ export function DeliveryDrawer({
             <Group justify="center">
               <Loader size="sm" aria-label={t('webhooks.drawer.loadingAttempts')} />
             </Group>
+          ) : errorCode(attempts.error) === 'WEBHOOK_DELIVERY_NOT_FOUND' ? (
+            // Attempts older than the retention are pruned, and those made before they were kept.
+            <Text size="sm" c="dimmed">
+              {t('webhooks.drawer.noAttemptsKept')}
+            </Text>
           ) : attempts.isError ? (
             <Alert color="red">{t('webhooks.drawer.attemptsFailed')}</Alert>
           ) : (

@@ -73,13 +73,15 @@ export function useWebhookDeliveries(
   return deliveries;
 }
 
-export const useWebhookAttempts = (integrationId: number, delivery: DeliveryRef | null) =>
+/** Every attempt at one delivery; read again when its count of attempts moves (a retry came). */
+export const useWebhookAttempts = (integrationId: number, delivery: DeliveryRef | null, attempts: number) =>
   useQuery({
     queryKey: [
       ...integrationKey(integrationId),
       'attempts',
       delivery?.endpoint_id,
       delivery?.event_id,
+      attempts,
     ] as const,
     queryFn: async () => (await callEndpoint(webhooksEndpoints.attempts, { query: delivery! })).items,
     enabled: delivery !== null,
