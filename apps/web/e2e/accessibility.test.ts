@@ -171,16 +171,14 @@ describe('accessibility (WCAG 2.2 AA)', () => {
     return session;
   }
 
-  /**
-   * Pages of one record (record-routes.json): the first row of their list opens one, or the entry
-   * names a path (a record the walk's member may not open still has a page: the forbidden one).
-   */
+  /** Pages of one record (record-routes.json): the first row of their list opens one, or a fixed path. */
   async function resolvePath(page: Page, path: string): Promise<string> {
     if (!path.includes('$')) return path;
     const sample = (RECORD_ROUTES as Record<string, { list: string; testId: string } | { path: string }>)[
       path
     ];
     if (!sample) throw new Error(`No sample parameter for route ${path}`);
+    // A super-only page: the walk's admin sees its forbidden page, which is judged like any other.
     if ('path' in sample) return sample.path;
     await navigateInApp(page, sample.list);
     await page.getByTestId(sample.testId).locator('tbody tr[data-row-index]').first().click();

@@ -49,6 +49,13 @@ describe('fraud cases', () => {
     await toasts(page).getByText('Report draft generated').first().waitFor();
     const report = page.getByTestId('case-report').first();
     await report.waitFor();
+    // The long file name gives way; the download button keeps its whole label inside the row.
+    const whole = await report.getByTestId('download-report').evaluate((button) => {
+      const row = button.closest('[data-testid="case-report"]')!.getBoundingClientRect();
+      const box = button.getBoundingClientRect();
+      return button.scrollWidth <= button.clientWidth && box.left >= row.left && box.right <= row.right + 0.5;
+    });
+    expect(whole).toBe(true);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       report.getByTestId('download-report').click(),

@@ -51,8 +51,11 @@ import { Route as AppCrmCustomersAddRouteImport } from './routes/_app/crm/custom
 import { Route as AppCrmCustomersKycRouteImport } from './routes/_app/crm/customers/kyc'
 import { Route as AppCrmCustomersRestrictionsRouteImport } from './routes/_app/crm/customers/restrictions'
 import { Route as AppSettingsIntegrationsIndexRouteImport } from './routes/_app/settings/integrations/index'
+import { Route as AppSettingsIntegrationsIntegrationIdRouteRouteImport } from './routes/_app/settings/integrations/$integrationId/route'
+import { Route as AppSettingsIntegrationsCallsRouteImport } from './routes/_app/settings/integrations/calls'
 import { Route as AppComplianceFraudCheckCasesIndexRouteImport } from './routes/_app/compliance/fraud-check/cases/index'
 import { Route as AppComplianceFraudCheckCasesCaseIdRouteImport } from './routes/_app/compliance/fraud-check/cases/$caseId'
+import { Route as AppSettingsIntegrationsIntegrationIdIndexRouteImport } from './routes/_app/settings/integrations/$integrationId/index'
 import { Route as AppSettingsIntegrationsIntegrationIdWebhooksRouteImport } from './routes/_app/settings/integrations/$integrationId/webhooks'
 
 const AppRoute = AppRouteImport.update({
@@ -277,6 +280,18 @@ const AppSettingsIntegrationsIndexRoute =
     path: '/integrations/',
     getParentRoute: () => AppSettingsRouteRoute,
   } as any)
+const AppSettingsIntegrationsIntegrationIdRouteRoute =
+  AppSettingsIntegrationsIntegrationIdRouteRouteImport.update({
+    id: '/integrations/$integrationId',
+    path: '/integrations/$integrationId',
+    getParentRoute: () => AppSettingsRouteRoute,
+  } as any)
+const AppSettingsIntegrationsCallsRoute =
+  AppSettingsIntegrationsCallsRouteImport.update({
+    id: '/integrations/calls',
+    path: '/integrations/calls',
+    getParentRoute: () => AppSettingsRouteRoute,
+  } as any)
 const AppComplianceFraudCheckCasesIndexRoute =
   AppComplianceFraudCheckCasesIndexRouteImport.update({
     id: '/compliance/fraud-check/cases/',
@@ -289,11 +304,17 @@ const AppComplianceFraudCheckCasesCaseIdRoute =
     path: '/compliance/fraud-check/cases/$caseId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSettingsIntegrationsIntegrationIdIndexRoute =
+  AppSettingsIntegrationsIntegrationIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppSettingsIntegrationsIntegrationIdRouteRoute,
+  } as any)
 const AppSettingsIntegrationsIntegrationIdWebhooksRoute =
   AppSettingsIntegrationsIntegrationIdWebhooksRouteImport.update({
-    id: '/integrations/$integrationId/webhooks',
-    path: '/integrations/$integrationId/webhooks',
-    getParentRoute: () => AppSettingsRouteRoute,
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AppSettingsIntegrationsIntegrationIdRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -327,6 +348,7 @@ export interface FileRoutesByFullPath {
   '/reports/': typeof AppReportsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/transactions/': typeof AppTransactionsIndexRoute
+  '/settings/integrations/$integrationId': typeof AppSettingsIntegrationsIntegrationIdRouteRouteWithChildren
   '/compliance/fraud-check/blocklist': typeof AppComplianceFraudCheckBlocklistRoute
   '/compliance/fraud-check/rules': typeof AppComplianceFraudCheckRulesRoute
   '/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
@@ -335,12 +357,14 @@ export interface FileRoutesByFullPath {
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
+  '/settings/integrations/calls': typeof AppSettingsIntegrationsCallsRoute
   '/compliance/fraud-check/': typeof AppComplianceFraudCheckIndexRoute
   '/crm/customers/': typeof AppCrmCustomersIndexRoute
   '/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
   '/settings/integrations/$integrationId/webhooks': typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   '/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
+  '/settings/integrations/$integrationId/': typeof AppSettingsIntegrationsIntegrationIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -380,12 +404,14 @@ export interface FileRoutesByTo {
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
+  '/settings/integrations/calls': typeof AppSettingsIntegrationsCallsRoute
   '/compliance/fraud-check': typeof AppComplianceFraudCheckIndexRoute
   '/crm/customers': typeof AppCrmCustomersIndexRoute
   '/settings/integrations': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
   '/settings/integrations/$integrationId/webhooks': typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   '/compliance/fraud-check/cases': typeof AppComplianceFraudCheckCasesIndexRoute
+  '/settings/integrations/$integrationId': typeof AppSettingsIntegrationsIntegrationIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -420,6 +446,7 @@ export interface FileRoutesById {
   '/_app/reports/': typeof AppReportsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/transactions/': typeof AppTransactionsIndexRoute
+  '/_app/settings/integrations/$integrationId': typeof AppSettingsIntegrationsIntegrationIdRouteRouteWithChildren
   '/_app/compliance/fraud-check/blocklist': typeof AppComplianceFraudCheckBlocklistRoute
   '/_app/compliance/fraud-check/rules': typeof AppComplianceFraudCheckRulesRoute
   '/_app/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
@@ -428,12 +455,14 @@ export interface FileRoutesById {
   '/_app/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/_app/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/_app/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
+  '/_app/settings/integrations/calls': typeof AppSettingsIntegrationsCallsRoute
   '/_app/compliance/fraud-check/': typeof AppComplianceFraudCheckIndexRoute
   '/_app/crm/customers/': typeof AppCrmCustomersIndexRoute
   '/_app/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/_app/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
   '/_app/settings/integrations/$integrationId/webhooks': typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   '/_app/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
+  '/_app/settings/integrations/$integrationId/': typeof AppSettingsIntegrationsIntegrationIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -468,6 +497,7 @@ export interface FileRouteTypes {
     | '/reports/'
     | '/settings/'
     | '/transactions/'
+    | '/settings/integrations/$integrationId'
     | '/compliance/fraud-check/blocklist'
     | '/compliance/fraud-check/rules'
     | '/compliance/fraud-check/runs'
@@ -476,12 +506,14 @@ export interface FileRouteTypes {
     | '/crm/customers/add'
     | '/crm/customers/kyc'
     | '/crm/customers/restrictions'
+    | '/settings/integrations/calls'
     | '/compliance/fraud-check/'
     | '/crm/customers/'
     | '/settings/integrations/'
     | '/compliance/fraud-check/cases/$caseId'
     | '/settings/integrations/$integrationId/webhooks'
     | '/compliance/fraud-check/cases/'
+    | '/settings/integrations/$integrationId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -521,12 +553,14 @@ export interface FileRouteTypes {
     | '/crm/customers/add'
     | '/crm/customers/kyc'
     | '/crm/customers/restrictions'
+    | '/settings/integrations/calls'
     | '/compliance/fraud-check'
     | '/crm/customers'
     | '/settings/integrations'
     | '/compliance/fraud-check/cases/$caseId'
     | '/settings/integrations/$integrationId/webhooks'
     | '/compliance/fraud-check/cases'
+    | '/settings/integrations/$integrationId'
   id:
     | '__root__'
     | '/_app'
@@ -560,6 +594,7 @@ export interface FileRouteTypes {
     | '/_app/reports/'
     | '/_app/settings/'
     | '/_app/transactions/'
+    | '/_app/settings/integrations/$integrationId'
     | '/_app/compliance/fraud-check/blocklist'
     | '/_app/compliance/fraud-check/rules'
     | '/_app/compliance/fraud-check/runs'
@@ -568,12 +603,14 @@ export interface FileRouteTypes {
     | '/_app/crm/customers/add'
     | '/_app/crm/customers/kyc'
     | '/_app/crm/customers/restrictions'
+    | '/_app/settings/integrations/calls'
     | '/_app/compliance/fraud-check/'
     | '/_app/crm/customers/'
     | '/_app/settings/integrations/'
     | '/_app/compliance/fraud-check/cases/$caseId'
     | '/_app/settings/integrations/$integrationId/webhooks'
     | '/_app/compliance/fraud-check/cases/'
+    | '/_app/settings/integrations/$integrationId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -877,6 +914,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsIntegrationsIndexRouteImport
       parentRoute: typeof AppSettingsRouteRoute
     }
+    '/_app/settings/integrations/$integrationId': {
+      id: '/_app/settings/integrations/$integrationId'
+      path: '/integrations/$integrationId'
+      fullPath: '/settings/integrations/$integrationId'
+      preLoaderRoute: typeof AppSettingsIntegrationsIntegrationIdRouteRouteImport
+      parentRoute: typeof AppSettingsRouteRoute
+    }
+    '/_app/settings/integrations/calls': {
+      id: '/_app/settings/integrations/calls'
+      path: '/integrations/calls'
+      fullPath: '/settings/integrations/calls'
+      preLoaderRoute: typeof AppSettingsIntegrationsCallsRouteImport
+      parentRoute: typeof AppSettingsRouteRoute
+    }
     '/_app/compliance/fraud-check/cases/': {
       id: '/_app/compliance/fraud-check/cases/'
       path: '/compliance/fraud-check/cases'
@@ -891,23 +942,49 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppComplianceFraudCheckCasesCaseIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/integrations/$integrationId/': {
+      id: '/_app/settings/integrations/$integrationId/'
+      path: '/'
+      fullPath: '/settings/integrations/$integrationId/'
+      preLoaderRoute: typeof AppSettingsIntegrationsIntegrationIdIndexRouteImport
+      parentRoute: typeof AppSettingsIntegrationsIntegrationIdRouteRoute
+    }
     '/_app/settings/integrations/$integrationId/webhooks': {
       id: '/_app/settings/integrations/$integrationId/webhooks'
-      path: '/integrations/$integrationId/webhooks'
+      path: '/webhooks'
       fullPath: '/settings/integrations/$integrationId/webhooks'
       preLoaderRoute: typeof AppSettingsIntegrationsIntegrationIdWebhooksRouteImport
-      parentRoute: typeof AppSettingsRouteRoute
+      parentRoute: typeof AppSettingsIntegrationsIntegrationIdRouteRoute
     }
   }
 }
+
+interface AppSettingsIntegrationsIntegrationIdRouteRouteChildren {
+  AppSettingsIntegrationsIntegrationIdWebhooksRoute: typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
+  AppSettingsIntegrationsIntegrationIdIndexRoute: typeof AppSettingsIntegrationsIntegrationIdIndexRoute
+}
+
+const AppSettingsIntegrationsIntegrationIdRouteRouteChildren: AppSettingsIntegrationsIntegrationIdRouteRouteChildren =
+  {
+    AppSettingsIntegrationsIntegrationIdWebhooksRoute:
+      AppSettingsIntegrationsIntegrationIdWebhooksRoute,
+    AppSettingsIntegrationsIntegrationIdIndexRoute:
+      AppSettingsIntegrationsIntegrationIdIndexRoute,
+  }
+
+const AppSettingsIntegrationsIntegrationIdRouteRouteWithChildren =
+  AppSettingsIntegrationsIntegrationIdRouteRoute._addFileChildren(
+    AppSettingsIntegrationsIntegrationIdRouteRouteChildren,
+  )
 
 interface AppSettingsRouteRouteChildren {
   AppSettings2FARoute: typeof AppSettings2FARoute
   AppSettingsMembersRoute: typeof AppSettingsMembersRoute
   AppSettingsNotificationsRoute: typeof AppSettingsNotificationsRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+  AppSettingsIntegrationsIntegrationIdRouteRoute: typeof AppSettingsIntegrationsIntegrationIdRouteRouteWithChildren
+  AppSettingsIntegrationsCallsRoute: typeof AppSettingsIntegrationsCallsRoute
   AppSettingsIntegrationsIndexRoute: typeof AppSettingsIntegrationsIndexRoute
-  AppSettingsIntegrationsIntegrationIdWebhooksRoute: typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
 }
 
 const AppSettingsRouteRouteChildren: AppSettingsRouteRouteChildren = {
@@ -915,9 +992,10 @@ const AppSettingsRouteRouteChildren: AppSettingsRouteRouteChildren = {
   AppSettingsMembersRoute: AppSettingsMembersRoute,
   AppSettingsNotificationsRoute: AppSettingsNotificationsRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppSettingsIntegrationsIntegrationIdRouteRoute:
+    AppSettingsIntegrationsIntegrationIdRouteRouteWithChildren,
+  AppSettingsIntegrationsCallsRoute: AppSettingsIntegrationsCallsRoute,
   AppSettingsIntegrationsIndexRoute: AppSettingsIntegrationsIndexRoute,
-  AppSettingsIntegrationsIntegrationIdWebhooksRoute:
-    AppSettingsIntegrationsIntegrationIdWebhooksRoute,
 }
 
 const AppSettingsRouteRouteWithChildren =

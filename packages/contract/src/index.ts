@@ -83,11 +83,13 @@ export type { InboxItem, InboxQuery, InboxSummary } from './inbox.ts';
 export * as inboxApi from './inbox.ts';
 export type {
   CallRetention,
+  CreateIntegrationKeyBody,
   Integration,
   IntegrationCall,
   IntegrationCallQuery,
   IntegrationFields,
   IntegrationKey,
+  UpdateIntegrationBody,
 } from './integrations/index.ts';
 export * as integrationsApi from './integrations/index.ts';
 export * from './integrations/scopes.ts';

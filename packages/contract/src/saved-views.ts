@@ -28,6 +28,7 @@ export const LIST_KEYS = [
   'fraud.runs',
   'logs.access',
   'logs.audit',
+  'settings.integration-calls',
   'inbox.items',
 ] as const;
 export type ListKey = (typeof LIST_KEYS)[number];

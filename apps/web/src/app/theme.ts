@@ -93,14 +93,15 @@ export const theme = createTheme({
 
 /**
  * Placeholders in dark mode in the dimmed text's shade (dark 2, 5:1 on an input): Mantine's dark 3
- * gave 2.6:1, too faint to read a filter's hint. A field's error text likewise: Mantine's red 6 on
- * white and red 8 on a dark dialog give 3.3 and 3.6:1; red 9 (deepened above) and red 5 pass 4.5:1.
+ * gave 2.6:1, too faint to read a filter's hint. A field's error (its message and the value it
+ * marks) in red 9 on light (7:1; Mantine's red 6 gave 3.3:1) and red 4 on dark (6:1 on an input;
+ * red 8 gave 3.1:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
-    '--mantine-color-error': 'var(--mantine-color-red-5)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/errors.ts';
+import { notify } from '../lib/notify.ts';
 import { dismissLabel } from './forms/dismiss-label.ts';
 
 export interface ConfirmRequest {
@@ -13,6 +15,16 @@ export interface ConfirmRequest {
   color?: string;
   /** Runs the action; the dialog stays open (its button spinning) until it settles. */
   onConfirm: () => Promise<unknown>;
+}
+
+/** Runs a confirmed action; a refusal is told in a toast and keeps the question open (useConfirm). */
+export async function reported<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    notify({ title: errorText(error), color: 'red' });
+    throw error;
+  }
 }
 
 /**

@@ -39,7 +39,7 @@ export function notify({ title, description, color, timeout = TOAST_AUTO_CLOSE_M
         color,
         autoClose: timeout,
         withBorder: true,
-        // The × is an icon: it needs a name for screen readers (WCAG 4.1.2).
+        // The × is an icon: it needs a name in the member's language (WCAG 4.1.2).
         closeButtonProps: { 'aria-label': i18next.t('common:actions.close') },
       });
     })

@@ -4,9 +4,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RetentionSetting } from '../../components/retention-setting.tsx';
 import { accessLogList } from './access-log-list.tsx';
 import { auditTrailList } from './audit-trail-list.tsx';
-import { RetentionSetting } from './retention-setting.tsx';
+import { logsEndpoints } from './logs-api.ts';
 import { VerifyChain } from './verify-chain.tsx';
 
 /** /logs/access: the access log and the audit trail, each a list with its own filters in the URL. */
@@ -37,7 +38,12 @@ export function AccessLogsPage() {
           <Stack gap="sm">
             <VerifyChain log="access" />
             <ListPage list={accessLogList} emptyText={t('logs:emptyAccess')} />
-            <RetentionSetting />
+            <RetentionSetting
+              queryKey={['logs', 'retention']}
+              get={logsEndpoints.retention}
+              set={logsEndpoints.setRetention}
+              texts="logs:retention"
+            />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="audit">

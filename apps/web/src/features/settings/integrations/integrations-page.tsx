@@ -1,9 +1,14 @@
 import type { Integration } from '@backdesk/contract';
-import { Alert, Badge, Card, Group, Loader, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Table, Text } from '@mantine/core';
+import { IconListDetails, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
+import { IntegrationModal } from './integration-form.tsx';
+import { IntegrationStateBadge } from './integration-parts.tsx';
 import { useIntegrations } from './integrations-api.ts';
 
 /** The latest use of any of the integration's keys, or null when none was used. */
@@ -15,16 +20,40 @@ const lastUsed = (integration: Integration): string | null =>
 
 /**
  * `/settings/integrations` (super only, R66): the exchange's service identities with their scopes,
- * state, live keys and last use.
+ * state, live keys and last use; a new one opens its page, where its first key is made.
  */
 export function IntegrationsPage() {
   const { t } = useTranslation(['settings', 'common']);
   const { locale } = useLanguage();
   const integrations = useIntegrations();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
 
   return (
     <>
-      <PageHeader title={t('common:pages.integrations')} description={t('integrations.description')} />
+      <PageHeader
+        title={t('common:pages.integrations')}
+        description={t('integrations.description')}
+        actions={
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconListDetails size={16} />}
+              renderRoot={(props) => <Link {...props} to="/settings/integrations/calls" />}
+              data-testid="call-log"
+            >
+              {t('common:pages.integrationCalls')}
+            </Button>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setCreating(true)}
+              data-testid="add-integration"
+            >
+              {t('integrations.add')}
+            </Button>
+          </Group>
+        }
+      />
       <Card withBorder padding={0}>
         {integrations.isPending ? (
           <Group justify="center" p="lg">
@@ -55,7 +84,22 @@ export function IntegrationsPage() {
                   const used = lastUsed(integration);
                   return (
                     <Table.Tr key={integration.id}>
-                      <Table.Td>{integration.name}</Table.Td>
+                      <Table.Td>
+                        <Anchor
+                          size="sm"
+                          fw={600}
+                          renderRoot={(props) => (
+                            <Link
+                              {...props}
+                              to="/settings/integrations/$integrationId"
+                              params={{ integrationId: integration.id }}
+                            />
+                          )}
+                          data-testid="integration-link"
+                        >
+                          {integration.name}
+                        </Anchor>
+                      </Table.Td>
                       <Table.Td>
                         <Group gap={4}>
                           {integration.scopes.map((scope) => (
@@ -66,9 +110,7 @@ export function IntegrationsPage() {
                         </Group>
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={integration.enabled ? 'green' : 'gray'} variant="light">
-                          {integration.enabled ? t('integrations.enabled') : t('integrations.disabled')}
-                        </Badge>
+                        <IntegrationStateBadge enabled={integration.enabled} />
                       </Table.Td>
                       <Table.Td>
                         {integration.keys.filter((key) => !key.revoked_at).length.toLocaleString(locale)}
@@ -82,6 +124,19 @@ export function IntegrationsPage() {
           </Table.ScrollContainer>
         )}
       </Card>
+      {creating && (
+        <IntegrationModal
+          integration={null}
+          onClose={() => setCreating(false)}
+          onCreated={(made) => {
+            setCreating(false);
+            void navigate({
+              to: '/settings/integrations/$integrationId',
+              params: { integrationId: made.id },
+            });
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { type Member, membersApi } from '@backdesk/contract';
-import { Button, Checkbox, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalForm, useContractForm } from '../../../components/forms/index.ts';
+import { ShownOnceModal } from '../../../components/shown-once-modal.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { NameEmailFields } from '../shared/name-email-fields.tsx';
 import { useChangeRoles, useCreateMember, useIssueOneTimePassword } from './members-api.ts';
@@ -141,39 +142,17 @@ export function OneTimePasswordModal({
   const { t } = useTranslation('settings');
   const name = issued?.member.display_name ?? '';
   return (
-    <Modal
-      opened={issued !== null}
+    <ShownOnceModal
+      shown={
+        issued && {
+          title: t('members.oneTimePassword.title', { name }),
+          intro: t('members.oneTimePassword.intro', { name }),
+          label: t('members.oneTimePassword.label'),
+          value: issued.password,
+        }
+      }
       onClose={onClose}
-      title={t('members.oneTimePassword.title', { name })}
-      centered
-      closeButtonProps={{ 'aria-label': t('members.oneTimePassword.done') }}
-    >
-      <Stack gap="md">
-        <Text size="sm">{t('members.oneTimePassword.intro', { name })}</Text>
-        <Group gap="sm" wrap="nowrap">
-          <Code
-            fz="lg"
-            px="md"
-            py={6}
-            aria-label={t('members.oneTimePassword.label')}
-            data-testid="one-time-password"
-          >
-            {issued?.password}
-          </Code>
-          <CopyButton value={issued?.password ?? ''}>
-            {({ copied, copy }) => (
-              <Button variant="light" size="compact-md" onClick={copy}>
-                {copied ? t('members.oneTimePassword.copied') : t('members.oneTimePassword.copy')}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-testid="one-time-password-done">
-            {t('members.oneTimePassword.done')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      testId="one-time-password"
+    />
   );
 }

@@ -4,10 +4,9 @@ import { IconDots, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
-import { useConfirm } from '../../../components/confirm-dialog.tsx';
+import { reported, useConfirm } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -20,16 +19,6 @@ import {
   useMembers,
   useResetTwoFactor,
 } from './members-api.ts';
-
-/** Runs a confirmed action; a refusal is shown and keeps the question open (useConfirm). */
-async function reported(action: () => Promise<unknown>): Promise<void> {
-  try {
-    await action();
-  } catch (error) {
-    notify({ title: errorText(error), color: 'red' });
-    throw error;
-  }
-}
 
 /**
  * `/settings/members` (super only): every staff member with roles, status, two-factor state and last

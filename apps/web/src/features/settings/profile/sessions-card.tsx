@@ -2,23 +2,12 @@ import type { Session } from '@backdesk/contract';
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../../components/confirm-dialog.tsx';
-import { errorText } from '../../../lib/errors.ts';
+import { reported, useConfirm } from '../../../components/confirm-dialog.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../../../lib/member-settings.ts';
 import { notify } from '../../../lib/notify.ts';
 import { describeDevice } from './device.ts';
-
-/** Tells the member about a failed action and keeps the confirmation open (useConfirm). */
-async function reported<T>(action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    notify({ title: errorText(error), color: 'red' });
-    throw error;
-  }
-}
 
 /**
  * Where the member is signed in. Ending a session is effective at once on every node: the server

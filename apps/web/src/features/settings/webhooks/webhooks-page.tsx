@@ -62,11 +62,13 @@ export function WebhooksPage({
           <>
             {t('webhooks.description')}{' '}
             <Anchor
-              renderRoot={(props) => <Link {...props} to="/settings/integrations" />}
+              renderRoot={(props) => (
+                <Link {...props} to="/settings/integrations/$integrationId" params={{ integrationId }} />
+              )}
               size="sm"
               underline="always"
             >
-              {t('webhooks.backToIntegrations')}
+              {t('webhooks.backToIntegration')}
             </Anchor>
           </>
         }

@@ -355,6 +355,51 @@ describe('suspicious-activity report drafts', () => {
   });
 });
 
+describe('suspicious-activity report evidence', () => {
+  it('carries the sign-in addresses, blocklist hits, linked customers and comments the case holds', async () => {
+    const customer = await newCustomer();
+    const other = await newCustomer();
+    const { case: c } = await openCase(customer, [await newAlert(customer)]);
+    const device = `sar-device-${seq++}`;
+    await t.db.execute(sql`INSERT INTO customer_login_events (customer_id, at, ip, device_id, outcome)
+      VALUES (${customer}, '2026-03-01T08:00:00Z', '203.0.113.77', ${device}, 'success'),
+             (${customer}, '2026-03-01T09:00:00Z', '203.0.113.77', ${device}, 'failure'),
+             (${other}, '2026-03-01T10:00:00Z', '198.51.100.4', ${device}, 'success')`);
+    await t.db.execute(sql`INSERT INTO fraud_blocklist (kind, value, reason, source)
+      VALUES ('ip', '203.0.113.77', 'Known mule network', 'manual'),
+             ('ip', '203.0.113.78', 'Someone else', 'manual')`);
+    await t.db.execute(sql`INSERT INTO fraud_case_comments (case_id, author_id, body)
+      VALUES (${c.id}, ${await memberId('manager')}, 'Called the customer; no answer.')`);
+    const otherName = (
+      await t.db.execute<{ user_name: string }>(sql`SELECT user_name FROM customers WHERE id = ${other}`)
+    ).rows[0]!.user_name;
+
+    const res = await post('report', { id: c.id, lang: 'en' });
+    expect(res.statusCode, res.body).toBe(200);
+    const file = await get(`/api/compliance/fraud/cases/report/download?id=${res.json().report.id}`, admin);
+    const text = (await pdfText(file.rawPayload)).replace(/\n/g, ' ');
+    expect(text).toContain('Sign-in addresses (1)');
+    expect(text).toContain('203.0.113.77');
+    expect(text).toContain('2 sign-ins, 1 failed, from 1 device(s)');
+    expect(text).toContain('Blocklist hits (1)');
+    expect(text).toContain('Known mule network');
+    expect(text).not.toContain('Someone else');
+    // Every test alert's withdrawal goes to one address, so the file's other customers link too.
+    expect(text).toMatch(/Linked customers \(\d+\)/);
+    expect(text).toContain(`${otherName} · shared device`);
+    expect(text).toContain('Comments (1)');
+    expect(text).toContain('Called the customer; no answer.');
+
+    const tr = await post('report', { id: c.id, lang: 'tr' });
+    const trFile = await get(`/api/compliance/fraud/cases/report/download?id=${tr.json().report.id}`, admin);
+    const trText = (await pdfText(trFile.rawPayload)).replace(/\n/g, ' ');
+    expect(trText).toContain('Giriş adresleri (1)');
+    expect(trText).toContain('2 giriş, 1 başarısız, 1 cihazdan');
+    expect(trText).toContain('Engel listesi eşleşmeleri (1)');
+    expect(trText).toContain(`${otherName} · ortak cihaz`);
+  });
+});
+
 /** The text of every page, as a PDF reader extracts it (the embedded font must map back to Unicode). */
 async function pdfText(bytes: Buffer): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');

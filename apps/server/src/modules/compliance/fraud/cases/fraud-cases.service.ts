@@ -22,7 +22,7 @@ type FraudOutcome = fraudApi.FraudOutcome;
 
 /** Another part's `linkedCustomers` (fraud alerts), when it is there. */
 export type LinkedCustomers = (
-  db: Db,
+  db: DbOrTx,
   customerId: number,
 ) => Promise<{ items: { customer_id: number; user_name: string; links: { kind: string }[] }[] }>;
 
@@ -409,7 +409,7 @@ export function createFraudCasesService(deps: FraudCasesDeps) {
       const record = await repo.record(db, body.id);
       if (!record) throw new AppError('FRAUD_CASE_NOT_FOUND');
       const at = clock.now();
-      const content = await sarContent(db, body.id);
+      const content = await sarContent(db, body.id, deps.linkedCustomers);
       const bytes = await renderSar(
         { ...content, generatedAt: at, generatedBy: await repo.memberName(db, actor.memberId) },
         body.lang,

@@ -5,6 +5,7 @@ import {
   FRAUD_SEVERITIES,
   fraudApi,
 } from '@backdesk/contract';
+import { BLOCKLIST_KINDS } from '@backdesk/contract/fraud/keys';
 import { TRADE_STATUSES, WALLET_TX_STATUSES, WALLET_TX_TYPES } from '@backdesk/contract/transactions/keys';
 import { describe, expect, it } from 'vitest';
 import { SAR_LABELS, sarWord } from './sar-labels.ts';
@@ -20,6 +21,8 @@ const VOCABULARIES = {
   accountStatuses: ['active', 'inactive', 'suspended'],
   walletStatuses: WALLET_TX_STATUSES,
   tradeStatuses: TRADE_STATUSES,
+  blocklistKinds: BLOCKLIST_KINDS,
+  linkKinds: fraudApi.FRAUD_LINK_KINDS,
 } as const;
 
 describe('SAR draft words', () => {

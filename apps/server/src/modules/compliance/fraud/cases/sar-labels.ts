@@ -40,6 +40,14 @@ interface Labels {
   accountStatuses: Record<string, string>;
   walletStatuses: Record<string, string>;
   tradeStatuses: Record<string, string>;
+  signIns: string;
+  /** "12 sign-ins, 3 failed, from 2 devices" with the counts already in the language's digits. */
+  signInCounts: (signIns: string, failures: string, devices: string) => string;
+  blocklistHits: string;
+  blocklistKinds: Record<string, string>;
+  linkedCustomers: string;
+  linkKinds: Record<string, string>;
+  comments: string;
 }
 
 export const SAR_LABELS: Record<SarLang, Labels> = {
@@ -103,6 +111,24 @@ export const SAR_LABELS: Record<SarLang, Labels> = {
       cancelled: 'Cancelled',
       completed: 'Completed',
     },
+    signIns: 'Sign-in addresses',
+    signInCounts: (n, failed, devices) => `${n} sign-ins, ${failed} failed, from ${devices} device(s)`,
+    blocklistHits: 'Blocklist hits',
+    blocklistKinds: {
+      address: 'Wallet address',
+      ip: 'IP address',
+      device: 'Device',
+      email: 'Email',
+      phone: 'Phone',
+    },
+    linkedCustomers: 'Linked customers',
+    linkKinds: {
+      device: 'shared device',
+      ip: 'shared sign-in address',
+      wallet_address: 'shared wallet address',
+      p2p_counterparty: 'common P2P counterparty',
+    },
+    comments: 'Comments',
   },
   tr: {
     title: 'Şüpheli işlem bildirimi — taslak',
@@ -170,6 +196,24 @@ export const SAR_LABELS: Record<SarLang, Labels> = {
       cancelled: 'İptal edildi',
       completed: 'Tamamlandı',
     },
+    signIns: 'Giriş adresleri',
+    signInCounts: (n, failed, devices) => `${n} giriş, ${failed} başarısız, ${devices} cihazdan`,
+    blocklistHits: 'Engel listesi eşleşmeleri',
+    blocklistKinds: {
+      address: 'Cüzdan adresi',
+      ip: 'IP adresi',
+      device: 'Cihaz',
+      email: 'E-posta',
+      phone: 'Telefon',
+    },
+    linkedCustomers: 'Bağlantılı müşteriler',
+    linkKinds: {
+      device: 'ortak cihaz',
+      ip: 'ortak giriş adresi',
+      wallet_address: 'ortak cüzdan adresi',
+      p2p_counterparty: 'ortak P2P karşı tarafı',
+    },
+    comments: 'Yorumlar',
   },
 };
 

@@ -48,6 +48,27 @@ export interface SarContent {
     status: string;
     created_at: string;
   }[];
+  /** The customer's sign-in addresses, the latest used first. */
+  signIns: {
+    ip: string;
+    sign_ins: number;
+    failures: number;
+    devices: number;
+    first_at: string;
+    last_at: string;
+  }[];
+  /** Active blocklist entries one of the customer's identifiers hits. */
+  blocklistHits: {
+    id: number;
+    kind: string;
+    value: string;
+    network: string | null;
+    reason: string;
+    listed_at: string;
+  }[];
+  /** Customers who share a device, address, wallet address or counterparty with this one. */
+  linkedCustomers: { user_name: string; kinds: string[] }[];
+  comments: { author: string; body: string; created_at: string }[];
 }
 
 /**
@@ -275,6 +296,40 @@ export async function renderSar(content: SarContent, lang: SarLang): Promise<Uin
       },
     );
     w.text(`${formatInstant(p.created_at, lang)} · ${sarWord(L.tradeStatuses, p.status)}`, { indent: 12 });
+  }
+
+  w.heading(`${L.signIns} (${content.signIns.length})`);
+  if (!content.signIns.length) w.text(L.none, { color: GREY });
+  for (const s of content.signIns) {
+    w.text(s.ip, { bold: true });
+    w.text(
+      `${L.signInCounts(formatDecimal(String(s.sign_ins), lang), formatDecimal(String(s.failures), lang), formatDecimal(String(s.devices), lang))} · ${formatInstant(s.first_at, lang)} – ${formatInstant(s.last_at, lang)}`,
+      { indent: 12 },
+    );
+  }
+
+  w.heading(`${L.blocklistHits} (${content.blocklistHits.length})`);
+  if (!content.blocklistHits.length) w.text(L.none, { color: GREY });
+  for (const b of content.blocklistHits) {
+    w.text(
+      `#${b.id} · ${sarWord(L.blocklistKinds, b.kind)} · ${b.value}${b.network ? ` (${b.network})` : ''}`,
+      {
+        bold: true,
+      },
+    );
+    w.text(`${formatInstant(b.listed_at, lang)} · ${b.reason}`, { indent: 12 });
+  }
+
+  w.heading(`${L.linkedCustomers} (${content.linkedCustomers.length})`);
+  if (!content.linkedCustomers.length) w.text(L.none, { color: GREY });
+  for (const l of content.linkedCustomers)
+    w.text(`${l.user_name} · ${l.kinds.map((k) => sarWord(L.linkKinds, k)).join(', ')}`);
+
+  w.heading(`${L.comments} (${content.comments.length})`);
+  if (!content.comments.length) w.text(L.none, { color: GREY });
+  for (const k of content.comments) {
+    w.text(`${k.author} · ${formatInstant(k.created_at, lang)}`, { bold: true });
+    w.text(k.body, { indent: 12 });
   }
 
   if (content.decision) {

@@ -229,6 +229,8 @@ function Reports({ detail }: { detail: NonNullable<Detail> }) {
             <Button
               size="compact-sm"
               variant="light"
+              // The file name gives way (it truncates), never the button.
+              style={{ flexShrink: 0 }}
               aria-label={t('reports.downloadNamed', { name: r.file_name })}
               data-testid="download-report"
               onClick={() =>
