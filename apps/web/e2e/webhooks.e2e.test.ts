@@ -16,7 +16,7 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
   const e2e = useE2E({ env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '1' } });
   let receiver: Server;
   let hook = '';
-  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const received: { url: string; headers: IncomingHttpHeaders; body: string }[] = [];
   beforeAll(async () => {
     receiver = createServer((req, res) => {
       let body = '';
@@ -24,7 +24,7 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
         body += chunk;
       });
       req.on('end', () => {
-        received.push({ headers: req.headers, body });
+        received.push({ url: req.url ?? '', headers: req.headers, body });
         // /gone says the endpoint no longer exists, which disables it.
         if (req.url === '/gone') res.writeHead(410).end('gone');
         else res.writeHead(200, { 'content-type': 'text/plain' }).end('received, thanks');
@@ -227,7 +227,21 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
       return `${res.status} ${await res.text()}`;
     }, customerId);
     expect(added).toMatch(/^200 /);
-    await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThan(before);
+    // Every endpoint taking all events gets it; this one's answer is what blocks the customer.
+    await expect
+      .poll(
+        () => received.slice(before).some((r) => r.url === '/gone' && r.body.includes('restriction.added')),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+    const blockedNow = () =>
+      page.evaluate(async (integrationId) => {
+        const res = await fetch(`/api/settings/integrations/webhooks?integration_id=${integrationId}`);
+        return (await res.json()).items[0].blocked_customers as number;
+      }, id);
+    await expect.poll(blockedNow).toBe(1);
     await page.reload();
     await endpoint.getByTestId('webhook-blocked').getByText('1 customer blocked').waitFor();
     const blocked = endpoint.locator('[data-testid="webhook-log-row"][data-status="failed"]', {
