@@ -56,6 +56,7 @@ import { Route as AppSettingsIntegrationsCallsRouteImport } from './routes/_app/
 import { Route as AppComplianceFraudCheckCasesIndexRouteImport } from './routes/_app/compliance/fraud-check/cases/index'
 import { Route as AppComplianceFraudCheckCasesCaseIdRouteImport } from './routes/_app/compliance/fraud-check/cases/$caseId'
 import { Route as AppSettingsIntegrationsIntegrationIdIndexRouteImport } from './routes/_app/settings/integrations/$integrationId/index'
+import { Route as AppSettingsIntegrationsIntegrationIdWebhooksRouteImport } from './routes/_app/settings/integrations/$integrationId/webhooks'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -309,6 +310,12 @@ const AppSettingsIntegrationsIntegrationIdIndexRoute =
     path: '/',
     getParentRoute: () => AppSettingsIntegrationsIntegrationIdRouteRoute,
   } as any)
+const AppSettingsIntegrationsIntegrationIdWebhooksRoute =
+  AppSettingsIntegrationsIntegrationIdWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AppSettingsIntegrationsIntegrationIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -355,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/crm/customers/': typeof AppCrmCustomersIndexRoute
   '/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
+  '/settings/integrations/$integrationId/webhooks': typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   '/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
   '/settings/integrations/$integrationId/': typeof AppSettingsIntegrationsIntegrationIdIndexRoute
 }
@@ -401,6 +409,7 @@ export interface FileRoutesByTo {
   '/crm/customers': typeof AppCrmCustomersIndexRoute
   '/settings/integrations': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
+  '/settings/integrations/$integrationId/webhooks': typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   '/compliance/fraud-check/cases': typeof AppComplianceFraudCheckCasesIndexRoute
   '/settings/integrations/$integrationId': typeof AppSettingsIntegrationsIntegrationIdIndexRoute
 }
@@ -451,6 +460,7 @@ export interface FileRoutesById {
   '/_app/crm/customers/': typeof AppCrmCustomersIndexRoute
   '/_app/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/_app/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
+  '/_app/settings/integrations/$integrationId/webhooks': typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   '/_app/compliance/fraud-check/cases/': typeof AppComplianceFraudCheckCasesIndexRoute
   '/_app/settings/integrations/$integrationId/': typeof AppSettingsIntegrationsIntegrationIdIndexRoute
 }
@@ -501,6 +511,7 @@ export interface FileRouteTypes {
     | '/crm/customers/'
     | '/settings/integrations/'
     | '/compliance/fraud-check/cases/$caseId'
+    | '/settings/integrations/$integrationId/webhooks'
     | '/compliance/fraud-check/cases/'
     | '/settings/integrations/$integrationId/'
   fileRoutesByTo: FileRoutesByTo
@@ -547,6 +558,7 @@ export interface FileRouteTypes {
     | '/crm/customers'
     | '/settings/integrations'
     | '/compliance/fraud-check/cases/$caseId'
+    | '/settings/integrations/$integrationId/webhooks'
     | '/compliance/fraud-check/cases'
     | '/settings/integrations/$integrationId'
   id:
@@ -596,6 +608,7 @@ export interface FileRouteTypes {
     | '/_app/crm/customers/'
     | '/_app/settings/integrations/'
     | '/_app/compliance/fraud-check/cases/$caseId'
+    | '/_app/settings/integrations/$integrationId/webhooks'
     | '/_app/compliance/fraud-check/cases/'
     | '/_app/settings/integrations/$integrationId/'
   fileRoutesById: FileRoutesById
@@ -936,15 +949,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsIntegrationsIntegrationIdIndexRouteImport
       parentRoute: typeof AppSettingsIntegrationsIntegrationIdRouteRoute
     }
+    '/_app/settings/integrations/$integrationId/webhooks': {
+      id: '/_app/settings/integrations/$integrationId/webhooks'
+      path: '/webhooks'
+      fullPath: '/settings/integrations/$integrationId/webhooks'
+      preLoaderRoute: typeof AppSettingsIntegrationsIntegrationIdWebhooksRouteImport
+      parentRoute: typeof AppSettingsIntegrationsIntegrationIdRouteRoute
+    }
   }
 }
 
 interface AppSettingsIntegrationsIntegrationIdRouteRouteChildren {
+  AppSettingsIntegrationsIntegrationIdWebhooksRoute: typeof AppSettingsIntegrationsIntegrationIdWebhooksRoute
   AppSettingsIntegrationsIntegrationIdIndexRoute: typeof AppSettingsIntegrationsIntegrationIdIndexRoute
 }
 
 const AppSettingsIntegrationsIntegrationIdRouteRouteChildren: AppSettingsIntegrationsIntegrationIdRouteRouteChildren =
   {
+    AppSettingsIntegrationsIntegrationIdWebhooksRoute:
+      AppSettingsIntegrationsIntegrationIdWebhooksRoute,
     AppSettingsIntegrationsIntegrationIdIndexRoute:
       AppSettingsIntegrationsIntegrationIdIndexRoute,
   }

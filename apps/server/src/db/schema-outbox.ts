@@ -1,5 +1,6 @@
-// Decisions out (migration 0045_outbox_webhooks, docs/decisions/0025-exchange-integration.outbox.md):
-// the outbox of events and the Standard Webhooks endpoints, secrets and deliveries.
+// Decisions out (migrations 0045_outbox_webhooks, 0049_webhook_attempts; docs/decisions/
+// 0025-exchange-integration.outbox.md): the outbox of events and the Standard Webhooks endpoints,
+// secrets, deliveries and each delivery's attempts.
 import {
   bigint,
   bigserial,
@@ -97,6 +98,27 @@ export const webhookDeliveries = pgTable(
     unique('webhook_deliveries_event_endpoint_key').on(t.eventId, t.endpointId),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt),
     index('webhook_deliveries_order_idx').on(t.endpointId, t.customerId, t.position),
+  ],
+);
+
+/** Every attempt at a delivery (the delivery keeps the last one's outcome too). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: ts('at').notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    responseMs: integer('response_ms'),
+    error: text('error'),
+    bodyExcerpt: text('body_excerpt'),
+  },
+  (t) => [
+    index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id),
+    index('webhook_attempts_at_idx').on(t.at),
   ],
 );
 

@@ -72,6 +72,7 @@ export const fraudRef = areaRefs(() => import('@backdesk/contract/areas/fraud'))
 export const inboxRef = areaRefs(() => import('@backdesk/contract/areas/inbox'));
 export const logsRef = areaRefs(() => import('@backdesk/contract/areas/logs'));
 export const integrationsRef = areaRefs(() => import('@backdesk/contract/areas/integrations'));
+export const webhooksRef = areaRefs(() => import('@backdesk/contract/areas/webhooks'));
 export const membersRef = areaRefs(() => import('@backdesk/contract/areas/members'));
 export const reportsRef = areaRefs(() => import('@backdesk/contract/areas/reports'));
 export const savedViewsRef = areaRefs(() => import('@backdesk/contract/areas/saved-views'));

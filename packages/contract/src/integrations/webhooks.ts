@@ -3,15 +3,19 @@ import { InstantSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { MAX_SERIAL_ID, queryInt, SerialIdSchema, VersionSchema } from '../list.ts';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../public/events.ts';
+import {
+  SUBSCRIBABLE_EVENT_TYPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_ENDPOINT_STATUSES,
+} from './webhook-vocabulary.ts';
+
+export * from './webhook-vocabulary.ts';
 
 /**
  * Settings → Integrations → Webhooks (capability `integrations`; decision 0025 outbox): an
  * integration's Standard Webhooks endpoints, their secrets (shown once), the delivery log, replays,
  * skips of a blocked event and the test event.
  */
-
-export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'paused', 'disabled'] as const;
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
 
 export const WebhookEndpointSchema = z.object({
   id: z.number().int(),
@@ -30,10 +34,7 @@ export const WebhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
-const EventTypeFilterSchema = z
-  .array(z.enum(EVENT_TYPES.filter((t) => t !== 'test.ping') as [string, ...string[]]))
-  .max(EVENT_TYPES.length)
-  .default([]);
+const EventTypeFilterSchema = z.array(z.enum(SUBSCRIBABLE_EVENT_TYPES)).max(EVENT_TYPES.length).default([]);
 
 const WebhookUrlSchema = z
   .url({ protocol: /^https?$/ })
@@ -45,6 +46,7 @@ export const WebhookFieldsSchema = z.object({
   description: z.string().trim().max(200).default(''),
   event_types: EventTypeFilterSchema,
 });
+export type WebhookFields = z.input<typeof WebhookFieldsSchema>;
 
 const EndpointRefSchema = z.object({ id: SerialIdSchema, version: VersionSchema });
 const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
@@ -162,6 +164,30 @@ export const listWebhookDeliveries = defineEndpoint({
 
 const EventIdSchema = z.string().regex(EVENT_ID_PATTERN);
 const DeliveryRefSchema = z.object({ endpoint_id: SerialIdSchema, event_id: EventIdSchema });
+
+/** One attempt at a delivery, as the delivery loop recorded it. */
+export const WebhookAttemptSchema = z.object({
+  /** Counted from 1 within a run of attempts; a replay starts a fresh run at 1. */
+  attempt: z.number().int(),
+  at: z.string(),
+  /** null: no answer (timeout, refused address, connection error; see `error`). */
+  status_code: z.number().int().nullable(),
+  response_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+  body_excerpt: z.string().nullable(),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+
+export const listWebhookAttempts = defineEndpoint({
+  method: 'GET',
+  path: '/api/settings/integrations/webhooks/attempts',
+  summary: 'Every attempt at one delivery (an event to an endpoint), oldest first',
+  tags: ['integrations'],
+  access: 'integrations',
+  errors: ['WEBHOOK_DELIVERY_NOT_FOUND'],
+  query: z.strictObject({ endpoint_id: queryInt(1, MAX_SERIAL_ID), event_id: EventIdSchema }),
+  response: z.object({ items: z.array(WebhookAttemptSchema) }),
+});
 
 export const replayWebhookEvent = defineEndpoint({
   method: 'POST',

@@ -3,28 +3,9 @@
 // readable as a feed. The same envelope travels both ways: a webhook's body is one event.
 import { z } from 'zod';
 import { definePublicEndpoint } from './endpoint.ts';
+import { EVENT_ID_PATTERN, EVENT_TYPES } from './event-types.ts';
 
-/** Every event type, `<object>.<what happened>`; `test.ping` is only sent by "Send test event". */
-export const EVENT_TYPES = [
-  'customer.created',
-  'customer.updated',
-  'customer.type_changed',
-  'customer.kyc_changed',
-  'restriction.added',
-  'restriction.lifted',
-  'restriction.expired',
-  'withdrawal.approved',
-  'withdrawal.rejected',
-  'p2p_offer.suspended',
-  'p2p_trade.cancelled',
-  'p2p_dispute.settled',
-  'limits.changed',
-  'test.ping',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/** The id of an event, the same in the feed and in every delivery of it (`webhook-id`). */
-export const EVENT_ID_PATTERN = /^evt_[0-9A-Za-z]{16,40}$/;
+export { EVENT_ID_PATTERN, EVENT_TYPES, type EventType } from './event-types.ts';
 
 const FieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
 

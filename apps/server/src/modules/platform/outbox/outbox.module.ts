@@ -30,8 +30,14 @@ export function registerOutboxModule(
   deps: { db: Db; clock: Clock; secret: string; settings: WebhookSettings; run: boolean },
 ) {
   const box = createWebhookSecretBox(deps.secret);
-  const service = createOutboxService({ db: deps.db, clock: deps.clock, box, settings: deps.settings });
   const changes = createChanges(deps.db);
+  const service = createOutboxService({
+    db: deps.db,
+    clock: deps.clock,
+    box,
+    settings: deps.settings,
+    changes,
+  });
   const endpoints = createWebhookEndpoints({ db: deps.db, changes, box, settings: deps.settings });
   app.decorate('outbox', { ...service, endpoints });
   registerWebhookRoutes(app, { endpoints });

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { publicApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { runInRequestTransaction } from '../../../lib/request-transaction.ts';
+import type { Changes } from '../audit/changes.ts';
+import { endpointChange } from './webhook-endpoints.ts';
 import { signWebhook, type WebhookSecretBox } from './webhook-signing.ts';
 import { type AttemptResult, postWebhook } from './webhook-transport.ts';
 
@@ -75,8 +79,9 @@ export function createOutboxService(deps: {
   clock: Clock;
   box: WebhookSecretBox;
   settings: WebhookSettings;
+  changes: Changes;
 }) {
-  const { db, clock, box, settings } = deps;
+  const { db, clock, box, settings, changes } = deps;
 
   /** A page of the feed after a cursor, in commit order (positions are taken at commit). */
   async function feed(after: string | undefined, limit: number) {
@@ -120,12 +125,7 @@ export function createOutboxService(deps: {
   }
 
   /** The headers of one attempt: the same webhook-id every time, a signature per live secret. */
-  async function headersFor(
-    endpointId: number,
-    eventId: string,
-    body: string,
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  ) {
+  async function headersFor(endpointId: number, eventId: string, body: string, tx: Tx) {
     const { rows } = await tx.execute<{ id: number; secret_sealed: Buffer }>(sql`
       SELECT id, secret_sealed FROM webhook_secrets
        WHERE endpoint_id = ${endpointId} AND (expires_at IS NULL OR expires_at > now()) ORDER BY id DESC`);
@@ -187,7 +187,7 @@ export function createOutboxService(deps: {
   }
 
   async function recordAttempt(
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    tx: Tx,
     d: { id: number; attempts: number; endpoint_id: number },
     r: AttemptResult,
   ) {
@@ -197,19 +197,47 @@ export function createOutboxService(deps: {
     const exhausted = !ok && attempts >= MAX_ATTEMPTS;
     const status = ok ? 'delivered' : gone || exhausted ? 'failed' : 'pending';
     const delayMs = ok || gone || exhausted ? 0 : nextDelayMs(attempts, r.retryAfter, settings.retryScale);
+    const excerpt = r.body.replaceAll('\u0000', '') || null;
     await tx.execute(sql`
       UPDATE webhook_deliveries SET attempts = ${attempts}, status = ${status},
              next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}),
              last_status_code = ${r.status}, last_response_ms = ${r.ms},
-             last_body_excerpt = ${r.body.replaceAll('\u0000', '') || null},
+             last_body_excerpt = ${excerpt},
              last_error = ${r.error}, delivered_at = CASE WHEN ${ok} THEN now() END
        WHERE id = ${d.id}`);
-    // 410 Gone: the receiver says the endpoint no longer exists; nothing more is sent to it.
-    if (gone) {
-      await tx.execute(sql`
-        UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = '410', version = version + 1, updated_at = now()
-         WHERE id = ${d.endpoint_id} AND status <> 'disabled'`);
-    }
+    await tx.execute(sql`
+      INSERT INTO webhook_attempts (delivery_id, attempt, status_code, response_ms, error, body_excerpt)
+      VALUES (${d.id}, ${attempts}, ${r.status}, ${r.ms}, ${r.error}, ${excerpt})`);
+    if (gone) await disableGone(tx, d.endpoint_id);
+  }
+
+  /**
+   * 410 Gone: the receiver says the endpoint no longer exists; nothing more is sent to it. Audited as
+   * the system's change, in the attempt's transaction (joined like a request's), so the endpoint's
+   * history says what disabled it.
+   */
+  function disableGone(tx: Tx, endpointId: number) {
+    const system = { memberId: null, requestId: `webhook-gone-${randomUUID()}` };
+    return runInRequestTransaction(tx, () =>
+      changes.run(system, async (inner) => {
+        const { rows } = await inner.execute<{ status: string }>(sql`
+          UPDATE webhook_endpoints w SET status = 'disabled', disabled_reason = '410', version = w.version + 1,
+                 updated_at = now()
+            FROM (SELECT id, status FROM webhook_endpoints WHERE id = ${endpointId} FOR UPDATE) old
+           WHERE w.id = old.id AND old.status <> 'disabled' RETURNING old.status`);
+        const before = rows[0];
+        if (!before) return { result: false, change: null };
+        return {
+          result: true,
+          change: endpointChange(
+            'disable',
+            endpointId,
+            { status: before.status, disabled_reason: null },
+            { status: 'disabled', disabled_reason: '410' },
+          ),
+        };
+      }),
+    );
   }
 
   /** Attempts due deliveries, `parallel` at a time, until none is due; returns how many were tried. */
@@ -223,12 +251,18 @@ export function createOutboxService(deps: {
     return tried;
   }
 
-  /** Events past the retention whose deliveries have all ended; the fan-out must have passed them. */
+  /**
+   * Events past the retention whose deliveries have all ended; the fan-out must have passed them. An
+   * attempt is part of its delivery's story, so it keeps the events' retention too (not the call
+   * log's, which is about calls into Backdesk): one replayed for long loses its oldest attempts.
+   */
   async function prune(): Promise<number> {
+    const days = settings.eventsRetentionDays;
+    await db.execute(sql`DELETE FROM webhook_attempts WHERE at < now() - make_interval(days => ${days})`);
     const { rows } = await db.execute<{ n: number }>(sql`
       WITH gone AS (
         DELETE FROM outbox_events e
-         WHERE e.committed_at < now() - make_interval(days => ${settings.eventsRetentionDays})
+         WHERE e.committed_at < now() - make_interval(days => ${days})
            AND e.position <= (SELECT position FROM outbox_fanout WHERE id = 1)
            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status IN ('pending', 'failed'))
         RETURNING 1)

@@ -310,7 +310,8 @@ describe('webhook delivery', () => {
       tried.add(id);
       return { status: 500 };
     };
-    const { secret } = await endpointFor('/ordered');
+    const made = await endpointFor('/ordered');
+    const { secret } = made;
     const customer = await newCustomer(t.db, 'outbox_hook');
     await addRestriction(customer.id);
     await addRestriction(customer.id);
@@ -329,6 +330,12 @@ describe('webhook delivery', () => {
     }
     const events = (await readAll()).filter((e) => e.data.customer?.id === customer.id).map((e) => e.id);
     expect([ids[0], ids[2]]).toEqual(events);
+    const attempts = await t.app.outbox.endpoints.attempts(made.id, ids[0] as string);
+    expect(attempts).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: 500, body_excerpt: 'ok', error: null }),
+      expect.objectContaining({ attempt: 2, status_code: 204 }),
+    ]);
+    expect(Date.parse(attempts[1]!.at)).toBeGreaterThanOrEqual(Date.parse(attempts[0]!.at));
   });
 
   it('on 410 disables the endpoint and blocks the customer until skipped; rotation signs with both', async () => {
@@ -343,6 +350,13 @@ describe('webhook delivery', () => {
       sql`SELECT status, disabled_reason FROM webhook_endpoints WHERE id = ${made.id}`,
     );
     expect(rows[0]).toEqual({ status: 'disabled', disabled_reason: '410' });
+    const { rows: audit } = await t.db.execute<{ member_id: number | null; action: string; after: unknown }>(
+      sql`SELECT member_id, action, after FROM audit_log
+           WHERE entity = 'webhook_endpoint' AND entity_id = ${String(made.id)} AND action = 'disable'`,
+    );
+    expect(audit).toEqual([
+      { member_id: null, action: 'disable', after: { status: 'disabled', disabled_reason: '410' } },
+    ]);
     answer = () => ({ status: 200 });
     const { secret: rotated } = await t.app.outbox.endpoints.rotateSecret(system(), made.id);
     await t.app.outbox.endpoints.setStatus(system(), made.id, undefined, 'enabled');
@@ -390,6 +404,22 @@ describe('webhook delivery', () => {
     expect(() =>
       new Webhook(made.secret).verify(delivery.body.replace('test.ping', 'test.pong'), headers),
     ).toThrow();
+  });
+
+  it('prunes attempts past the events retention, keeping newer ones', async () => {
+    answer = () => ({ status: 200 });
+    const made = await endpointFor('/pruned');
+    const { eventId } = await t.app.outbox.endpoints.sendTest(system(), made.id);
+    await drain();
+    await t.db.execute(sql`
+      INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code)
+      SELECT id, 1, now() - interval '400 days', 500 FROM webhook_deliveries
+       WHERE event_id = ${eventId} AND endpoint_id = ${made.id}`);
+    expect(await t.app.outbox.endpoints.attempts(made.id, eventId)).toHaveLength(2);
+    await t.app.outbox.prune();
+    expect(await t.app.outbox.endpoints.attempts(made.id, eventId)).toEqual([
+      expect.objectContaining({ status_code: 200 }),
+    ]);
   });
 
   it('backs off exponentially with jitter over about three days, honouring Retry-After', () => {

@@ -1,4 +1,4 @@
-import type { webhooksApi } from '@backdesk/contract';
+import { webhooksApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -9,12 +9,14 @@ import { newWebhookSecret, type WebhookSecretBox } from './webhook-signing.ts';
 
 type Endpoint = webhooksApi.WebhookEndpoint;
 type Who = Actor | SystemActor;
-const MAX_RANGE_MS = 31 * 24 * 3600 * 1000;
+const MAX_RANGE_MS = webhooksApi.WEBHOOK_REPLAY_MAX_DAYS * 24 * 3600 * 1000;
 
 const ENDPOINT_COLUMNS = sql`w.id, w.integration_id, w.url, w.description, w.event_types, w.status, w.disabled_reason,
   w.version, to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   (SELECT count(DISTINCT d.customer_id)::int FROM webhook_deliveries d
     WHERE d.endpoint_id = w.id AND d.status = 'failed' AND d.customer_id IS NOT NULL) AS blocked_customers`;
+
+const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 async function endpointById(db: DbOrTx, id: number, lock = false): Promise<Endpoint | undefined> {
   const { rows } = await db.execute<Endpoint>(
@@ -33,7 +35,7 @@ const audited = (e: Endpoint) => ({
 });
 
 /** One endpoint's audit row: every change here is of a `webhook_endpoint`. */
-const endpointChange = (
+export const endpointChange = (
   action: Change['action'],
   entityId: number,
   before: Change['before'],
@@ -275,8 +277,6 @@ export function createWebhookEndpoints(deps: {
 
     async deliveries(endpointId: number, status: string | undefined, limit: number) {
       if (!(await endpointById(db, endpointId))) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND');
-      const iso = (col: string) =>
-        sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
       const { rows } = await db.execute<webhooksApi.WebhookDelivery>(sql`
         SELECT d.id::int AS id, d.event_id, e.type AS event_type, d.customer_id, d.status, d.attempts,
                CASE WHEN d.status = 'pending' THEN ${iso('d.next_attempt_at')} END AS next_attempt_at,
@@ -286,6 +286,17 @@ export function createWebhookEndpoints(deps: {
           FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id
          WHERE d.endpoint_id = ${endpointId} ${status ? sql`AND d.status = ${status}` : sql``}
          ORDER BY d.id DESC LIMIT ${limit}`);
+      return rows;
+    },
+
+    /** Every attempt at one event's delivery to one endpoint, oldest first (replays included). */
+    async attempts(endpointId: number, eventId: string) {
+      const { rows } = await db.execute<webhooksApi.WebhookAttempt>(sql`
+        SELECT a.attempt, ${iso('a.at')} AS at, a.status_code, a.response_ms, a.error, a.body_excerpt
+          FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+         WHERE d.endpoint_id = ${endpointId} AND d.event_id = ${eventId}
+         ORDER BY a.id`);
+      if (!rows.length) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
       return rows;
     },
   };

@@ -29,7 +29,11 @@ beforeAll(async () => {
     });
     req.on('end', () => {
       got.push({ headers: req.headers, body });
-      res.writeHead(200).end('thanks');
+      // /flaky answers each event's first attempt with 503, so it is retried.
+      const id = String(req.headers['webhook-id']);
+      const first = got.filter((g) => g.headers['webhook-id'] === id).length === 1;
+      if (req.url === '/flaky' && first) res.writeHead(503).end('busy');
+      else res.writeHead(200).end('thanks');
     });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -83,6 +87,33 @@ describe('webhook endpoints (staff)', () => {
       blocking: false,
     });
     expect(delivery.last_response_ms).toEqual(expect.any(Number));
+  });
+
+  it('answers every attempt at a retried delivery, oldest first; 404 for a delivery never made', async () => {
+    const integration = await createTestIntegration(t.db, { scopes: ['events:read'] });
+    const { endpoint } = (
+      await post('/create', {
+        integration_id: integration.integrationId,
+        url: url.replace('/hook', '/flaky'),
+        event_types: [],
+      })
+    ).json();
+    const eventId = (await post('/test', { id: endpoint.id })).json().event_id;
+    const attemptsOf = () => get(`/attempts?endpoint_id=${endpoint.id}&event_id=${eventId}`);
+    await until(async () => {
+      await t.app.outbox.tick();
+      return (await attemptsOf()).json().items?.length === 2;
+    });
+    const res = await attemptsOf();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: 503, body_excerpt: 'busy', error: null }),
+      expect.objectContaining({ attempt: 2, status_code: 200, body_excerpt: 'thanks' }),
+    ]);
+    const never = await get(`/attempts?endpoint_id=${endpoint.id}&event_id=evt_0000000000000000000000`);
+    expect(never.statusCode).toBe(404);
+    expect(never.json().code).toBe('WEBHOOK_DELIVERY_NOT_FOUND');
+    expect((await get(`/attempts?endpoint_id=${endpoint.id}&event_id=x&extra=1`)).statusCode).toBe(400);
   });
 
   it('refuses what it cannot do: an unknown endpoint, a delivery never made, a bad range or URL', async () => {

@@ -49,6 +49,9 @@ export function registerWebhookRoutes(app: FastifyInstance, { endpoints }: { end
   registerEndpoint(app, webhooksApi.listWebhookDeliveries, async ({ query }) => ({
     items: await endpoints.deliveries(query.endpoint_id, query.status, query.limit),
   }));
+  registerEndpoint(app, webhooksApi.listWebhookAttempts, async ({ query }) => ({
+    items: await endpoints.attempts(query.endpoint_id, query.event_id),
+  }));
   registerEndpoint(app, webhooksApi.replayWebhookEvent, async ({ body, actor }) => {
     await endpoints.replay(actor, body.event_id, body.endpoint_id);
     return { success: true as const };
