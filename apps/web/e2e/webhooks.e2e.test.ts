@@ -62,8 +62,23 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
   it('adds an endpoint, shows its secret once, sends a signed test.ping and logs its attempt', async () => {
     const { context, page } = await openAs('light', 'en');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.url('/') });
-    const id = await newIntegration(page, `Webhooks E2E ${Date.now()}`);
-    await page.goto(`/settings/integrations/${id}/webhooks`);
+    // As the exchange's engineer is set up: the integration and its key made on the screens, then
+    // its webhooks reached from its page.
+    await page.goto('/settings/integrations');
+    await page.getByTestId('add-integration').click();
+    await page
+      .getByTestId('integration-form')
+      .locator('input[name="name"]')
+      .fill(`Webhooks E2E ${Date.now()}`);
+    await page.getByTestId('scope-events:read').click();
+    await page.getByTestId('integration-submit').click();
+    await page.waitForURL(/\/settings\/integrations\/\d+$/);
+    await page.getByTestId('create-key').click();
+    await page.getByTestId('create-key-submit').click();
+    expect((await page.getByTestId('api-key-secret').textContent())!.trim()).toMatch(/^bdk_/);
+    await page.getByTestId('api-key-secret-done').click();
+    await page.getByTestId('integration-webhooks').click();
+    await page.waitForURL(/\/settings\/integrations\/\d+\/webhooks$/);
     await page.getByRole('heading', { level: 1, name: /^Webhooks of / }).waitFor();
     await page.getByText('No webhook endpoints yet', { exact: false }).waitFor();
     expect(await axeProblems(page)).toEqual([]);
@@ -93,7 +108,7 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
     await endpoint.getByText('Restriction added', { exact: true }).waitFor();
 
     await endpoint.getByTestId('webhook-test').click();
-    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
     const ping = received[0]!;
     const event = verifyWebhook(secret, ping.headers, ping.body);
     expect(event.type).toBe('test.ping');
@@ -101,7 +116,7 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
 
     // The log polls while the delivery is pending, so it turns delivered without a reload.
     const row = endpoint.getByTestId('webhook-log-row');
-    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('delivered');
     await expect.poll(() => row.innerText()).toContain(event.id);
     await settle(page);
     await snap(page, 'page-en-light');
@@ -143,7 +158,7 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
       );
       await page.goto(`/settings/integrations/${id}/webhooks`);
       const row = page.getByTestId('webhook-log-row');
-      await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
+      await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('delivered');
       await settle(page);
       const where = `${mode} ${language}`;
       expect(await axeProblems(page), where).toEqual([]);
@@ -191,7 +206,7 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
     await expect.poll(() => endpoint.getAttribute('data-status')).toBe('enabled');
     await endpoint.getByTestId('webhook-test').click();
     // The page reads the endpoint again once its pending delivery has settled.
-    await expect.poll(() => endpoint.getAttribute('data-status'), { timeout: 15_000 }).toBe('disabled');
+    await expect.poll(() => endpoint.getAttribute('data-status'), { timeout: 30_000 }).toBe('disabled');
     await endpoint
       .getByTestId('webhook-disabled-reason')
       .getByText('The receiver answered 410 Gone')
@@ -232,7 +247,7 @@ describe('Settings → Integrations → Webhooks (super only)', () => {
       .poll(
         () => received.slice(before).some((r) => r.url === '/gone' && r.body.includes('restriction.added')),
         {
-          timeout: 15_000,
+          timeout: 30_000,
         },
       )
       .toBe(true);

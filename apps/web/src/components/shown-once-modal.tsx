@@ -21,7 +21,7 @@ export function ShownOnceModal({
 }: {
   shown: ShownOnce | null;
   onClose: () => void;
-  /** The value's test id; its done button is `${testId}-done`. */
+  /** The value's test id; its copy and done buttons are `${testId}-copy` and `${testId}-done`. */
   testId: string;
 }) {
   const { t } = useTranslation('common');
@@ -50,7 +50,7 @@ export function ShownOnceModal({
           </Code>
           <CopyButton value={shown?.value ?? ''}>
             {({ copied, copy }) => (
-              <Button variant="light" size="compact-md" onClick={copy}>
+              <Button variant="light" size="compact-md" onClick={copy} data-testid={`${testId}-copy`}>
                 {copied ? t('shownOnce.copied') : t('shownOnce.copy')}
               </Button>
             )}

@@ -1,6 +1,7 @@
 import type { Integration } from '@backdesk/contract';
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { IconPencil, IconWebhook } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
@@ -99,6 +100,20 @@ export function IntegrationPage({ integrationId }: { integrationId: number }) {
         actions={
           <Group gap="xs">
             {history.button(found, 'integration-history')}
+            <Button
+              variant="default"
+              leftSection={<IconWebhook size={16} />}
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to="/settings/integrations/$integrationId/webhooks"
+                  params={{ integrationId: found.id }}
+                />
+              )}
+              data-testid="integration-webhooks"
+            >
+              {t('integrations.webhooks')}
+            </Button>
             <Button
               variant="default"
               leftSection={<IconPencil size={16} />}

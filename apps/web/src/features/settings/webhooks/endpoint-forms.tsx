@@ -2,23 +2,13 @@ import {
   SUBSCRIBABLE_EVENT_TYPES,
   WEBHOOK_REPLAY_MAX_DAYS,
 } from '@backdesk/contract/integrations/webhook-vocabulary';
-import {
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField, ModalForm, toIsoInstant, useContractForm } from '../../../components/forms/index.ts';
+import { ShownOnceModal } from '../../../components/shown-once-modal.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -146,49 +136,27 @@ export function SecretModal({ shown, onClose }: { shown: ShownSecret | null; onC
   const { t } = useTranslation('settings');
   const { locale } = useLanguage();
   return (
-    <Modal
-      opened={shown !== null}
+    <ShownOnceModal
+      shown={
+        shown && {
+          title: t('webhooks.secret.title'),
+          intro: (
+            <>
+              {t('webhooks.secret.intro', { url: shown.url })}
+              {shown.previousUntil && (
+                <Text span display="block" mt="xs" size="sm" data-testid="webhook-previous-secret">
+                  {t('webhooks.secret.previousUntil', { at: formatDateTime(locale, shown.previousUntil) })}
+                </Text>
+              )}
+            </>
+          ),
+          label: t('webhooks.secret.label'),
+          value: shown.secret,
+        }
+      }
       onClose={onClose}
-      title={t('webhooks.secret.title')}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('webhooks.secret.done') }}
-    >
-      <Stack gap="md">
-        <Text size="sm">{t('webhooks.secret.intro', { url: shown?.url ?? '' })}</Text>
-        {shown?.previousUntil && (
-          <Text size="sm" data-testid="webhook-previous-secret">
-            {t('webhooks.secret.previousUntil', {
-              at: formatDateTime(locale, shown.previousUntil),
-            })}
-          </Text>
-        )}
-        <Group gap="sm" wrap="nowrap" align="center">
-          <Code
-            fz="sm"
-            px="md"
-            py={6}
-            style={{ overflowWrap: 'anywhere' }}
-            aria-label={t('webhooks.secret.label')}
-            data-testid="webhook-secret"
-          >
-            {shown?.secret}
-          </Code>
-          <CopyButton value={shown?.secret ?? ''}>
-            {({ copied, copy }) => (
-              <Button variant="light" size="compact-md" onClick={copy} data-testid="webhook-secret-copy">
-                {copied ? t('webhooks.secret.copied') : t('webhooks.secret.copy')}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-testid="webhook-secret-done">
-            {t('webhooks.secret.done')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      testId="webhook-secret"
+    />
   );
 }
 
