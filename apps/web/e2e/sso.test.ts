@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeProblems, useE2E } from './support.ts';
+import { axeProblems, signIn, useE2E } from './support.ts';
 
 /**
  * Staff single sign-on against a real OpenID provider on loopback (`oidc-provider`, a certified
@@ -142,6 +142,16 @@ describe('single sign-on with OpenID Connect', () => {
     await replay.waitForURL((url) => url.pathname === '/login');
     expect(new URL(replay.url()).searchParams.get('sso_error')).toBe('SSO_FAILED');
     await replay.getByTestId('sso-error').getByText('could not be completed').waitFor();
+
+    // A super sees where the member comes from, and that the provider sets their roles.
+    const { page: admin } = await e2e.open({ bypassCSP: true });
+    await signIn(admin, 'super');
+    await admin.goto('/settings/members');
+    const row = admin.locator('[data-testid="member-row"][data-user="ayla.demir"]');
+    await row.getByTestId('member-source').getByText('SSO').waitFor();
+    expect(await axeProblems(admin)).toEqual([]);
+    await row.getByTestId('member-actions').click();
+    await admin.getByTestId('roles-from-provider').waitFor();
   });
 
   it('refuses a person none of whose groups maps to a role, in Turkish, and opens no session', async () => {

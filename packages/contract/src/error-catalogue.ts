@@ -91,6 +91,10 @@ export const ERROR_CATALOGUE = {
   /** The password policy's problems (`{{problems}}`, settings.ts PASSWORD_PROBLEMS) travel as issues too. */
   PASSWORD_REJECTED: { status: 400, message: 'The new password is not accepted: {{problems}}' },
   CURRENT_PASSWORD_WRONG: { status: 400, message: 'The current password is not correct' },
+  MEMBER_ROLES_FROM_PROVIDER: {
+    status: 409,
+    message: 'This member signs in through the identity provider, which sets their roles',
+  },
   LAST_SUPER: {
     status: 409,
     message: 'The last active super cannot be disabled or lose the super role',

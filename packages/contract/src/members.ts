@@ -15,6 +15,8 @@ export const STAFF_ROLES = [...PANEL_ROLES, 'support'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const MEMBER_STATUSES = ['active', 'disabled'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+/** Where a member comes from (docs/sso.md): an sso or scim member's roles are the provider's. */
+export const MEMBER_SOURCES = ['local', 'sso', 'scim'] as const;
 
 export const MemberSchema = z.object({
   id: z.number().int(),
@@ -23,6 +25,7 @@ export const MemberSchema = z.object({
   email: z.string().nullable(),
   roles: z.array(z.string()),
   status: z.enum(MEMBER_STATUSES),
+  source: z.enum(MEMBER_SOURCES),
   /** Whether the member has a second sign-in step (an authenticator app or a passkey). */
   two_factor: z.boolean(),
   must_change_password: z.boolean(),
@@ -99,7 +102,7 @@ export const changeMemberRoles = defineEndpoint({
   summary: "Change a member's roles; the last active super keeps super, and no super removes their own",
   tags: ['members'],
   access: 'staff',
-  errors: ['OWN_SUPER_ROLE', 'LAST_SUPER', 'MEMBER_NOT_FOUND', 'STALE_EDIT'],
+  errors: ['OWN_SUPER_ROLE', 'LAST_SUPER', 'MEMBER_NOT_FOUND', 'MEMBER_ROLES_FROM_PROVIDER', 'STALE_EDIT'],
   body: ChangeRolesBodySchema,
   response: z.object({ success: z.literal(true), member: MemberSchema }),
 });

@@ -18,7 +18,12 @@ type ChangeableFields = {
 };
 
 /** What a change to a member reads under its row lock. */
-export type LockedMember = ChangeableFields & { id: number; user_name: string; version: number };
+export type LockedMember = ChangeableFields & {
+  id: number;
+  user_name: string;
+  version: number;
+  source: string;
+};
 
 /** The fields a change may set; the version moves with each. */
 export type MemberChange = Partial<ChangeableFields & { password_changed_at: Date }>;
@@ -42,7 +47,7 @@ const PASSWORD_HISTORY = 5;
  * writes both, but the log also holds history that has no session (the demo's last 30 days).
  */
 const memberColumns = (now: Date) => sql`
-  m.id, m.user_name, m.display_name, m.email, m.roles, m.status, m.must_change_password,
+  m.id, m.user_name, m.display_name, m.email, m.roles, m.status, m.source, m.must_change_password,
   EXISTS (SELECT 1 FROM staff_two_factor_methods f WHERE f.member_id = m.id) AS two_factor,
   ${isoUtc(sql`greatest(
     (SELECT max(s.created_at) FROM staff_sessions s WHERE s.member_id = m.id),
@@ -103,7 +108,7 @@ export function createMembersRepository() {
     /** The member's row, locked until the transaction ends: a change compares its version under it. */
     async lock(db: DbOrTx, id: number): Promise<LockedMember | undefined> {
       const result = await db.execute<LockedMember>(sql`
-        SELECT id, user_name, display_name, email, roles, status, must_change_password, password_hash, version
+        SELECT id, user_name, display_name, email, roles, status, must_change_password, password_hash, version, source
         FROM staff_members WHERE id = ${id} FOR UPDATE`);
       return result.rows[0];
     },

@@ -167,6 +167,8 @@ export function createMembersAdminService(deps: {
           // Reachable when two supers demote each other at once: the second finds itself alone.
           if (dropsSuper) await keepOneSuper(tx, body.id);
           const before = await locked(tx, body);
+          // The provider sets an SSO or SCIM member's roles at each sign-in (docs/sso.md).
+          if (before.source !== 'local') throw new AppError('MEMBER_ROLES_FROM_PROVIDER');
           if (ordered(before.roles).join() === roles.join()) {
             return { result: await current(tx, before.id), change: null };
           }

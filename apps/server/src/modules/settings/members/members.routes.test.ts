@@ -275,6 +275,20 @@ async function sessionAs(memberId: number) {
   return sessionHeaders(t, rows[0]!.user_name as 'super');
 }
 
+describe('members of an identity provider', () => {
+  it('lists where each member comes from, and refuses changing the roles a provider sets', async () => {
+    expect((await member('super')) as unknown as { source: string }).toMatchObject({ source: 'local' });
+    await t.db.execute(sql`INSERT INTO staff_members (user_name, display_name, password_hash, roles, source)
+      VALUES ('sso.person', 'SSO Person', '!sso', '{manager}', 'sso')`);
+    const sso = (await member('sso.person')) as unknown as ListedMember & { source: string };
+    expect(sso.source).toBe('sso');
+    const res = await post('/api/members/roles', { id: sso.id, version: sso.version, roles: ['admin'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('MEMBER_ROLES_FROM_PROVIDER');
+    expect((await member('sso.person')).roles).toEqual(['manager']);
+  });
+});
+
 describe('disabling and enabling', () => {
   it('ends a signed-in member’s sessions at once; enabling lets them sign in again', async () => {
     const m = await created('to.disable');

@@ -60,7 +60,13 @@ export function MembersPage() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => setEditing(m)}>{t('members.editRoles.action')}</Menu.Item>
+          {m.source === 'local' ? (
+            <Menu.Item onClick={() => setEditing(m)}>{t('members.editRoles.action')}</Menu.Item>
+          ) : (
+            <Menu.Item disabled data-testid="roles-from-provider">
+              {t('members.rolesFromProvider')}
+            </Menu.Item>
+          )}
           {!own && (
             <Menu.Item
               onClick={() =>
@@ -196,6 +202,11 @@ export function MembersPage() {
                         {m.id === me && (
                           <Badge ml={6} size="xs" variant="outline" color="gray">
                             {t('members.you')}
+                          </Badge>
+                        )}
+                        {m.source !== 'local' && (
+                          <Badge ml={6} size="xs" variant="light" color="blue" data-testid="member-source">
+                            {t(`members.sources.${m.source}`)}
                           </Badge>
                         )}
                       </Text>
