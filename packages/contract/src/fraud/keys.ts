@@ -87,3 +87,6 @@ export const BACKTEST_DAYS = 30;
 export const BACKTEST_DAY_RANGE = { min: 7, max: 90 } as const;
 /** The periods the rule editor offers, within BACKTEST_DAY_RANGE. */
 export const BACKTEST_PERIODS = [7, 14, 30, 60, 90] as const;
+
+/** The currency of the rules' amount thresholds (`minAmount`) and of the engine's `…Try` figures. */
+export const RULE_AMOUNT_CURRENCY = 'TRY';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDateSchema, InstantSchema } from '../dates.ts';
+import { RATE_QUOTES } from '../rules/assets.ts';
 
 /**
  * What the exchange sends Backdesk (decision 0025, "Ingestion"): one schema per kind of object, each
@@ -156,7 +157,6 @@ export const IngestAssetSchema = z.strictObject({
 });
 export type IngestAsset = z.output<typeof IngestAssetSchema>;
 
-export const RATE_QUOTES = ['TRY', 'USD', 'EUR'] as const;
 export const IngestRateSchema = z.strictObject({
   ...keyed,
   asset: AssetCodeSchema,

@@ -12,6 +12,12 @@ export const ASSET_DECIMALS: Readonly<Record<Asset, number>> = {
   TRY: 2,
 };
 
+/** The currencies the exchange's rates are quoted in (fiat: each at two places). */
+export const RATE_QUOTES = ['TRY', 'USD', 'EUR'] as const;
+
+/** The currency P2P offers are priced in: a unit price and a trade's total are in it. */
+export const P2P_PRICE_CURRENCY = 'TRY';
+
 /** The database keeps 18 places (numeric(36,18)); an unknown asset may use all of them. */
 export const MAX_DECIMALS = 18;
 

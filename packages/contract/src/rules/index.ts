@@ -1,4 +1,5 @@
 // Pure rules shared by the server and the web pages; free of zod so a page can use them cheaply.
+export * from './amount-format.ts';
 export * from './amounts.ts';
 export * from './assets.ts';
 export * from './commission-fee.ts';
