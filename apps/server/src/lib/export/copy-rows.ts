@@ -1,5 +1,5 @@
 import type { SheetRows } from './xlsx.ts';
-import { cellXml, columnName } from './xlsx-cells.ts';
+import { type CellType, columnName, typedCellXml } from './xlsx-cells.ts';
 
 /**
  * Rows of `COPY … TO STDOUT` in text format, as they came: UTF-8, a tab between cells, LF after each
@@ -63,15 +63,15 @@ function put(from: Uint8Array, start: number, end: number, to: Buffer, at: numbe
 }
 
 export interface CopyXlsxColumn {
-  /** Always a plain number: a number cell rather than text. */
-  number?: boolean;
+  /** How its cells are typed (xlsx-cells.ts): a decimal, an instant or a day; untyped is text. */
+  type?: CellType;
 }
 
 /**
  * COPY's rows written as sheet XML byte for byte, without becoming JavaScript strings: a million
  * rows would otherwise be decoded, split, concatenated and encoded again, several times the CPU
- * (bench:export). A number cell, and the rare text holding a byte of SLOW, is decoded and written
- * by cellXml instead, so both ways give the same XML.
+ * (bench:export). A decimal that is not plain digits, a date, and the rare text holding a byte of
+ * SLOW, is decoded and written by typedCellXml instead, so both ways give the same XML.
  */
 export function copySheetRows(columns: readonly CopyXlsxColumn[]): SheetRows<CopyBatch> {
   const opens = columns.map((_, i) => ascii(`<c r="${columnName(i)}`));
@@ -112,15 +112,16 @@ export function copySheetRows(columns: readonly CopyXlsxColumn[]): SheetRows<Cop
           if (SLOW[b] === 1) slow = true;
           if (b < 0x30 || b > 0x39) plainNumber = false;
         }
-        const asNumber = columns[col]!.number === true;
+        const type = columns[col]!.type;
+        const asNumber = type === 'decimal';
         // Digits only, and as Number() would write them back: no leading zero, within 2^53.
         plainNumber &&= end > start && end - start <= 15 && (bytes[start] !== 0x30 || end - start === 1);
         if (end - start === 2 && bytes[start] === BACKSLASH && bytes[start + 1] === 0x4e) {
           // \N, a missing value: no cell at all
-        } else if (asNumber ? !plainNumber : slow) {
+        } else if (asNumber ? !plainNumber : slow || type !== undefined) {
           out.used = at;
           const value = copyCell(bytes.toString('utf8', start, end));
-          out.text(cellXml(`${columnName(col)}${row}`, asNumber && value !== null ? Number(value) : value));
+          out.text(typedCellXml(`${columnName(col)}${row}`, value, type));
           out.reserve(perRow + (columns.length - col) * perCell + (rowEnd - end));
           buffer = out.buffer;
           at = out.used;

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { countFrom, deferLargeExport, type ExportRun, exportRunOf } from './background.ts';
 import { csvField } from './cells.ts';
 import { type CopyBatch, copyBatches, copySheetRows } from './copy-rows.ts';
-import { type ExportHeader, exportLanguage, headerText } from './headers.ts';
+import { cellTypeOf, type ExportHeader, exportLanguage, headerText } from './headers.ts';
 import { exportHeaders } from './index.ts';
 import { xlsxWorkbook } from './xlsx.ts';
 
@@ -23,7 +23,7 @@ export interface CopyColumn {
    * cannot start a formula: the check is skipped, which counts at a million rows.
    */
   formulaFree?: boolean;
-  /** Always a plain number (an id): a number cell in XLSX rather than text. */
+  /** Always a plain number (an id): a number cell in XLSX rather than text (other types: headers.ts). */
   number?: boolean;
 }
 
@@ -231,7 +231,10 @@ export async function sendCopyExport(db: Db, reply: FastifyReply, source: CopySo
   } else {
     const batches = copyBatches(copy);
     const counted = run ? countedBatches(run, batches) : batches;
-    items = xlsxWorkbook(headers, copySheetRows(source.columns), counted);
+    const types = source.columns.map((c) => ({
+      type: c.number ? ('decimal' as const) : cellTypeOf(c.header),
+    }));
+    items = xlsxWorkbook(headers, copySheetRows(types), counted);
   }
   exportHeaders(reply, source.format, source.fileName);
   return reply.send(releasing(client, items));

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { CellType } from './xlsx-cells.ts';
 
 /** The languages of the back office; an export's column headers are written in the member's. */
 export type ExportLanguage = 'en' | 'tr';
@@ -87,6 +88,29 @@ export const EXPORT_HEADERS = {
 
 /** A column's key: every export names its columns by one, so a header without texts does not compile. */
 export type ExportHeader = keyof typeof EXPORT_HEADERS;
+
+/**
+ * The columns an XLSX types by their key, whatever the export: amounts exact (a number cell when a
+ * double holds them, else text), times and days as Excel dates. Every other column is text.
+ */
+const CELL_TYPES: Partial<Record<ExportHeader, CellType>> = {
+  amount: 'decimal',
+  fee: 'decimal',
+  available: 'decimal',
+  locked: 'decimal',
+  created_at: 'instant',
+  updated_at: 'instant',
+  at: 'instant',
+  uploaded_at: 'instant',
+  decided_at: 'instant',
+  event_at: 'instant',
+  raised_at: 'instant',
+  closed_at: 'instant',
+  expires_on: 'day',
+};
+
+/** How an XLSX types a column's cells (untyped: text). */
+export const cellTypeOf = (key: ExportHeader): CellType | undefined => CELL_TYPES[key];
 
 /** A column's header in the language. */
 export const headerText = (key: ExportHeader, language: ExportLanguage): string =>

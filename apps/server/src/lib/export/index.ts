@@ -5,7 +5,7 @@ import QueryStream from 'pg-query-stream';
 import type { Db } from '../../db/client.ts';
 import { countStatement, deferLargeExport, type ExportCounter, exportRunOf, tallied } from './background.ts';
 import { type CellValue, csvField } from './cells.ts';
-import { type ExportHeader, exportLanguage, headerText } from './headers.ts';
+import { cellTypeOf, type ExportHeader, exportLanguage, headerText } from './headers.ts';
 import { valueRows, xlsxWorkbook } from './xlsx.ts';
 
 export interface ExportColumn<Row> {
@@ -55,12 +55,16 @@ export async function sendExport<Row>(reply: FastifyReply, source: ExportSource<
   const body =
     source.format === 'csv'
       ? csvLines(source.columns, headers, all)
-      : xlsxWorkbook(headers, valueRows(source.columns), singles(all));
+      : xlsxWorkbook(headers, valueRows(typedColumns(source.columns)), singles(all));
   const stream = Readable.from(body, { objectMode: false });
   // The rows are given up (their query ends) however the file stops, even before it began.
   stream.once('close', () => void rows.return?.());
   return reply.send(stream);
 }
+
+/** The columns with the cell type their key has in XLSX (headers.ts). */
+const typedColumns = <Row>(columns: readonly ExportColumn<Row>[]) =>
+  columns.map((c) => ({ value: c.value, type: cellTypeOf(c.header) }));
 
 /** The rows of an iterator whose first row was read already. */
 async function* resumed<Row>(first: IteratorResult<Row>, rest: AsyncIterator<Row>): AsyncGenerator<Row> {

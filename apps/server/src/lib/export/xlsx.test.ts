@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { valueRows, xlsxWorkbook } from './xlsx.ts';
-import { columnName, xmlText } from './xlsx-cells.ts';
+import { columnName, exactNumber, excelDate, xmlText } from './xlsx-cells.ts';
 
 async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const parts: Uint8Array[] = [];
@@ -113,6 +113,64 @@ describe('xlsxWorkbook', () => {
       });
       expect(ids).toEqual(rows(count).map((r) => r.id));
     }
+  });
+});
+
+describe('typed cells', () => {
+  type Money = { amount: string; at: string | null; day: string | null };
+  const TYPED = [
+    { value: (r: Money) => r.amount, type: 'decimal' as const },
+    { value: (r: Money) => r.at, type: 'instant' as const },
+    { value: (r: Money) => r.day, type: 'day' as const },
+  ];
+
+  it('writes an amount a double holds as a number and one it would cut as exact text', async () => {
+    const rows: Money[] = [
+      { amount: '300000.000000000000000000', at: null, day: null },
+      { amount: '-12.50', at: null, day: null },
+      { amount: '123456789012345', at: null, day: null },
+      // 17 significant digits: a double would read 976.3103541440933.
+      { amount: '976.31035414409332', at: null, day: null },
+      { amount: '1234567890123456789.5', at: null, day: null },
+    ];
+    const file = await collect(xlsxWorkbook(['Amount', 'At', 'Day'], valueRows(TYPED), batchesOf(rows, 2)));
+    const sheet = (await workbook(file)).getWorksheet('Export')!;
+    const cell = (row: number) => sheet.getRow(row).getCell(1);
+    expect([2, 3, 4].map((r) => cell(r).value)).toEqual([300000, -12.5, 123456789012345]);
+    expect([2, 3, 4].map((r) => cell(r).type)).toEqual(Array(3).fill(ExcelJS.ValueType.Number));
+    expect([5, 6].map((r) => cell(r).value)).toEqual(['976.31035414409332', '1234567890123456789.5']);
+    expect([5, 6].map((r) => cell(r).type)).toEqual(Array(2).fill(ExcelJS.ValueType.String));
+  });
+
+  it('writes times and days as Excel dates with a date format, and what is no date as text', async () => {
+    const rows: Money[] = [
+      { amount: '1', at: '2026-12-02T18:24:25.123Z', day: '2027-01-31' },
+      { amount: '1', at: '2026-01-01T00:00:00.532117Z', day: null },
+      { amount: '1', at: 'soon', day: 'never' },
+    ];
+    const file = await collect(xlsxWorkbook(['Amount', 'At', 'Day'], valueRows(TYPED), batchesOf(rows, 2)));
+    const sheet = (await workbook(file)).getWorksheet('Export')!;
+    const at = sheet.getRow(2).getCell(2);
+    expect(at.type).toBe(ExcelJS.ValueType.Date);
+    expect((at.value as Date).toISOString()).toBe('2026-12-02T18:24:25.123Z');
+    expect(at.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    const day = sheet.getRow(2).getCell(3);
+    expect(day.type).toBe(ExcelJS.ValueType.Date);
+    expect((day.value as Date).toISOString()).toBe('2027-01-31T00:00:00.000Z');
+    expect(day.numFmt).toBe('yyyy-mm-dd');
+    expect((sheet.getRow(3).getCell(2).value as Date).toISOString()).toBe('2026-01-01T00:00:00.532Z');
+    expect(sheet.getRow(4).getCell(2).value).toBe('soon');
+    expect(sheet.getRow(4).getCell(3).value).toBe('never');
+  });
+
+  it("counts significant digits, not places, and knows Excel's day numbers", () => {
+    expect(exactNumber('0.000000000000000001')).toBe('0.000000000000000001');
+    expect(exactNumber('0001.2300')).toBe('1.23');
+    expect(exactNumber('-0.000')).toBe('0');
+    expect(exactNumber('1234567890123456')).toBeNull();
+    expect(exactNumber('1e5')).toBeNull();
+    expect(excelDate('1970-01-01')).toBe(25569);
+    expect(excelDate('1900-03-01T12:00:00Z')).toBe(61.5);
   });
 });
 

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CellValue } from './cells.ts';
 import { Pieces } from './pieces.ts';
-import { cellXml, columnName, HEADER_STYLE } from './xlsx-cells.ts';
+import { type CellType, cellXml, columnName, HEADER_STYLE, typedCellXml } from './xlsx-cells.ts';
 import { ZIP_LIMIT, type ZipEntry, zipStream } from './zip.ts';
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -23,14 +23,20 @@ const CONTENT_TYPES = `${XML_DECLARATION}<Types xmlns="http://schemas.openxmlfor
 const ROOT_RELS = `${XML_DECLARATION}<Relationships xmlns="${PACKAGE_REL_NS}">\
 <Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
-/** Style 0 the default, style 1 (HEADER_STYLE) bold; the fills are the two every workbook has. */
+/**
+ * Style 0 the default, style 1 (HEADER_STYLE) bold, 2 (INSTANT_STYLE) a date with its time, 3
+ * (DAY_STYLE) a date; the fills are the two every workbook has.
+ */
 const STYLES = `${XML_DECLARATION}<styleSheet xmlns="${MAIN_NS}">\
+<numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd"/></numFmts>\
 <fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>\
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
-<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>\
+<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
+<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>\
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 /** The header row stays in view while scrolling. */
@@ -70,12 +76,13 @@ export interface SheetRows<Batch> {
   write(batch: Batch, index: number, row: number, out: Pieces): void;
 }
 
-/** Rows as objects (or arrays) and a cell value per column. */
+/** Rows as objects (or arrays) and a cell value per column, typed by `type` (xlsx-cells.ts). */
 export interface XlsxColumn<Row> {
   value: (row: Row) => CellValue;
+  type?: CellType;
 }
 
-/** Rows as values: each row's cells made by cellXml. */
+/** Rows as values: each row's cells made by typedCellXml. */
 export function valueRows<Row>(columns: readonly XlsxColumn<Row>[]): SheetRows<readonly Row[]> {
   const refs = columns.map((_, i) => columnName(i));
   return {
@@ -83,7 +90,10 @@ export function valueRows<Row>(columns: readonly XlsxColumn<Row>[]): SheetRows<r
     write(batch, index, row, out) {
       const values = batch[index]!;
       let xml = `<row r="${row}">`;
-      for (let i = 0; i < columns.length; i++) xml += cellXml(`${refs[i]}${row}`, columns[i]!.value(values));
+      for (let i = 0; i < columns.length; i++) {
+        const column = columns[i]!;
+        xml += typedCellXml(`${refs[i]}${row}`, column.value(values), column.type);
+      }
       out.text(`${xml}</row>`);
     },
   };
