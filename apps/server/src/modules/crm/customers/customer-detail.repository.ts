@@ -122,12 +122,13 @@ export function createCustomerDetailRepository() {
         trade_market_guid: string;
         trade_amount: string;
         status: string;
+        selling_contract_name: string | null;
         seller_user_name: string | null;
         seller_customer_id: number | null;
         created_at: string;
       }>(sql`
         SELECT t.id, t.trade_market_guid::text, ${exact('t.trade_amount')} AS trade_amount, t.status,
-               o.seller_user_name, ${isoUtc(sql`t.created_at`)} AS created_at,
+               o.selling_contract_name, o.seller_user_name, ${isoUtc(sql`t.created_at`)} AS created_at,
                (SELECT c.id::int FROM customers c WHERE c.user_name = o.seller_user_name) AS seller_customer_id
         FROM p2p_trades t LEFT JOIN p2p_offers o ON o.trade_market_guid = t.trade_market_guid
         WHERE t.buyer_user_name = ${userName} ORDER BY t.created_at DESC LIMIT ${RECENT}`);

@@ -71,7 +71,8 @@ export async function caseTimeline(
       FROM wallet_transactions t JOIN evidence ev ON ev.kind = 'wallet_transaction' AND ev.ref_id = t.id
       UNION ALL
       SELECT 'p2p_trade:' || p.id, 'p2p_trade', p.created_at, NULL,
-             jsonb_build_object('trade_id', p.id, 'amount', trim_scale(p.trade_amount)::text, 'status', p.status,
+             jsonb_build_object('trade_id', p.id, 'amount', trim_scale(p.trade_amount)::text,
+                                'contract', p.offer_contract_name, 'status', p.status,
                                 'buyer', p.buyer_user_name, 'seller', p.offer_seller_user_name)
       FROM p2p_trades p JOIN evidence ev ON ev.kind = 'p2p_trade' AND ev.ref_id = p.id
     )

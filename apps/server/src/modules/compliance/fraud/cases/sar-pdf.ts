@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { type AmountCatalogue, formatAmount } from '@backdesk/contract/rules';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { SAR_LABELS, type SarLang, sarWord } from './sar-labels.ts';
 
@@ -43,6 +44,8 @@ export interface SarContent {
   trades: {
     id: number;
     amount: string;
+    /** The offer's contract, which the amount is in; null when the offer is not known. */
+    contract: string | null;
     buyer: string;
     seller: string | null;
     status: string;
@@ -69,6 +72,8 @@ export interface SarContent {
   /** Customers who share a device, address, wallet address or counterparty with this one. */
   linkedCustomers: { user_name: string; kinds: string[] }[];
   comments: { author: string; body: string; created_at: string }[];
+  /** The asset catalogue: each amount is written at its asset's precision. */
+  catalogue: AmountCatalogue;
 }
 
 /**
@@ -187,16 +192,12 @@ class Writer {
 
 const DASH = '—';
 
-/** Groups an exact decimal string's digits in the language's way, never through a float. */
-export function formatDecimal(value: string, lang: SarLang): string {
-  const [whole = '0', fraction] = value.split('.');
-  const negative = whole.startsWith('-');
-  const digits = negative ? whole.slice(1) : whole;
-  const trimmed = fraction?.replace(/0+$/, '');
-  const [group, point] = lang === 'tr' ? ['.', ','] : [',', '.'];
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${negative ? '-' : ''}${grouped}${trimmed ? point + trimmed : ''}`;
-}
+/** The locale a draft's figures are written in (en-US's grouping, as the screens use). */
+const SAR_LOCALES: Record<SarLang, string> = { en: 'en-US', tr: 'tr-TR' };
+
+/** A count grouped in the language's way ("1,234", tr "1.234"). */
+export const formatCount = (value: number, lang: SarLang): string =>
+  new Intl.NumberFormat(SAR_LOCALES[lang]).format(value);
 
 export function formatInstant(iso: string | null, lang: SarLang): string {
   if (!iso) return DASH;
@@ -273,7 +274,7 @@ export async function renderSar(content: SarContent, lang: SarLang): Promise<Uin
   if (!content.transactions.length) w.text(L.none, { color: GREY });
   for (const t of content.transactions) {
     w.text(
-      `#${t.id} · ${L.txTypes[t.type] ?? t.type} · ${formatDecimal(t.amount, lang)} ${t.asset} (${t.network})`,
+      `#${t.id} · ${L.txTypes[t.type] ?? t.type} · ${formatAmount(SAR_LOCALES[lang], t.amount, t.asset, content.catalogue)} (${t.network})`,
       {
         bold: true,
       },
@@ -290,7 +291,7 @@ export async function renderSar(content: SarContent, lang: SarLang): Promise<Uin
   if (!content.trades.length) w.text(L.none, { color: GREY });
   for (const p of content.trades) {
     w.text(
-      `#${p.id} · ${formatDecimal(p.amount, lang)} · ${L.buyer}: ${p.buyer} · ${L.seller}: ${p.seller ?? DASH}`,
+      `#${p.id} · ${formatAmount(SAR_LOCALES[lang], p.amount, p.contract, content.catalogue)} · ${L.buyer}: ${p.buyer} · ${L.seller}: ${p.seller ?? DASH}`,
       {
         bold: true,
       },
@@ -303,7 +304,7 @@ export async function renderSar(content: SarContent, lang: SarLang): Promise<Uin
   for (const s of content.signIns) {
     w.text(s.ip, { bold: true });
     w.text(
-      `${L.signInCounts(formatDecimal(String(s.sign_ins), lang), formatDecimal(String(s.failures), lang), formatDecimal(String(s.devices), lang))} · ${formatInstant(s.first_at, lang)} – ${formatInstant(s.last_at, lang)}`,
+      `${L.signInCounts(formatCount(s.sign_ins, lang), formatCount(s.failures, lang), formatCount(s.devices, lang))} · ${formatInstant(s.first_at, lang)} – ${formatInstant(s.last_at, lang)}`,
       { indent: 12 },
     );
   }
