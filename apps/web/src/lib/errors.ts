@@ -1,9 +1,10 @@
 import { type ErrorCode, isErrorCode } from '@backdesk/contract/errors';
 import i18next from 'i18next';
 import type errorsEn from '../locales/en/errors.json';
+import { amountText } from './amount-text.ts';
 import { ApiRequestError } from './api.ts';
 import { DEFAULT_LANGUAGE, isLanguage, LOCALES } from './language.ts';
-import { decimalExample, formatDecimal } from './locale-format.ts';
+import { decimalExample } from './locale-format.ts';
 
 /**
  * Every failure in the member's language, by code (docs/product-rules.md R9): an API error by its
@@ -134,12 +135,14 @@ export function fromZodIssue(issue: { path: readonly PropertyKey[]; code: string
   };
 }
 
+const asText = (value: unknown) => (typeof value === 'string' ? value : null);
+
 /** Params as the sentence shows them: amounts grouped for the locale, states and kinds in words. */
 function localParams(params: Readonly<Record<string, unknown>> = {}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
     const text = String(value);
-    if (name === 'amount') out[name] = formatDecimal(currentLocale(), text);
+    if (name === 'amount') out[name] = amountText(currentLocale(), text, asText(params.asset));
     else if (name === 'status' || name === 'kind') out[name] = t(`values.${text}`, { defaultValue: text });
     else if (name === 'feature') out[name] = t(`pdfFeatures.${text}`, { defaultValue: text });
     else out[name] = text;

@@ -48,6 +48,8 @@ export const CustomerTradeSchema = z.object({
   trade_market_guid: z.string(),
   trade_amount: DecimalStringSchema,
   status: z.string(),
+  /** The offer's contract, which the amount is in; null when the offer is not known. */
+  selling_contract_name: z.string().nullable(),
   seller_user_name: z.string().nullable(),
   /** The seller's customer id, for the link to their page; null when no customer has that name. */
   seller_customer_id: z.number().int().nullable(),

@@ -1,11 +1,14 @@
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useAmount } from '../../lib/amounts.ts';
 import { useLanguage } from '../../lib/language.ts';
-import { formatDate, formatDateTime, formatDecimal } from '../../lib/locale-format.ts';
+import { formatDate, formatDateTime } from '../../lib/locale-format.ts';
 
 /** The keys of `T` whose values are `V`: a builder only reads a field of the kind it shows. */
 type FieldOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T] & string;
 type TextField<T> = FieldOf<T, string | null | undefined>;
+/** An amount column's asset: one for every row ("TRY" prices) or each row's own (its asset or contract). */
+export type AmountAsset<T> = string | ((row: T) => string | null | undefined);
 
 interface ColumnOptions {
   sortable?: boolean;
@@ -20,13 +23,16 @@ interface ColumnOptions {
  */
 export function useColumnKit() {
   const { locale } = useLanguage();
+  const formatAmount = useAmount();
   const shown = (text: string | null | undefined, options: ColumnOptions, format: (v: string) => string) =>
     text === null || text === undefined || text === '' ? (options.empty ?? '—') : format(text);
   return {
     locale,
+    /** An amount at its asset's precision with the asset after it (lib/amounts.ts). */
     amount<T>(
       accessor: TextField<T>,
       title: string,
+      asset: AmountAsset<T>,
       options: ColumnOptions & { strong?: boolean } = {},
     ): DataTableColumn<T> {
       return {
@@ -36,7 +42,8 @@ export function useColumnKit() {
         textAlign: 'right',
         noWrap: true,
         render: (row) => {
-          const text = shown(row[accessor] as string | null, options, (v) => formatDecimal(locale, v));
+          const code = typeof asset === 'string' ? asset : asset(row);
+          const text = shown(row[accessor] as string | null, options, (v) => formatAmount(v, code));
           return options.strong ? (
             <Text size="sm" fw={600}>
               {text}

@@ -3,6 +3,7 @@ import type { CheckDecision } from '@backdesk/contract/transactions/keys';
 import { Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { amountText } from '../../lib/amount-text.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { transactionsRef } from '../../lib/contract.ts';
 import { errorText } from '../../lib/errors.ts';
@@ -56,7 +57,8 @@ export function useReasonText() {
             defaultValue: text(p.kind),
           })
         : '',
-      amount: typeof p.amount === 'string' ? formatDecimal(locale, p.amount) : text(p.amount),
+      amount:
+        typeof p.amount === 'string' ? amountText(locale, p.amount, text(p.asset) || null) : text(p.amount),
       rule: p.rule
         ? t(`fraud:rules.${text(p.rule)}` as 'fraud:rules.p2p_amount', { defaultValue: text(p.rule) })
         : '',

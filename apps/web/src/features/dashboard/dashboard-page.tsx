@@ -16,10 +16,9 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KpiCard } from '../../components/kpi-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Decimal } from '../../lib/decimal.ts';
+import { useAmount } from '../../lib/amounts.ts';
 import { formatInteger, formatTime } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
-import { formatDecimal } from '../../lib/locale-format.ts';
 import { useDashboardKpis } from './get-dashboard-kpis.ts';
 import { GrowthBadge } from './growth-badge.tsx';
 
@@ -63,13 +62,12 @@ export interface DashboardSlots {
 export function DashboardPage({ OpenAlertsKpi, charts, openWork }: DashboardSlots) {
   const { t } = useTranslation(['dashboard', 'common']);
   const { locale } = useLanguage();
+  const amount = useAmount();
   const { data, isError, refetch, isFetching } = useDashboardKpis();
   const count = (value: number | undefined) =>
     value === undefined ? undefined : formatInteger(locale, value);
   const money = (value: string | undefined) =>
-    value === undefined
-      ? undefined
-      : `${formatDecimal(locale, new Decimal(value).toFixed(2))} ${data?.volume24h.currency}`;
+    value === undefined ? undefined : amount(value, data?.volume24h.currency);
   const unpricedHint = data?.volume24h.unpriced
     ? t('kpi.unpriced', { count: data.volume24h.unpriced })
     : t('kpi.volumeHint');

@@ -10,8 +10,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defineList, type ListFiltersProps, SelectFilter } from '../../components/list-page/index.ts';
-import { useLanguage } from '../../lib/language.ts';
-import { formatDecimal } from '../../lib/locale-format.ts';
+import { useAmount } from '../../lib/amounts.ts';
 import { inboxSource } from './inbox-api.ts';
 import { InboxAge, InboxKind, InboxSla, InboxSubject } from './inbox-cells.tsx';
 
@@ -41,7 +40,7 @@ function SelectCell({ item }: { item: InboxItem }) {
 
 function useInboxColumns(): DataTableColumn<InboxItem>[] {
   const { t } = useTranslation('inbox');
-  const { locale } = useLanguage();
+  const amount = useAmount();
   return [
     {
       accessor: 'select',
@@ -65,8 +64,7 @@ function useInboxColumns(): DataTableColumn<InboxItem>[] {
       title: t('columns.amount'),
       textAlign: 'right',
       noWrap: true,
-      render: (item) =>
-        item.amount === null ? '—' : `${formatDecimal(locale, item.amount)} ${item.asset ?? ''}`.trim(),
+      render: (item) => amount(item.amount, item.asset),
     },
     {
       accessor: 'opened_at',

@@ -1,8 +1,10 @@
 import '@mantine/charts/styles.css';
+import { REPORTING_CURRENCY } from '@backdesk/contract/reports/keys';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useAmount } from '../../lib/amounts.ts';
 import { formatAxisTick } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { formatDecimal } from '../../lib/locale-format.ts';
@@ -24,7 +26,8 @@ export function DashboardCharts() {
     new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${d}T00:00:00Z`),
     );
-  const usd = (v: number) => `${formatDecimal(locale, new Decimal(v).toFixed(0))} USD`;
+  const amount = useAmount();
+  const usd = (v: number) => amount(new Decimal(v).toFixed(), REPORTING_CURRENCY);
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mt="md" data-testid="dashboard-charts">

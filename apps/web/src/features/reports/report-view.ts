@@ -13,6 +13,8 @@ export interface Cell {
   /** Exact: a decimal string, a key, or null for "no figure". */
   raw: string | null;
   kind: CellKind;
+  /** The asset an amount is in, when its row is one asset's (a breakdown by asset). */
+  asset?: string;
 }
 export interface ShownTable {
   key: string;
@@ -64,17 +66,24 @@ function measureCells(
   values: Record<string, string | null>,
   previous: Record<string, string | null> | null,
   compare: boolean,
+  asset?: string,
 ): Cell[] {
   return measures.flatMap((m) => {
-    const own: Cell = { raw: values[m.key] ?? null, kind: m.unit };
+    const own: Cell = { raw: values[m.key] ?? null, kind: m.unit, asset };
     if (!compare) return [own];
     const before = previous?.[m.key] ?? null;
     return [
       own,
-      { raw: before, kind: m.unit },
+      { raw: before, kind: m.unit, asset },
       { raw: deltaPercent(own.raw, before), kind: 'delta' as const },
     ];
   });
+}
+
+/** The asset of a breakdown's row by asset (its `asset` dimension), which its amounts are in. */
+function assetOfRow(dimensions: readonly string[], keys: readonly string[]): string | undefined {
+  const at = dimensions.indexOf('asset');
+  return at === -1 ? undefined : keys[at];
 }
 
 /** Every table the page shows, in order: the periods with their totals, then each breakdown. */
@@ -117,7 +126,7 @@ export function shownTables(report: Report, words: Words, compare: boolean): Sho
         key: JSON.stringify(r.keys),
         cells: [
           ...r.keys.map((k, i) => ({ raw: words.value(b.dimensions[i]!, k), kind: 'text' as const })),
-          ...measureCells(b.measures, r.values, r.previous, cmp),
+          ...measureCells(b.measures, r.values, r.previous, cmp, assetOfRow(b.dimensions, r.keys)),
         ],
       })),
     };

@@ -1,4 +1,6 @@
+import { REPORTING_CURRENCY } from '@backdesk/contract/reports/keys';
 import { useTranslation } from 'react-i18next';
+import { useAmount } from '../../lib/amounts.ts';
 import { formatGrowthPercent } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { formatDecimal } from '../../lib/locale-format.ts';
@@ -8,7 +10,8 @@ import { type Cell, Decimal } from './report-view.ts';
 export function useReportFormat() {
   const { t } = useTranslation('reports');
   const { locale } = useLanguage();
-  const cell = ({ raw, kind }: Cell): string => {
+  const amount = useAmount();
+  const cell = ({ raw, kind, asset }: Cell): string => {
     if (raw === null) return '—';
     switch (kind) {
       case 'text':
@@ -16,12 +19,15 @@ export function useReportFormat() {
       case 'delta':
         return formatGrowthPercent(locale, raw);
       case 'currency':
-        // Money shows in cents; the exact figure is in the export.
-        return formatDecimal(locale, new Decimal(raw).toFixed(2));
+        // Money in the reporting currency, at its places; the exact figure is in the export.
+        return amount(raw, REPORTING_CURRENCY);
       case 'seconds': {
         const minutes = new Decimal(raw).div(60).toDecimalPlaces(0).toNumber();
         return t('duration', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
       }
+      case 'amount':
+        // An amount of one asset at its precision; a sum across assets has no asset to be read in.
+        return asset ? amount(raw, asset) : formatDecimal(locale, raw);
       default:
         return formatDecimal(locale, raw);
     }

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { crmEndpoints } from '../../../features/crm/shared/endpoints.ts';
 import { p2pEndpoints } from '../../../features/transactions/p2p/p2p-api.ts';
 import { walletEndpoints } from '../../../features/transactions/wallet/wallet-transactions-api.ts';
+import { useAmount } from '../../../lib/amounts.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { useCan } from '../../../lib/can.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatApproximate, formatDecimal } from '../../../lib/locale-format.ts';
+import { formatApproximate } from '../../../lib/locale-format.ts';
 import { navigationFor } from '../navigation.ts';
 import { looksLikeGuid, looksLikeHash, looksLikeId, looksLikePhone, matchesWords } from './fold.ts';
 
@@ -85,6 +86,7 @@ export function usePaletteResults(query: string): {
   const { t } = useTranslation();
   const can = useCan();
   const { locale } = useLanguage();
+  const amount = useAmount();
   const term = query.trim();
   const pages = usePageResults(term);
 
@@ -179,9 +181,7 @@ export function usePaletteResults(query: string): {
     key: `transaction:${tx.id}`,
     kind: 'transaction',
     label: tx.tx_hash ?? `#${tx.id}`,
-    detail: [`#${tx.id}`, tx.customer_user_name, `${formatDecimal(locale, tx.amount)} ${tx.asset}`]
-      .filter(Boolean)
-      .join(' · '),
+    detail: [`#${tx.id}`, tx.customer_user_name, amount(tx.amount, tx.asset)].filter(Boolean).join(' · '),
     link: { to: '/transactions/wallet-transactions', search: { hash: tx.tx_hash ?? '', id: String(tx.id) } },
   }));
 
@@ -193,7 +193,7 @@ export function usePaletteResults(query: string): {
       `#${trade.id}`,
       trade.buyer_user_name,
       trade.seller_user_name,
-      `${formatDecimal(locale, trade.trade_amount)} ${trade.selling_contract_name ?? ''}`.trim(),
+      amount(trade.trade_amount, trade.selling_contract_name),
     ].join(' · '),
     link: { to: '/transactions/pending-p2p', search: { guid: trade.trade_market_guid } },
   }));

@@ -1,4 +1,5 @@
 import type { Restriction } from '@backdesk/contract';
+import { P2P_PRICE_CURRENCY } from '@backdesk/contract/rules';
 import {
   Alert,
   Badge,
@@ -23,12 +24,13 @@ import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { CustomerLink } from '../../../components/customer-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { KycBadge, StatusBadge, useValueLabel } from '../../../components/status-badges.tsx';
+import { useAmount } from '../../../lib/amounts.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useCustomerTypes } from '../customer-types/customer-types-api.ts';
 import { AddRestrictionModal, LiftRestrictionModal } from '../restrictions/restriction-forms.tsx';
 import { useRestrictionColumns } from '../restrictions/restrictions-table.tsx';
-import { formatDateTime, formatDecimal, fullName } from '../shared/format.ts';
+import { formatDateTime, fullName } from '../shared/format.ts';
 import { useAddNote } from './customer-mutations.ts';
 import { EditCustomerModal } from './edit-customer-modal.tsx';
 import { ExchangeEchoBanner } from './exchange-echo-banner.tsx';
@@ -115,6 +117,7 @@ export function CustomerPage({
 }) {
   const { t } = useTranslation(['crm', 'transactions']);
   const { locale } = useLanguage();
+  const formatAmount = useAmount();
   const { data, isError, error } = useCustomer(customerId);
   const tiers = useCustomerTypes();
   const label = useValueLabel();
@@ -135,9 +138,9 @@ export function CustomerPage({
   const c = data.customer;
   const active = data.restrictions.filter((r) => r.state === 'active');
   const dt = (iso: string | null) => formatDateTime(locale, iso);
-  const amount = (value: string) => (
+  const amount = (value: string, asset: string | null) => (
     <Text ff="monospace" size="sm">
-      {formatDecimal(locale, value)}
+      {formatAmount(value, asset)}
     </Text>
   );
 
@@ -250,8 +253,8 @@ export function CustomerPage({
             ]}
             rows={data.balances.map((b) => [
               b.asset,
-              amount(b.available),
-              amount(b.locked),
+              amount(b.available, b.asset),
+              amount(b.locked, b.asset),
               dt(b.updated_at),
             ])}
           />
@@ -276,8 +279,8 @@ export function CustomerPage({
               }),
               w.asset,
               w.network,
-              amount(w.amount),
-              amount(w.fee),
+              amount(w.amount, w.asset),
+              amount(w.fee, w.asset),
               t(`transactions:walletStatus.${w.status}` as 'transactions:walletStatus.pending', {
                 defaultValue: w.status,
               }),
@@ -309,7 +312,7 @@ export function CustomerPage({
                     {p.seller_user_name}
                   </CustomerLink>
                 ),
-                amount(p.trade_amount),
+                amount(p.trade_amount, p.selling_contract_name),
                 t(`transactions:tradeStatus.${p.status}` as 'transactions:tradeStatus.pending', {
                   defaultValue: p.status,
                 }),
@@ -329,7 +332,7 @@ export function CustomerPage({
               rows={data.offers.map((o) => [
                 dt(o.created_at),
                 o.selling_contract_name ?? '—',
-                amount(o.unit_price),
+                amount(o.unit_price, P2P_PRICE_CURRENCY),
                 t(`transactions:offerStatus.${o.status}` as 'transactions:offerStatus.active', {
                   defaultValue: o.status,
                 }),

@@ -29,8 +29,8 @@ function useAssetColumns(): DataTableColumn<UserAsset>[] {
   return [
     customerColumn(t('restrictions.columns.customer'), (r) => r.customer_id),
     { accessor: 'asset', title: t('assets.columns.asset') },
-    kit.amount('available', t('assets.columns.available'), { sortable: true }),
-    kit.amount('locked', t('assets.columns.locked'), { sortable: true }),
+    kit.amount('available', t('assets.columns.available'), (r) => r.asset, { sortable: true }),
+    kit.amount('locked', t('assets.columns.locked'), (r) => r.asset, { sortable: true }),
     kit.dateTime('updated_at', t('assets.columns.updated'), { sortable: true }),
   ];
 }

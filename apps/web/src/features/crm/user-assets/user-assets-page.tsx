@@ -3,16 +3,17 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useAmount } from '../../../lib/amounts.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useAssetTotals } from '../shared/crm-lists-api.ts';
-import { formatDecimal } from '../shared/format.ts';
 import { userAssetsList } from './user-assets-columns.tsx';
 
 /** Platform totals per asset under the list's filters, above the balances themselves. */
 export function UserAssetsPage() {
   const { t } = useTranslation(['crm', 'common']);
   const { locale } = useLanguage();
+  const amount = useAmount();
   const navigate = useNavigate();
   const { search } = useListSearch();
   const totals = useAssetTotals(userAssetsList.source.filters(search));
@@ -26,10 +27,10 @@ export function UserAssetsPage() {
               {x.asset}
             </Text>
             <Text fw={600} ff="monospace" size="sm">
-              {formatDecimal(locale, x.available)}
+              {amount(x.available, x.asset)}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('assets.lockedTotal', { amount: formatDecimal(locale, x.locked) })}
+              {t('assets.lockedTotal', { amount: amount(x.locked, x.asset) })}
             </Text>
             <Text size="xs" c="dimmed">
               {t('assets.holders', { count: x.holders, formatted: formatInteger(locale, x.holders) })}

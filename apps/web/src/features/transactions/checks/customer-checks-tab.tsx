@@ -7,9 +7,10 @@ import {
   CheckReasons,
   useRealtimeChecks,
 } from '../../../components/realtime-checks/index.ts';
+import { useAmount } from '../../../lib/amounts.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
+import { formatDateTime } from '../../../lib/locale-format.ts';
 import { CheckReviewLink } from './review-link.tsx';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -18,6 +19,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 export function CustomerChecksTab({ customerId }: { customerId: number }) {
   const { t } = useTranslation(['transactions', 'common']);
   const { locale } = useLanguage();
+  const amount = useAmount();
   const checks = useRealtimeChecks({ customerId, limit: 20 });
   if (checks.isPending)
     return (
@@ -44,7 +46,7 @@ export function CustomerChecksTab({ customerId }: { customerId: number }) {
       title: t('checks.columns.amount'),
       noWrap: true,
       textAlign: 'right',
-      render: (r) => `${formatDecimal(locale, text(r.input.amount))} ${text(r.input.asset)}`.trim(),
+      render: (r) => amount(text(r.input.amount), text(r.input.asset) || null),
     },
     {
       accessor: 'decision',

@@ -18,6 +18,7 @@ import {
   realtimeChecksEndpoint,
   useReasonText,
 } from '../../../components/realtime-checks/index.ts';
+import { useAmount } from '../../../lib/amounts.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDecimal } from '../../../lib/locale-format.ts';
 import { CheckReviewLink } from './review-link.tsx';
@@ -57,6 +58,7 @@ function useCheckColumns(): DataTableColumn<RealtimeCheck>[] {
   const { t } = useTranslation('transactions');
   const kit = useColumnKit();
   const { locale } = useLanguage();
+  const amount = useAmount();
   const reasonText = useReasonText();
   return [
     kit.dateTime('evaluated_at', t('checks.columns.evaluatedAt'), { sortable: true }),
@@ -78,7 +80,7 @@ function useCheckColumns(): DataTableColumn<RealtimeCheck>[] {
       title: t('checks.columns.amount'),
       noWrap: true,
       textAlign: 'right',
-      render: (r) => `${formatDecimal(locale, text(r.input.amount))} ${text(r.input.asset)}`.trim(),
+      render: (r) => amount(text(r.input.amount), text(r.input.asset) || null),
     },
     {
       accessor: 'reasons',

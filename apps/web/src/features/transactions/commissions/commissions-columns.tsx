@@ -4,13 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { defineList, useColumnKit } from '../../../components/list-page/index.ts';
-import { formatDecimal, formatPercent } from '../../../lib/locale-format.ts';
+import { useAmount } from '../../../lib/amounts.ts';
+import { formatPercent } from '../../../lib/locale-format.ts';
 import { commissionsSource } from './commissions-api.ts';
 
 function useRuleColumns(): DataTableColumn<CommissionRule>[] {
   const { t } = useTranslation('transactions');
   const kit = useColumnKit();
   const { locale } = kit;
+  const amount = useAmount();
   // The schedule's own cache entry, which the list reads too: rules name a type by code, staff by name.
   const types = useQuery(commissionsSource.pageOptions({})).data?.customerTypes ?? [];
   const typeName = (code: string) => types.find((type) => type.code === code)?.name ?? code;
@@ -40,12 +42,10 @@ function useRuleColumns(): DataTableColumn<CommissionRule>[] {
       textAlign: 'right',
       noWrap: true,
       render: (rule) =>
-        rule.kind === 'percent'
-          ? formatPercent(locale, rule.value)
-          : `${formatDecimal(locale, rule.value)} ${rule.asset ?? ''}`,
+        rule.kind === 'percent' ? formatPercent(locale, rule.value) : amount(rule.value, rule.asset),
     },
-    kit.amount('min_fee', t('fields.min_fee')),
-    kit.amount('max_fee', t('fields.max_fee')),
+    kit.amount('min_fee', t('fields.min_fee'), (rule) => rule.asset),
+    kit.amount('max_fee', t('fields.max_fee'), (rule) => rule.asset),
   ];
 }
 

@@ -4,9 +4,10 @@ import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../components/forms/index.ts';
+import { useAmount } from '../../../lib/amounts.ts';
 import { issueText } from '../../../lib/errors.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal, formatPercent, parseDecimal } from '../../../lib/locale-format.ts';
+import { formatPercent, parseDecimal } from '../../../lib/locale-format.ts';
 
 /** The fee the schedule charges, computed by the same function the server uses. */
 export function FeePreview({
@@ -18,6 +19,7 @@ export function FeePreview({
 }) {
   const { t } = useTranslation('transactions');
   const { locale } = useLanguage();
+  const formatAmount = useAmount();
   const [input, setInput] = useState({ operation: 'trade', asset: 'TRY', customer_type: '', amount: '1000' });
   const chosenType = customerTypes.find((type) => type.code === input.customer_type);
   // The amount as the member types it (tr 1.000,50); the fee is computed from its exact canonical text.
@@ -74,7 +76,7 @@ export function FeePreview({
         {quote && (
           <Group gap="xs" data-testid="preview-fee" data-fee={quote.fee}>
             <Text fw={700} fz="lg">
-              {formatDecimal(locale, quote.fee)} {input.asset}
+              {formatAmount(quote.fee, input.asset)}
             </Text>
             <Text size="sm" c="dimmed">
               {quote.rule ? t('commissions.byRule', { id: quote.rule.id }) : t('commissions.noRule')}

@@ -1,19 +1,13 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { callEndpoint } from '../../../lib/api.ts';
-import { transactionsRef } from '../../../lib/contract.ts';
-
-const assetsEndpoint = transactionsRef((c) => c.listAssets, 'GET', '/api/transactions/assets', 'read');
+import { useAssetCatalogue } from '../../../lib/amounts.ts';
 
 /** The contract names of the exchange's asset catalogue (R14's names: "USDT-TRC20", "BTC"). */
 function useCatalogueContracts() {
-  return useQuery({
-    queryKey: ['transactions', 'assets'],
-    queryFn: () => callEndpoint(assetsEndpoint, {}),
-    select: (answer) => [...new Set(answer.assets.map((a) => a.contract_name))],
-    staleTime: 5 * 60_000,
-  });
+  const catalogue = useAssetCatalogue();
+  return {
+    data: catalogue.data ? [...new Set(catalogue.data.assets.map((a) => a.contract_name))] : undefined,
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ function useLimitColumns(): DataTableColumn<TransactionLimit>[] {
   const kit = useColumnKit();
   // An empty bound is no bound at all.
   const bound = (field: (typeof LIMIT_AMOUNT_FIELDS)[number]) =>
-    kit.amount<TransactionLimit>(field, t(`fields.${field}`), {
+    kit.amount<TransactionLimit>(field, t(`fields.${field}`), (limit) => limit.contract_name, {
       sortable: true,
       empty: t('limits.unbounded'),
     });

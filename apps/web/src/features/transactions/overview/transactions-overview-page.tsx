@@ -3,16 +3,18 @@ import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useAmount } from '../../../lib/amounts.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDateTime, formatDecimal } from '../shared/decimal-format.ts';
+import { formatDateTime } from '../shared/decimal-format.ts';
 import { WALLET_STATUS_COLOR } from '../wallet/wallet-status.ts';
 import { useTransactionsOverview } from './overview-api.ts';
 
 export function TransactionsOverviewPage() {
   const { t } = useTranslation(['transactions', 'common']);
   const { locale } = useLanguage();
+  const amount = useAmount();
   const overview = useTransactionsOverview();
   const data = overview.data;
   const countsByType = new Map<string, number>();
@@ -104,7 +106,7 @@ export function TransactionsOverviewPage() {
                     </Table.Td>
                     <Table.Td>{row.asset}</Table.Td>
                     <Table.Td ta="right">{formatInteger(locale, row.count)}</Table.Td>
-                    <Table.Td ta="right">{formatDecimal(locale, row.volume)}</Table.Td>
+                    <Table.Td ta="right">{amount(row.volume, row.asset)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

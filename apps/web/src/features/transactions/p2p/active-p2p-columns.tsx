@@ -1,4 +1,5 @@
 import type { MarketOffer } from '@backdesk/contract';
+import { P2P_PRICE_CURRENCY } from '@backdesk/contract/rules';
 import { OFFER_STATUSES } from '@backdesk/contract/transactions/keys';
 import { Badge, Rating, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -34,7 +35,7 @@ function useOfferColumns(): DataTableColumn<MarketOffer>[] {
     { accessor: 'seller_user_name', title: t('fields.seller') },
     contractColumn(t('fields.contract_name')),
     kit.code('selling_account_address', t('fields.selling_account_address'), { width: 180 }),
-    kit.amount('unit_price', t('fields.unit_price'), { sortable: true }),
+    kit.amount('unit_price', t('fields.unit_price'), P2P_PRICE_CURRENCY, { sortable: true }),
     {
       accessor: 'rank_seller',
       title: t('fields.rank_seller'),

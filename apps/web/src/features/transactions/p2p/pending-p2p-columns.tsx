@@ -1,4 +1,5 @@
 import type { EnrichedTrade } from '@backdesk/contract';
+import { P2P_PRICE_CURRENCY } from '@backdesk/contract/rules';
 import { TRADE_STATUSES } from '@backdesk/contract/transactions/keys';
 import { Badge, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -66,9 +67,9 @@ function useTradeColumns(): DataTableColumn<EnrichedTrade>[] {
         ),
     },
     contractColumn(t('fields.contract_name')),
-    kit.amount('trade_amount', t('fields.trade_amount'), { sortable: true }),
-    kit.amount('unit_price', t('fields.unit_price')),
-    kit.amount('total_price', t('fields.total_price'), { strong: true }),
+    kit.amount('trade_amount', t('fields.trade_amount'), (r) => r.selling_contract_name, { sortable: true }),
+    kit.amount('unit_price', t('fields.unit_price'), P2P_PRICE_CURRENCY),
+    kit.amount('total_price', t('fields.total_price'), P2P_PRICE_CURRENCY, { strong: true }),
     {
       accessor: 'status',
       title: t('fields.status'),

@@ -6,10 +6,9 @@ import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { useAmount } from '../../../lib/amounts.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useActionKeys } from '../../../lib/idempotency.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { p2pEndpoints, tradesSource, useCancelTrade, useSettleDispute } from './p2p-api.ts';
 import { tradesList } from './pending-p2p-columns.tsx';
@@ -21,7 +20,6 @@ type Action = { kind: 'cancel' | 'settle'; trade: EnrichedTrade };
 /** Trades by status; a pending one can be cancelled, a disputed one settled, each with a reason. */
 export function PendingP2pPage() {
   const { t } = useTranslation(['transactions', 'common']);
-  const { locale } = useLanguage();
   const can = useCan();
   const { search } = useListSearch();
   const cancel = useCancelTrade();
@@ -33,7 +31,7 @@ export function PendingP2pPage() {
     entityId: trade.id,
     title: t('history.trade', { id: trade.id }),
   }));
-  const amount = (v: string) => formatDecimal(locale, v);
+  const amount = useAmount();
   // The trade open in the drawer (a row's click), or none.
   const [opened, setOpened] = useState<EnrichedTrade | null>(null);
 
@@ -114,8 +112,7 @@ export function PendingP2pPage() {
           opened
           title={t(action.kind === 'cancel' ? 'p2p.cancelTitle' : 'p2p.settleTitle', {
             id: action.trade.id,
-            amount: amount(action.trade.trade_amount),
-            contract: action.trade.selling_contract_name ?? '',
+            amount: amount(action.trade.trade_amount, action.trade.selling_contract_name),
             buyer: action.trade.buyer_user_name,
           })}
           description={action.kind === 'settle' ? action.trade.dispute_reason : t('p2p.cancelHint')}

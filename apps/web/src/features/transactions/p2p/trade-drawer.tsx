@@ -1,12 +1,14 @@
 import type { EnrichedTrade } from '@backdesk/contract';
+import { P2P_PRICE_CURRENCY } from '@backdesk/contract/rules';
 import { Alert, Badge, Divider, Drawer, Group, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { CustomerLink } from '../../../components/customer-link.tsx';
 import { DetailField } from '../../../components/detail-field.tsx';
+import { useAmount } from '../../../lib/amounts.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
+import { formatDateTime } from '../../../lib/locale-format.ts';
 import { STATE_COLORS } from '../../../lib/state-colors.ts';
 
 /** A party of the trade: a link to the customer's page when a customer has that name. */
@@ -28,6 +30,7 @@ export function TradeDrawer({
 }) {
   const { t } = useTranslation(['transactions', 'common']);
   const { locale } = useLanguage();
+  const amount = useAmount();
   const contract = trade?.selling_contract_name ?? '';
   return (
     <Drawer
@@ -42,7 +45,7 @@ export function TradeDrawer({
         <Stack gap="md" data-testid="trade-detail" data-status={trade.status}>
           <Group justify="space-between">
             <Title order={3} fz="xl">
-              {formatDecimal(locale, trade.trade_amount)} {contract}
+              {amount(trade.trade_amount, trade.selling_contract_name)}
             </Title>
             <Badge variant="light" color={STATE_COLORS[trade.status] ?? 'gray'} tt="none">
               {t(`tradeStatus.${trade.status}` as 'tradeStatus.pending', { defaultValue: trade.status })}
@@ -62,13 +65,13 @@ export function TradeDrawer({
               {party(trade.seller_user_name, trade.seller_customer_id)}
             </DetailField>
             <DetailField label={t('fields.trade_amount')}>
-              {formatDecimal(locale, trade.trade_amount)} {contract}
+              {amount(trade.trade_amount, trade.selling_contract_name)}
             </DetailField>
             <DetailField label={t('fields.unit_price')}>
-              {formatDecimal(locale, trade.unit_price)} TRY
+              {amount(trade.unit_price, P2P_PRICE_CURRENCY)}
             </DetailField>
             <DetailField label={t('fields.total_price')}>
-              {formatDecimal(locale, trade.total_price)} TRY
+              {amount(trade.total_price, P2P_PRICE_CURRENCY)}
             </DetailField>
             <DetailField label={t('fields.created_at')}>
               {formatDateTime(locale, trade.created_at)}

@@ -4,8 +4,9 @@ import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { CustomerLink } from '../../../components/customer-link.tsx';
 import { DetailField } from '../../../components/detail-field.tsx';
 import { WithdrawalCheckPanel } from '../../../components/realtime-checks/index.ts';
+import { useAmount } from '../../../lib/amounts.ts';
 import { useLanguage } from '../../../lib/language.ts';
-import { formatDateTime, formatDecimal } from '../../../lib/locale-format.ts';
+import { formatDateTime } from '../../../lib/locale-format.ts';
 import { WalletStatusBadge } from './wallet-status-badge.tsx';
 import { useWalletTransaction } from './wallet-transactions-api.ts';
 import { WithdrawalReview } from './withdrawal-review.tsx';
@@ -13,6 +14,7 @@ import { WithdrawalReview } from './withdrawal-review.tsx';
 export function WalletTransactionDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
   const { t } = useTranslation(['transactions', 'audit', 'common']);
   const { locale } = useLanguage();
+  const amount = useAmount();
   const detail = useWalletTransaction(id);
   const tx = detail.data;
   const released = tx?.released === true;
@@ -31,7 +33,7 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
         <Stack gap="md" data-testid="wallet-detail" data-status={tx.status}>
           <Group justify="space-between">
             <Title order={3} fz="xl">
-              {formatDecimal(locale, tx.amount)} {tx.asset}
+              {amount(tx.amount, tx.asset)}
             </Title>
             <WalletStatusBadge tx={tx} testId="detail-status" />
           </Group>
@@ -48,9 +50,7 @@ export function WalletTransactionDrawer({ id, onClose }: { id: number | undefine
               <CustomerLink id={tx.customer_id}>{tx.customer_user_name}</CustomerLink> (#{tx.customer_id})
             </DetailField>
             <DetailField label={t('fields.network')}>{tx.network}</DetailField>
-            <DetailField label={t('fields.fee')}>
-              {formatDecimal(locale, tx.fee)} {tx.asset}
-            </DetailField>
+            <DetailField label={t('fields.fee')}>{amount(tx.fee, tx.asset)}</DetailField>
             <DetailField label={t('fields.from_address')}>{tx.from_address ?? '—'}</DetailField>
             <DetailField label={t('fields.to_address')}>{tx.to_address ?? '—'}</DetailField>
             <DetailField label={t('fields.tx_hash')}>{tx.tx_hash ?? '—'}</DetailField>

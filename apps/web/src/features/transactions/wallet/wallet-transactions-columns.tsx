@@ -55,8 +55,8 @@ function useWalletColumns(): DataTableColumn<WalletTransaction>[] {
     ),
     { accessor: 'type', title: t('fields.type'), render: (r) => t(`walletType.${r.type}`) },
     { accessor: 'asset', title: t('fields.asset'), noWrap: true, render: (r) => `${r.asset} · ${r.network}` },
-    kit.amount('amount', t('fields.amount'), { sortable: true }),
-    kit.amount('fee', t('fields.fee')),
+    kit.amount('amount', t('fields.amount'), (r) => r.asset, { sortable: true }),
+    kit.amount('fee', t('fields.fee'), (r) => r.asset),
     kit.code('tx_hash', t('fields.tx_hash'), { width: 140, size: 'xs' }),
     {
       accessor: 'status',

@@ -3,9 +3,8 @@ import { isErrorCode } from '@backdesk/contract/errors';
 import { Group, List, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useAmount } from '../../../lib/amounts.ts';
 import { codeText, errorText } from '../../../lib/errors.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal } from '../../../lib/locale-format.ts';
 import { useWithdrawalChecks } from './wallet-transactions-api.ts';
 
 /**
@@ -14,7 +13,7 @@ import { useWithdrawalChecks } from './wallet-transactions-api.ts';
  */
 export function WithdrawalChecks({ id, asset }: { id: number; asset: string }) {
   const { t } = useTranslation('transactions');
-  const { locale } = useLanguage();
+  const amount = useAmount();
   const checks = useWithdrawalChecks(id);
   if (checks.isPending) return <Loader size="xs" aria-label={t('review.checks.loading')} />;
   if (checks.isError)
@@ -27,7 +26,7 @@ export function WithdrawalChecks({ id, asset }: { id: number; asset: string }) {
   const label = (c: WithdrawalCheck) =>
     c.check === 'restriction' || c.bound === null
       ? t(`review.checks.${c.check}${c.check === 'restriction' ? '' : 'None'}`)
-      : t(`review.checks.${c.check}`, { bound: formatDecimal(locale, c.bound), asset });
+      : t(`review.checks.${c.check}`, { bound: amount(c.bound, asset) });
   return (
     <div data-testid="withdrawal-checks">
       <Group gap="xs" mb={4}>

@@ -4,12 +4,11 @@ import { IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { useAmount } from '../../../lib/amounts.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { useActionKeys } from '../../../lib/idempotency.ts';
-import { useLanguage } from '../../../lib/language.ts';
-import { formatDecimal } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useReviewWithdrawal, walletEndpoints } from './wallet-transactions-api.ts';
 import { WithdrawalChecks } from './withdrawal-checks.tsx';
@@ -22,7 +21,7 @@ import { WithdrawalChecks } from './withdrawal-checks.tsx';
  */
 export function WithdrawalReview({ tx }: { tx: WalletTransactionDetail }) {
   const { t } = useTranslation('transactions');
-  const { locale } = useLanguage();
+  const amount = useAmount();
   const canAct = useCan()(walletEndpoints.approve);
   const me = useAuth().user?.user_name;
   const review = useReviewWithdrawal();
@@ -70,7 +69,7 @@ export function WithdrawalReview({ tx }: { tx: WalletTransactionDetail }) {
           </Badge>
           {tx.approvals_required > 1 && (
             <Text size="xs" c="dimmed">
-              {t('review.fourEyes', { threshold: tx.four_eyes_threshold, asset: tx.asset })}
+              {t('review.fourEyes', { threshold: amount(tx.four_eyes_threshold, tx.asset) })}
             </Text>
           )}
         </Group>
@@ -114,8 +113,7 @@ export function WithdrawalReview({ tx }: { tx: WalletTransactionDetail }) {
           opened
           title={t(decision === 'approve' ? 'review.approveTitle' : 'review.rejectTitle', {
             id: tx.id,
-            amount: formatDecimal(locale, tx.amount),
-            asset: tx.asset,
+            amount: amount(tx.amount, tx.asset),
             customer: tx.customer_user_name,
           })}
           description={decision === 'approve' ? <WithdrawalChecks id={tx.id} asset={tx.asset} /> : undefined}

@@ -1,4 +1,5 @@
 import type { fraudApi } from '@backdesk/contract';
+import { RULE_AMOUNT_CURRENCY } from '@backdesk/contract/fraud/keys';
 import {
   Alert,
   Anchor,
@@ -22,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../../components/audit-trail/index.ts';
 import { CustomerLink } from '../../../../components/customer-link.tsx';
 import { DetailField } from '../../../../components/detail-field.tsx';
+import { type AmountFormat, useAmount } from '../../../../lib/amounts.ts';
 import { useCan } from '../../../../lib/can.ts';
 import { errorText } from '../../../../lib/errors.ts';
 import { useLanguage } from '../../../../lib/language.ts';
@@ -150,10 +152,21 @@ function show(locale: string, value: unknown): string {
   return /^-?\d+(\.\d+)?$/.test(text) ? formatDecimal(locale, text) : text;
 }
 
+/** The rules' thresholds and figures that are amounts in TRY (rule-params.ts, the engine's figures). */
+const TRY_KEYS = new Set(['minAmount', 'amountTry', 'withdrawalTry', 'depositTry']);
+
+/** A threshold or figure: a TRY amount as every amount reads, anything else as `show` writes it. */
+function showValue(locale: string, amount: AmountFormat, key: string, value: unknown): string {
+  return TRY_KEYS.has(key) && typeof value === 'string'
+    ? amount(value, RULE_AMOUNT_CURRENCY)
+    : show(locale, value);
+}
+
 /** The thresholds in force when raised beside the rule's current setting, and the observed figures. */
 function Thresholds({ detail }: { detail: Detail }) {
   const { t } = useTranslation(['fraudAlerts', 'fraudRules', 'fraud']);
   const { locale } = useLanguage();
+  const amount = useAmount();
   const keys = [...new Set([...Object.keys(detail.params), ...Object.keys(detail.figures)])];
   // The engine's figure names and their coded values (a P2P side, a direction, a blocklist kind), worded.
   const figureLabel = (key: string) =>
@@ -170,7 +183,7 @@ function Thresholds({ detail }: { detail: Detail }) {
     // disagrees (fraud-screening/names.ts), said in words.
     if (key === 'evidence' && typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 2)
       return t(`figureValues.evidence.${String(value) as '0'}` as 'figureValues.evidence.0');
-    return show(locale, value);
+    return showValue(locale, amount, key, value);
   };
   const changed =
     detail.current !== null && JSON.stringify(detail.current.params) !== JSON.stringify(detail.params);
@@ -201,9 +214,11 @@ function Thresholds({ detail }: { detail: Detail }) {
                 <Table.Td>
                   {key in detail.params ? t(`fraudRules:rules.params.${key as 'count'}`) : figureLabel(key)}
                 </Table.Td>
-                <Table.Td>{show(locale, detail.params[key])}</Table.Td>
+                <Table.Td>{showValue(locale, amount, key, detail.params[key])}</Table.Td>
                 <Table.Td>{figureValue(key, detail.figures[key])}</Table.Td>
-                {detail.current && <Table.Td>{show(locale, detail.current.params[key])}</Table.Td>}
+                {detail.current && (
+                  <Table.Td>{showValue(locale, amount, key, detail.current.params[key])}</Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -244,10 +259,12 @@ const FIELD_KEYS = [
 function EvidenceList({ alert, evidence }: { alert: fraudApi.FraudAlertRow; evidence: Evidence[] }) {
   const { t } = useTranslation(['fraudAlerts', 'fraud', 'transactions']);
   const { locale } = useLanguage();
-  // Enumerated values in the member's language (their own namespaces'), amounts in the locale's digits.
-  const valueText = (kind: Evidence['kind'], field: string, value: string): string => {
+  const amount = useAmount();
+  // Enumerated values in the member's language (their own namespaces'), amounts at their asset's precision.
+  const valueText = (e: Evidence, field: string, value: string): string => {
+    const kind = e.kind;
     const word = (key: string) => t(key as 'fraud:status.open', { defaultValue: value });
-    if (field === 'amount') return show(locale, value);
+    if (field === 'amount') return amount(value, e.fields.asset ?? e.fields.contract);
     if (kind === 'wallet_transaction' && field === 'type') return word(`transactions:walletType.${value}`);
     if (kind === 'wallet_transaction' && field === 'status')
       return word(`transactions:walletStatus.${value}`);
@@ -302,7 +319,7 @@ function EvidenceList({ alert, evidence }: { alert: fraudApi.FraudAlertRow; evid
                       <Text span c="dimmed" size="xs">
                         {t(`evidence.fields.${k}`)}:
                       </Text>{' '}
-                      {valueText(e.kind, k, e.fields[k]!)}
+                      {valueText(e, k, e.fields[k]!)}
                     </Text>
                   ))}
                 </SimpleGrid>

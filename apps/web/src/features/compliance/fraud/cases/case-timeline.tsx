@@ -2,9 +2,10 @@ import type { fraudApi } from '@backdesk/contract';
 import { Alert, Loader, Text, Timeline } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { type AmountFormat, useAmount } from '../../../../lib/amounts.ts';
 import { errorText } from '../../../../lib/errors.ts';
 import { useLanguage } from '../../../../lib/language.ts';
-import { formatDateTime, formatDecimal } from '../../../../lib/locale-format.ts';
+import { formatDateTime } from '../../../../lib/locale-format.ts';
 import { useCaseTimeline } from './cases-api.ts';
 
 type Entry = fraudApi.CaseTimelineEntry;
@@ -29,6 +30,7 @@ function describe(
   e: Entry,
   t: TFunction<['fraudCases', 'fraud', 'crm', 'transactions']>,
   locale: string,
+  amount: AmountFormat,
 ): string {
   const p = e.params;
   switch (e.kind) {
@@ -73,8 +75,7 @@ function describe(
         type: t(`transactions:walletType.${str(p.type)}` as 'transactions:walletType.deposit', {
           defaultValue: str(p.type),
         }),
-        amount: formatDecimal(locale, str(p.amount)),
-        asset: str(p.asset),
+        amount: amount(str(p.amount), str(p.asset) || null),
         network: str(p.network),
         status: t(`transactions:walletStatus.${str(p.status)}` as 'transactions:walletStatus.completed', {
           defaultValue: str(p.status),
@@ -83,7 +84,7 @@ function describe(
     case 'p2p_trade':
       return t('timeline.p2p_trade', {
         id: p.trade_id,
-        amount: formatDecimal(locale, str(p.amount)),
+        amount: amount(str(p.amount), str(p.contract) || null),
         buyer: str(p.buyer),
         seller: str(p.seller) || '—',
         status: t(`transactions:tradeStatus.${str(p.status)}` as 'transactions:tradeStatus.completed', {
@@ -105,6 +106,7 @@ function describe(
 export function CaseTimeline({ caseId }: { caseId: number }) {
   const { t } = useTranslation(['fraudCases', 'fraud', 'crm', 'transactions']);
   const { locale } = useLanguage();
+  const amount = useAmount();
   const timeline = useCaseTimeline(caseId);
   if (timeline.isPending) return <Loader size="sm" />;
   if (timeline.isError) return <Alert color="red">{errorText(timeline.error)}</Alert>;
@@ -127,7 +129,7 @@ export function CaseTimeline({ caseId }: { caseId: number }) {
             data-kind={e.kind}
           >
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {describe(e, t, locale)}
+              {describe(e, t, locale, amount)}
             </Text>
             <Text size="xs" c="dimmed">
               {formatDateTime(locale, e.at)}

@@ -1,9 +1,9 @@
-import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
+import { type FraudRuleCode, RULE_AMOUNT_CURRENCY } from '@backdesk/contract/fraud/keys';
 import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useAmount } from '../../../../lib/amounts.ts';
 import { useLanguage } from '../../../../lib/language.ts';
-import { formatDecimal } from '../../../../lib/locale-format.ts';
 
 /** Each rule's thresholds, in the order the page shows them (rule-params.ts holds their ranges). */
 export const RULE_PARAM_FIELDS: Record<FraudRuleCode, readonly ParamField[]> = {
@@ -17,12 +17,13 @@ export const RULE_PARAM_FIELDS: Record<FraudRuleCode, readonly ParamField[]> = {
 };
 export type ParamField = 'count' | 'windowMinutes' | 'withinMinutes' | 'minPercent' | 'minAmount';
 
-/** A threshold's value in the member's locale: amounts exact, counts grouped. */
+/** A threshold's value in the member's locale: an amount in TRY as every amount reads, counts grouped. */
 export function useParamValue() {
   const { locale } = useLanguage();
+  const amount = useAmount();
   return (field: ParamField, value: unknown): string => {
     if (value === undefined || value === null) return '—';
-    if (field === 'minAmount') return formatDecimal(locale, String(value));
+    if (field === 'minAmount') return amount(String(value), RULE_AMOUNT_CURRENCY);
     return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(value));
   };
 }
