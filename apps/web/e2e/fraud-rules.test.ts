@@ -185,7 +185,7 @@ describe('fraud rules, runs and blocklist', () => {
     await page.goto('/compliance/fraud-check/rules');
     const table = page.getByTestId('fraud-rules');
     await table.getByRole('columnheader', { name: 'Son 30 gün' }).waitFor();
-    await table.locator('[data-rule="p2p_amount"]').getByText('250.000 TRY ve üzeri').waitFor();
+    await table.locator('[data-rule="p2p_amount"]').getByText('250.000,00 TRY ve üzeri').waitFor();
     expect(await table.getByTestId('rule-edit').count()).toBe(0);
     await table.locator('[data-rule="p2p_amount"]').getByTestId('rule-versions-open').click();
     await page.getByTestId('rule-versions').getByText('Initial setting').waitFor();

@@ -1,4 +1,6 @@
+import { RULE_AMOUNT_CURRENCY } from '@backdesk/contract/fraud/keys';
 import type { TFunction } from 'i18next';
+import { amountText } from '../../lib/amount-text.ts';
 import { formatDateTime, formatDecimal } from '../../lib/locale-format.ts';
 
 /**
@@ -62,6 +64,8 @@ export function valueText(t: TFunction<'audit'>, locale: string, field: string, 
       .join('; ');
   const text = String(value);
   if (field === 'entity') return t(`entities.${text}` as 'entities.customer', { defaultValue: text });
+  // A rule's amount threshold is in TRY: it reads as the rule's own text writes it.
+  if (field === 'minAmount') return amountText(locale, text, RULE_AMOUNT_CURRENCY);
   if (DECIMAL_FIELDS.has(field)) return formatDecimal(locale, text);
   if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return formatDateTime(locale, text);
   return t(`values.${field}.${text}` as 'values.status.active', { defaultValue: text });
