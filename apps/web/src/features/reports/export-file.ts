@@ -12,6 +12,8 @@ export interface ExportTable {
   rows: string[][];
   /** Columns holding exact decimals (written as numbers in XLSX when a double holds them exactly). */
   numeric: boolean[];
+  /** Columns holding calendar days (YYYY-MM-DD): Excel dates in XLSX, the ISO day in CSV. */
+  days?: boolean[];
 }
 
 const FORMULA = /^[=+\-@\t\r]/;
@@ -56,8 +58,18 @@ const columnName = (index: number): string =>
 const fitsDouble = (value: string) =>
   /^-?\d+(\.\d+)?$/.test(value) && value.replace(/[-.]/g, '').replace(/^0+/, '').length <= 15;
 
-function cell(ref: string, value: string, numeric: boolean, style = 0): string {
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Style 2 of styles.xml: a calendar day. */
+const DAY_STYLE = 2;
+/** A calendar day as Excel's serial: days since 1899-12-30, so 1970-01-01 is 25569. */
+const excelDay = (value: string) => {
+  const [, y, m, d] = DAY.exec(value)!;
+  return Date.UTC(Number(y), Number(m) - 1, Number(d)) / 86_400_000 + 25_569;
+};
+
+function cell(ref: string, value: string, numeric: boolean, style = 0, day = false): string {
   const s = style ? ` s="${style}"` : '';
+  if (day && DAY.test(value)) return `<c r="${ref}" s="${DAY_STYLE}"><v>${excelDay(value)}</v></c>`;
   if (numeric && fitsDouble(value)) return `<c r="${ref}"${s}><v>${value}</v></c>`;
   return `<c r="${ref}" t="inlineStr"${s}><is><t xml:space="preserve">${xml(guarded(value, numeric))}</t></is></c>`;
 }
@@ -76,7 +88,7 @@ function sheet(table: ExportTable): string {
     `<row r="2">${table.columns.map((c, i) => cell(`${columnName(i)}2`, c, false, 1)).join('')}</row>`,
     ...table.rows.map(
       (row, r) =>
-        `<row r="${r + 3}">${row.map((v, i) => cell(`${columnName(i)}${r + 3}`, v, table.numeric[i] === true)).join('')}</row>`,
+        `<row r="${r + 3}">${row.map((v, i) => cell(`${columnName(i)}${r + 3}`, v, table.numeric[i] === true, 0, table.days?.[i] === true)).join('')}</row>`,
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -110,7 +122,7 @@ export function toXlsx(tables: ExportTable[]): Uint8Array {
     'xl/_rels/workbook.xml.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${names.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}<Relationship Id="rId${names.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`),
     'xl/styles.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`),
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`),
   };
   tables.forEach((table, i) => {
     files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheet(table));

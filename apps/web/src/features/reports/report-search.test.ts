@@ -1,6 +1,6 @@
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { toCsv, toCsvZip } from './export-file.ts';
+import { toCsv, toCsvZip, toXlsx } from './export-file.ts';
 import { presetRange, reportQueryOf, todayIn, validateReportSearch } from './report-search.ts';
 
 describe('report ranges', () => {
@@ -79,5 +79,33 @@ describe('report CSV archive', () => {
       files['transactions-report-2-By-asset.csv'],
     );
     expect(text).toBe('\uFEFFAsset,Deposits\r\nBTC,2.5\r\n');
+  });
+});
+
+describe('report XLSX', () => {
+  it('writes a period as a typed Excel date and keeps a figure a double would cut as text', () => {
+    const book = unzipSync(
+      toXlsx([
+        {
+          title: 'Periods',
+          columns: ['Period', 'Deposits'],
+          rows: [
+            ['2026-12-01', '10.5'],
+            ['Total', '976.31035414409332'],
+          ],
+          numeric: [false, true],
+          days: [true, false],
+        },
+      ]),
+    );
+    const sheet = strFromU8(book['xl/worksheets/sheet1.xml']!);
+    // 2026-12-01 is day 46357 of Excel's calendar, shown with the day style (2: yyyy-mm-dd).
+    expect(sheet).toContain('<c r="A3" s="2"><v>46357</v></c>');
+    expect(sheet).toContain('<c r="B3"><v>10.5</v></c>');
+    expect(sheet).toMatch(/<c r="A4" t="inlineStr"><is><t xml:space="preserve">Total<\/t>/);
+    expect(sheet).toMatch(/<c r="B4" t="inlineStr"><is><t xml:space="preserve">976.31035414409332<\/t>/);
+    const styles = strFromU8(book['xl/styles.xml']!);
+    expect(styles).toContain('<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>');
+    expect(styles).toContain('<cellXfs count="3">');
   });
 });

@@ -15,6 +15,8 @@ export interface Cell {
   kind: CellKind;
   /** The asset an amount is in, when its row is one asset's (a breakdown by asset). */
   asset?: string;
+  /** A period's first day (YYYY-MM-DD): what an export writes, a typed date, instead of its label. */
+  day?: string;
 }
 export interface ShownTable {
   key: string;
@@ -99,7 +101,7 @@ export function shownTables(report: Report, words: Words, compare: boolean): Sho
       ...report.periods.map((p) => ({
         key: p.start,
         cells: [
-          { raw: words.periodLabel(p.start), kind: 'text' as const },
+          { raw: words.periodLabel(p.start), kind: 'text' as const, day: p.start.slice(0, 10) },
           ...measureCells(report.measures, p.values, p.previous, compare),
         ],
       })),
@@ -138,6 +140,8 @@ export const toExportTables = (tables: ShownTable[]): ExportTable[] =>
   tables.map((t) => ({
     title: t.title,
     columns: t.columns.map((c) => c.label),
-    rows: t.rows.map((row) => row.cells.map((c) => c.raw ?? '')),
+    rows: t.rows.map((row) => row.cells.map((c) => c.day ?? c.raw ?? '')),
     numeric: t.columns.map((c) => c.kind !== 'text'),
+    // The periods' column holds days (its totals row a word, written as text).
+    days: t.columns.map((c) => c.key === 'period'),
   }));
