@@ -33,8 +33,14 @@ export function useColumnKit() {
       accessor: TextField<T>,
       title: string,
       asset: AmountAsset<T>,
-      options: ColumnOptions & { strong?: boolean } = {},
+      options: ColumnOptions & {
+        strong?: boolean;
+        /** false: the asset sets the precision but is not written (a column beside names it). */
+        code?: false;
+      } = {},
     ): DataTableColumn<T> {
+      const bare = (text: string, code: string | null | undefined) =>
+        options.code === false && code && text.endsWith(` ${code}`) ? text.slice(0, -code.length - 1) : text;
       return {
         accessor,
         title,
@@ -43,7 +49,9 @@ export function useColumnKit() {
         noWrap: true,
         render: (row) => {
           const code = typeof asset === 'string' ? asset : asset(row);
-          const text = shown(row[accessor] as string | null, options, (v) => formatAmount(v, code));
+          const text = shown(row[accessor] as string | null, options, (v) =>
+            bare(formatAmount(v, code), code),
+          );
           return options.strong ? (
             <Text size="sm" fw={600}>
               {text}

@@ -18,6 +18,8 @@ function useLimitColumns(): DataTableColumn<TransactionLimit>[] {
     kit.amount<TransactionLimit>(field, t(`fields.${field}`), (limit) => limit.contract_name, {
       sortable: true,
       empty: t('limits.unbounded'),
+      // The contract column beside names the asset: four bounds repeating it did not fit 1280 px.
+      code: false,
     });
   return [
     { accessor: 'lid', title: t('fields.lid'), sortable: true },

@@ -94,7 +94,8 @@ export const tradesList = defineList({
   testId: 'trades',
   rowKey: 'id',
   useColumns: useTradeColumns,
-  // Amount and total tell the trade; the unit price fits on a wide screen only (status stays in view).
-  hiddenByDefault: ['unit_price'],
+  // Amount and total tell the trade, the amount with its contract; the unit price and the contract's
+  // own column fit on a wide screen only (the status stays in view at 1280 px).
+  hiddenByDefault: ['unit_price', 'selling_contract_name'],
   Filters: TradeFilters,
 });

@@ -76,6 +76,8 @@ export const walletTransactionsList = defineList({
   useColumns: useWalletColumns,
   Filters: WalletFilters,
   exportEndpoint: walletEndpoints.export,
-  // The status is the column a reviewer scans for; it stays in view.
+  // The status is the column a reviewer scans for; it stays in view. The hash is in the drawer (and
+  // the column chooser): beside amounts with their asset it no longer fit at 1280 px.
   pinLastColumn: true,
+  hiddenByDefault: ['tx_hash'],
 });
