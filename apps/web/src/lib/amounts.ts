@@ -17,7 +17,11 @@ export function useAssetCatalogue() {
   });
 }
 
-export type AmountFormat = (value: string | null | undefined, asset: string | null | undefined) => string;
+export type AmountFormat = (
+  value: string | null | undefined,
+  asset: string | null | undefined,
+  withCode?: boolean,
+) => string;
 
 /**
  * The amount formatter of the screens: `amount(value, asset)` gives "300,000.00 TRY" at the asset's
@@ -28,7 +32,10 @@ export function useAmount(): AmountFormat {
   const { locale } = useLanguage();
   const { data } = useAssetCatalogue();
   const catalogue = rememberCatalogue(data?.assets ?? NO_ASSETS);
-  return useCallback((value, asset) => formatAmount(locale, value, asset, catalogue), [locale, catalogue]);
+  return useCallback(
+    (value, asset, withCode) => formatAmount(locale, value, asset, catalogue, withCode),
+    [locale, catalogue],
+  );
 }
 
 const NO_ASSETS: [] = [];

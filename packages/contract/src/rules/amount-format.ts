@@ -101,18 +101,20 @@ export function placesOf(
 
 /**
  * An amount for people to read: "300,000.00 TRY". `asset` is written after the number as given (an
- * asset or a contract name); '—' for a missing amount.
+ * asset or a contract name) unless `withCode` is false (a column beside names it); '—' for a
+ * missing amount.
  */
 export function formatAmount(
   locale: string,
   value: string | null | undefined,
   asset: string | null | undefined,
   catalogue: AmountCatalogue,
+  withCode = true,
 ): string {
   if (value === null || value === undefined || value.trim() === '') return '—';
   const places = placesOf(catalogue, asset);
   const number = places
     ? formatDecimalAt(locale, value, places.precision, places.isFiat)
     : formatDecimalAt(locale, value, UNKNOWN_ASSET_PLACES, false);
-  return asset ? `${number} ${asset}` : number;
+  return asset && withCode ? `${number} ${asset}` : number;
 }

@@ -39,8 +39,6 @@ export function useColumnKit() {
         code?: false;
       } = {},
     ): DataTableColumn<T> {
-      const bare = (text: string, code: string | null | undefined) =>
-        options.code === false && code && text.endsWith(` ${code}`) ? text.slice(0, -code.length - 1) : text;
       return {
         accessor,
         title,
@@ -50,7 +48,7 @@ export function useColumnKit() {
         render: (row) => {
           const code = typeof asset === 'string' ? asset : asset(row);
           const text = shown(row[accessor] as string | null, options, (v) =>
-            bare(formatAmount(v, code), code),
+            formatAmount(v, code, options.code !== false),
           );
           return options.strong ? (
             <Text size="sm" fw={600}>
