@@ -146,4 +146,41 @@ describe('change rows', () => {
     expect(valueText(t, 'en-US', 'roles', ['admin', 'super'])).toBe('admin, super');
     expect(valueText(t, 'en-US', 'reason', '')).toBe('—');
   });
+
+  it("writes an amount with the asset its record is in, as the record's screen does", () => {
+    const limit = changeRows(t, 'en-US', {
+      before: { contract_name: 'BTC', max_amount: '1.5' },
+      after: { contract_name: 'BTC', max_amount: '2' },
+    });
+    expect(limit.find((row) => row.field === 'max_amount')).toMatchObject({
+      before: '1.5 BTC',
+      after: '2 BTC',
+    });
+    // A percent commission's value is a rate, not an amount of its asset.
+    const [value] = changeRows(t, 'en-US', {
+      before: null,
+      after: { value: '0.25', kind: 'percent', asset: 'TRY' },
+    });
+    expect(value).toMatchObject({ after: '0.25' });
+    const [flat] = changeRows(t, 'en-US', {
+      before: null,
+      after: { value: '15', kind: 'flat', asset: 'TRY' },
+    });
+    expect(flat!.after).toBe('15.00 TRY');
+    expect(valueText(t, 'en-US', 'payload', { contract_name: 'ETH', min_amount: '0.1' })).toBe(
+      'Contract: ETH; Minimum per operation: 0.1 ETH',
+    );
+  });
+
+  it('labels a range by what it is, not by the one entity that once used the words', () => {
+    const tr = i18next.getFixedT('tr', 'audit') as unknown as TFunction<'audit'>;
+    const rows = changeRows(tr, 'tr-TR', {
+      before: null,
+      after: { from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' },
+    });
+    expect(rows.map((row) => row.label)).toEqual(['Başlangıç', 'Bitiş']);
+    expect(
+      changeRows(t, 'en-US', { before: null, after: { from: '2026-11-01T00:00:00.000Z' } })[0]!.label,
+    ).toBe('From');
+  });
 });
