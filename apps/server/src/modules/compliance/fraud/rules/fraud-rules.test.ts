@@ -61,7 +61,7 @@ describe('fraud rules', () => {
       params: { minAmount: '250000' },
       severity: 'medium',
       enabled: true,
-      reason: 'Initial setting',
+      reason: null,
     });
   });
 
@@ -148,7 +148,7 @@ describe('fraud rules', () => {
     ).json();
     expect(versions.items.map((v: { version: number; reason: string }) => [v.version, v.reason])).toEqual([
       [2, 'Tighter after the March incident'],
-      [1, 'Initial setting'],
+      [1, null],
     ]);
     expect(versions.total).toEqual({ value: 2, exact: true });
 
@@ -162,7 +162,7 @@ describe('fraud rules', () => {
           rule_version: 1,
           params: { count: 5, windowMinutes: 60 },
           severity: 'high',
-          reason: 'Initial setting',
+          reason: null,
         },
         after: {
           rule_version: 2,

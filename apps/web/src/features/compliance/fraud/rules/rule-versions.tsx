@@ -69,7 +69,9 @@ export function RuleVersionsDrawer({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{v.reason ?? '—'}</Text>
+                  <Text size="sm">
+                    {v.reason ?? (v.created_by === null ? t('rules.versions.initial') : '—')}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             ))}

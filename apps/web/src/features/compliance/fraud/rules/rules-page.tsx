@@ -78,7 +78,7 @@ export function RulesPage() {
                   <Table.Td>
                     <Text size="sm">{t('rules.versionOf', { version: r.current_version })}</Text>
                     <Text size="xs" c="dimmed" lineClamp={2} title={r.reason ?? undefined}>
-                      {r.reason}
+                      {r.reason ?? (r.changed_by === null ? t('rules.versions.initial') : null)}
                     </Text>
                   </Table.Td>
                   {r.quality.map((q) => (
