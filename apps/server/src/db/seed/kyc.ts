@@ -1,4 +1,4 @@
-import { kindHasExpiry } from '@backdesk/contract';
+import { kindHasExpiry, kycStatusOf } from '@backdesk/contract';
 import type pg from 'pg';
 import {
   type Specimen,
@@ -225,6 +225,31 @@ function documentsOf(plan: SeedPlan, c: KycCustomer): SeedDocument[] {
     docs.push(doc);
   });
   return docs;
+}
+
+/**
+ * The KYC status a seeded customer's row stores: what the status rule (kycStatusOf, R38) derives from
+ * the documents and decisions the seed gives them, so the CRM reads what happened to each (a file asked
+ * for again reads "Resubmission requested"). One without documents keeps the status drawn for them.
+ */
+export function seededKycStatus(plan: SeedPlan, c: Customer): string | null {
+  const docs = documentsOf(plan, c);
+  if (docs.length === 0) return c.userKy;
+  // Each kind's newest document (a later upload of the same kind answers the one before it).
+  const newest = new Map<string, SeedDocument['status']>();
+  for (const d of [...docs].sort((a, b) => a.uploadedAt - b.uploadedAt)) newest.set(d.kind, d.status);
+  const latest = { approved: 0, rejected: 0, resubmission: 0 };
+  for (const status of newest.values()) {
+    if (status === 'approved') latest.approved++;
+    else if (status === 'rejected') latest.rejected++;
+    else if (status === 'resubmission_requested') latest.resubmission++;
+  }
+  return kycStatusOf({
+    level: c.kycLevel,
+    pendingDocuments: docs.filter((d) => d.status === 'pending').length,
+    levelDecided: c.userKy === 'approved' || c.userKy === 'rejected',
+    latest,
+  });
 }
 
 /**

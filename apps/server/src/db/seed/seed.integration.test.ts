@@ -2,9 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { kycStatusOf } from '@backdesk/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from '../client.ts';
+import { createKycCustomersRepository } from '../../modules/compliance/kyc/kyc-customers.repository.ts';
+import { createDb, createPool } from '../client.ts';
 import { runMigrations } from '../migrate.ts';
 import { copyInto, encodeChunks } from './copy-load.ts';
 import { customerAt } from './customers.ts';
@@ -151,6 +153,33 @@ describe('seedDemoData against PostgreSQL', () => {
     const differing = `${decided}
       WHERE review_started_at IS DISTINCT FROM bd_kyc_review_started(customer_id, at)`;
     expect(await countOf(db.pool, differing)).toBe(0);
+  });
+
+  it("stores each customer's KYC status as the status rule reads their documents and decisions", async () => {
+    const { rows } = await db.pool.query<{ id: number; user_ky: string }>(
+      `SELECT c.id, c.user_ky FROM customers c WHERE EXISTS (SELECT 1 FROM kyc_documents d WHERE d.customer_id = c.id)
+       ORDER BY c.id`,
+    );
+    expect(rows.length).toBeGreaterThan(500);
+    const facts = createKycCustomersRepository();
+    const drizzleDb = createDb(db.pool);
+    const differing: string[] = [];
+    for (const { id, user_ky } of rows) {
+      const derived = kycStatusOf((await facts.lockFacts(drizzleDb, Number(id), false))!);
+      if (derived !== user_ky) differing.push(`${id}: ${user_ky} ≠ ${derived}`);
+    }
+    expect(differing).toEqual([]);
+    // Every status the rule can reach is in the demo, the resubmission asked for too.
+    const statuses = await db.pool.query<{ user_ky: string }>(
+      'SELECT DISTINCT user_ky FROM customers WHERE user_ky IS NOT NULL ORDER BY 1',
+    );
+    expect(statuses.rows.map((r) => r.user_ky)).toEqual([
+      'approved',
+      'kyc',
+      'pending',
+      'rejected',
+      'resubmit',
+    ]);
   });
 
   it('stores exactly what the generator made, backslashes in roles included', async () => {

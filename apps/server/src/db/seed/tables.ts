@@ -3,6 +3,7 @@ import type { CopyValue } from './copy-text.ts';
 import { isoTime } from './copy-text.ts';
 import { customerAt, seededCustomerExternalId } from './customers.ts';
 import { birthDateOf } from './fraud.ts';
+import { seededKycStatus } from './kyc.ts';
 import { offerAt, offerMemo, tradeAt } from './p2p.ts';
 import { LIMIT_COUNT, transactionLimits } from './reference-data.ts';
 import { depositFacts, tradeClosedAt } from './report-facts.ts';
@@ -82,7 +83,7 @@ export const customersTable: CopyTable = {
       c.aliasEmail,
       c.mobile,
       c.status,
-      c.userKy,
+      seededKycStatus(plan, c),
       c.kycType,
       c.kycLevel,
       c.rolesText,
