@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, submitLogin, toasts, useE2E } from './support.ts';
+import { axeProblems, signIn, submitLogin, toasts, useE2E } from './support.ts';
 
 const NEW_PASSWORD = 'Meadow-lantern-83-cobalt';
 
@@ -94,6 +94,23 @@ describe('members (super only)', () => {
     await memberAction(page, 'manager', 'Enable', false);
     await expect.poll(() => row(page, 'manager').getByTestId('member-status').textContent()).toBe('Active');
     await signIn(theirs, 'manager');
+  });
+
+  it('draws the action menu, its red entry too, readable and well-formed in both colour modes', async () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const { page, context } = await e2e.open({ colorScheme: mode, bypassCSP: true });
+      await context.addInitScript((m) => localStorage.setItem('nuxt-color-mode', m), mode);
+      await signIn(page, 'super');
+      await openMembers(page);
+      await row(page, 'admin').getByTestId('member-actions').click();
+      await page.getByRole('menuitem', { name: 'Disable' }).waitFor();
+      expect(await axeProblems(page, '[role="menu"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      // The account menu's "Sign out" is the other red entry of the panel.
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+      expect(await axeProblems(page, '[role="menu"]')).toEqual([]);
+    }
   });
 
   it('hides the members entry from a non-super and shows the forbidden page at its address', async () => {

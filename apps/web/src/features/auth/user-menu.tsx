@@ -3,6 +3,7 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { DangerMenuItem } from '../../components/danger-menu-item.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { signOut } from './sign-out.ts';
 import classes from './user-menu.module.css';
@@ -62,9 +63,9 @@ export function UserMenu() {
           </Group>
         </div>
         <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} stroke={1.7} />} color="red" onClick={leave}>
+        <DangerMenuItem leftSection={<IconLogout size={16} stroke={1.7} />} onClick={leave}>
           {t('userMenu.signOut')}
-        </Menu.Item>
+        </DangerMenuItem>
       </Menu.Dropdown>
     </Menu>
   );

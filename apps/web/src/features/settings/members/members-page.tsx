@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { reported, useConfirm } from '../../../components/confirm-dialog.tsx';
+import { DangerMenuItem } from '../../../components/danger-menu-item.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -124,8 +125,7 @@ export function MembersPage() {
             {t('members.endSessions.action')}
           </Menu.Item>
           {m.status === 'active' && !own && (
-            <Menu.Item
-              color="red"
+            <DangerMenuItem
               data-testid="disable-member"
               onClick={() =>
                 ask({
@@ -141,7 +141,7 @@ export function MembersPage() {
               }
             >
               {t('members.disable.action')}
-            </Menu.Item>
+            </DangerMenuItem>
           )}
           {m.status === 'disabled' && (
             <Menu.Item
