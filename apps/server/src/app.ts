@@ -154,11 +154,11 @@ export async function buildApp({
   registerDashboardModule(app, { db, clock });
   const restrictions = registerRestrictionsModule(app, { db });
   registerCustomersModule(app, { db, clock, restrictions });
-  registerCustomerTypesModule(app, { db });
   registerCustomerKycModule(app, { db });
   // Before KYC, which asks it for a second member on fraud-flagged customers (R63).
   const approvals = registerApprovalsModule(app, { db, clock });
   const bulkGate = registerBulkModule(app, { db, approvals });
+  registerCustomerTypesModule(app, { db, bulkGate });
   // Long runs with progress (modules/compliance/fraud/runs/), used by fraud check and by the KYC
   // documents' recheck.
   const runs = registerFraudRuns(app, { db, clock });

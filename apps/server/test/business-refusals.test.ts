@@ -134,7 +134,7 @@ describe('moving customers by id', () => {
     const [a, b] = [await newCustomer(), await newCustomer()];
     const audit = await count('audit_log');
     const res = await post('/api/customer-types/move', { to: 'gold', customerIds: [a.id, b.id, a.id] });
-    expect(res.json()).toEqual({ success: true, moved: 2 });
+    expect(res.json()).toMatchObject({ success: true, moved: 2, count: 2, applied: true });
     expect([await tierOf(a.id), await tierOf(b.id)]).toEqual(['gold', 'gold']);
     expect(await count('audit_log')).toBe(audit + 1);
   });

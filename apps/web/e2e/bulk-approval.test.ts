@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dbRows as query } from './fraud-fixtures.ts';
-import { axeProblems, signIn, toasts, useE2E } from './support.ts';
+import { axeProblems, signIn, submitLogin, toasts, useE2E } from './support.ts';
 
 /** Serious or critical WCAG A/AA findings of axe within one part of the page. */
 
@@ -100,5 +100,59 @@ describe('bulk action above the threshold', () => {
       .waitFor();
     await request.waitFor({ state: 'detached' });
     expect(await openAlerts(url)).toEqual(['false_positive', 'false_positive', 'false_positive']);
+  });
+
+  it('holds a move of many customers between tiers for a second member, in Turkish', {
+    timeout: 120_000,
+  }, async () => {
+    const url = e2e.server.databaseUrl;
+    for (const name of ['e2e-tier-a', 'e2e-tier-b', 'e2e-tier-c'])
+      await query(url, `INSERT INTO customers (user_name, alias_surname) VALUES ($1, 'Katmanköy')`, [name]);
+    await query(
+      url,
+      `INSERT INTO app_settings (key, value) VALUES ('bulk_approval_threshold', '2')
+       ON CONFLICT (key) DO UPDATE SET value = '2', version = app_settings.version + 1`,
+    );
+    const tiers = () =>
+      query<{ tier: string | null }>(
+        url,
+        `SELECT customer_type AS tier FROM customers WHERE user_name LIKE 'e2e-tier-%' ORDER BY user_name`,
+      ).then((rows) => rows.map((r) => r.tier));
+
+    const { context, page } = await e2e.open({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await context.addCookies([{ name: 'i18n_redirected', value: 'tr', url: e2e.server.url }]);
+    await submitLogin(page, 'admin');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/crm/customers?search=katmank%C3%B6y');
+    await page.getByRole('button', { name: 'Filtrelenenleri türe taşı…' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Filtrelenen müşterileri taşı' });
+    await chooser.getByLabel('Hedef seviye').click();
+    await page.getByRole('option', { name: 'Gold', exact: true }).click();
+    await chooser.getByRole('button', { name: 'Taşınacakları say' }).click();
+    const dialog = page.getByTestId('bulk-approval-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('bulk-reason').fill('Yıl sonu seviye gözden geçirmesi');
+    await dialog.getByTestId('bulk-typed-count').fill('3');
+    expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByTestId('bulk-request').click();
+    await toasts(page)
+      .getByText('3 müşterinin taşınması ikinci bir üyenin onayını bekliyor')
+      .first()
+      .waitFor();
+    expect(await tiers()).toEqual([null, null, null]);
+
+    const { page: other } = await e2e.open({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await signIn(other, 'super');
+    await other.goto('/crm/customer-types');
+    const request = other.getByTestId('bulk-approval');
+    await request.getByText('Move to Gold: 3 records wait for a second member').waitFor();
+    expect(await axeProblems(other, '[data-testid="bulk-approvals"]')).toEqual([]);
+    await request.getByTestId('bulk-approval-approve').click();
+    await other.getByTestId('reason-dialog').getByTestId('confirm').click();
+    await toasts(other)
+      .getByText('3 records changed; 0 had changed since and were left as they are')
+      .first()
+      .waitFor();
+    expect(await tiers()).toEqual(['gold', 'gold', 'gold']);
   });
 });

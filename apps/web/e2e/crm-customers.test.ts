@@ -204,7 +204,9 @@ describe('CRM customers', () => {
     await dialog.getByText('All 2 customers matching the current filters').waitFor();
     await dialog.getByLabel('To tier').click();
     await page.getByRole('option', { name: 'Gold', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Count who would move' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Move 2 customers to Gold?' });
+    await confirm.getByRole('button', { name: 'Move to Gold' }).click();
     await toasts(page).getByText('2 customers moved').first().waitFor();
     const tiers = await db.query(
       "SELECT DISTINCT customer_type FROM customers WHERE user_name IN ('e2e_isik', 'e2e_other')",

@@ -12,7 +12,12 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** What can be asked for; the web app translates each as `approvals:kinds.<kind>`. */
-export const APPROVAL_KINDS = ['withdrawal_release', 'kyc_level_approval', 'fraud_alerts_bulk'] as const;
+export const APPROVAL_KINDS = [
+  'withdrawal_release',
+  'kyc_level_approval',
+  'fraud_alerts_bulk',
+  'customer_types_move',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 export const APPROVAL_SORT_KEYS = ['requested_at', 'expires_at'] as const;

@@ -64,6 +64,14 @@ export const ERROR_CATALOGUE = {
   },
   CUSTOMER_NOT_FOUND: { status: 404, message: 'Customer not found' },
   CUSTOMERS_NOT_FOUND: { status: 404, message: 'No customer with the ids {{ids}}' },
+  CUSTOMERS_MOVE_TOO_MANY: {
+    status: 400,
+    message: '{{count}} customers would move; narrow the filters to at most {{max}}',
+  },
+  CUSTOMERS_MOVE_CHANGED: {
+    status: 409,
+    message: '{{count}} customers would move now, not {{expected}}: check the count again',
+  },
   DUPLICATE_USER_NAME: { status: 409, message: 'A customer with this user name already exists' },
   DUPLICATE_EMAIL: { status: 409, message: 'A customer with this email already exists' },
   CUSTOMER_TYPE_NOT_FOUND: { status: 404, message: 'Customer type not found' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BULK_REFUSALS, BulkConfirmationShape, BulkResultShape } from '../bulk.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { VersionSchema } from '../list.ts';
 import { CustomerFiltersSchema } from './customers.ts';
@@ -52,10 +53,17 @@ export const updateCustomerType = defineEndpoint({
 
 /** At most this many ids in one move by id; a larger set is moved by its filters. */
 export const MAX_MOVE_IDS = 1000;
+/**
+ * The most customers one move of many takes: above the bulk threshold the set is frozen as ids for the
+ * second member, and a wider filter is narrowed first.
+ */
+export const MAX_MOVE_MATCHING = 100_000;
 
 /**
  * One customer (customerId), several by id (customerIds: all must exist, else nothing moves), or
- * every customer matching the list filters (filters).
+ * every customer matching the list filters (filters). A move of many is a bulk action (issue 37):
+ * `dry_run` counts who would move; applying above the threshold needs the count typed back and a
+ * reason, and becomes a four-eyes request over the customers counted.
  */
 export const MoveCustomersBodySchema = z
   .object({
@@ -63,6 +71,11 @@ export const MoveCustomersBodySchema = z
     customerId: z.number().int().positive().optional(),
     customerIds: z.array(z.number().int().positive()).min(1).max(MAX_MOVE_IDS).optional(),
     filters: CustomerFiltersSchema.optional(),
+    /** true: only count the customers who would move. */
+    dry_run: z.boolean().optional(),
+    /** On apply: the count the member confirmed; a different count now is refused. */
+    expected: z.number().int().min(0).max(MAX_MOVE_MATCHING).optional(),
+    ...BulkConfirmationShape,
   })
   .refine((b) => [b.customerId, b.customerIds, b.filters].filter((v) => v !== undefined).length === 1, {
     message: 'Give one of customerId, customerIds or filters',
@@ -72,10 +85,19 @@ export type MoveCustomersBody = z.input<typeof MoveCustomersBodySchema>;
 export const moveCustomers = defineEndpoint({
   method: 'POST',
   path: '/api/customer-types/move',
-  summary: 'Move one customer, or every customer matching the filters, to a tier',
+  summary:
+    'Move one customer, or every customer matching the filters, to a tier (count first; above the threshold, four-eyes)',
   tags: ['crm'],
   access: 'configure',
-  errors: ['CUSTOMER_TYPE_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'CUSTOMERS_NOT_FOUND'],
+  errors: [
+    'CUSTOMER_TYPE_NOT_FOUND',
+    'CUSTOMER_NOT_FOUND',
+    'CUSTOMERS_NOT_FOUND',
+    'CUSTOMERS_MOVE_TOO_MANY',
+    'CUSTOMERS_MOVE_CHANGED',
+    ...BULK_REFUSALS,
+  ],
   body: MoveCustomersBodySchema,
-  response: z.object({ success: z.literal(true), moved: z.number().int() }),
+  /** `moved`: customers moved now (0 while a request waits for its second member). */
+  response: z.object({ success: z.literal(true), moved: z.number().int(), ...BulkResultShape }),
 });

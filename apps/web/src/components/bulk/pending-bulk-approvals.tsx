@@ -34,8 +34,8 @@ export function PendingBulkApprovals({
   invalidate,
 }: {
   kind: approvalsApi.ApprovalKind;
-  /** The stored action's name, e.g. "Close as false positive". */
-  actionLabel: (action: string) => string;
+  /** The stored action's name, e.g. "Close as false positive", from its action and parameters. */
+  actionLabel: (action: string, params: Record<string, unknown>) => string;
   /** Query keys the applied action refreshes. */
   invalidate: unknown[][];
 }) {
@@ -75,7 +75,7 @@ export function PendingBulkApprovals({
   if (!data?.length) return null;
 
   const describe = (r: ApprovalRequest) => ({
-    action: actionLabel(String(r.payload.action)),
+    action: actionLabel(String(r.payload.action), (r.payload.params ?? {}) as Record<string, unknown>),
     count: formatInteger(locale, Number(r.payload.count)),
     name: r.requested_by.display_name,
   });

@@ -5,6 +5,7 @@ export type InboxTarget =
   | { to: '/transactions/wallet-transactions'; search: { id: string } }
   | { to: '/transactions/pending-p2p'; search: { guid?: string } }
   | { to: '/settings/members'; search: Record<string, never> }
+  | { to: '/crm/customer-types'; search: Record<string, never> }
   | { to: '/compliance/kyc-manage'; search: Record<string, never> }
   | { to: '/compliance/fraud-check'; search: { alert?: string } }
   | { to: '/compliance/fraud-check/cases/$caseId'; params: { caseId: string }; search: Record<string, never> }
@@ -26,6 +27,8 @@ export function inboxTarget(item: InboxItem): InboxTarget {
       // A bulk action's request is decided above the alert list it came from.
       if (item.params.approval_kind === 'fraud_alerts_bulk')
         return { to: '/compliance/fraud-check', search: {} };
+      if (item.params.approval_kind === 'customer_types_move')
+        return { to: '/crm/customer-types', search: {} };
       return null;
     case 'kyc_case':
       return { to: '/compliance/kyc-manage', search: {} };

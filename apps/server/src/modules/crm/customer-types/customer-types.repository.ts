@@ -15,10 +15,18 @@ export type CustomerTypeRow = {
   customers: number;
 };
 type StoredType = Omit<CustomerTypeRow, 'customers'>;
+export type MovedCustomer = { id: number; from_tier: string };
+/** Who a move of many is over: the list's filters, or ids. */
+export type ChosenCustomers = { filters: CustomerFilters } | { customer_ids: number[] };
 
 const TYPE_COLUMNS = sql`code, name, description, required_kyc_level, commission_discount::text, rank, version`;
 /** A customer's tier, a missing one read as the default tier. */
 const TIER = CUSTOMER_MAPPING.customer_type;
+
+const movable = (chosen: ChosenCustomers, to: string) =>
+  'filters' in chosen
+    ? sql`${customerWhere(chosen.filters)} AND ${TIER} <> ${to}`
+    : sql`id = ANY(${sql.param(chosen.customer_ids)}::bigint[]) AND ${TIER} <> ${to}`;
 
 export function createCustomerTypesRepository() {
   return {
@@ -81,26 +89,41 @@ export function createCustomerTypesRepository() {
       return new Set(result.rows.map((r) => Number(r.id)));
     },
 
-    /** Moves these customers; those already in the tier stay untouched. */
-    async moveIds(tx: DbOrTx, ids: readonly number[], to: string): Promise<number> {
-      const result = await tx.execute(sql`
-        UPDATE customers SET customer_type = ${to}, version = version + 1, update_date = now()
-        WHERE id = ANY(${sql.param([...ids])}::bigint[]) AND ${TIER} <> ${to}`);
-      return result.rowCount ?? 0;
-    },
-
     async moveOne(tx: DbOrTx, customerId: number, to: string): Promise<void> {
       await tx.execute(sql`
         UPDATE customers SET customer_type = ${to}, version = version + 1, update_date = now()
         WHERE id = ${customerId}`);
     },
 
-    /** One statement for the whole filtered set, however large; customers already there stay untouched. */
-    async moveMatching(tx: DbOrTx, filters: CustomerFilters, to: string): Promise<number> {
-      const result = await tx.execute(sql`
+    /** How many of the chosen customers a move would move (those not in the tier already). */
+    async countMovable(tx: DbOrTx, chosen: ChosenCustomers, to: string): Promise<number> {
+      const result = await tx.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM customers WHERE ${movable(chosen, to)}`,
+      );
+      return result.rows[0]!.n;
+    },
+
+    /** The ids a move would move, locked in id order; at most `limit` of them. */
+    async lockMovable(tx: DbOrTx, chosen: ChosenCustomers, to: string, limit: number): Promise<number[]> {
+      const result = await tx.execute<{ id: number }>(
+        sql`SELECT id FROM customers WHERE ${movable(chosen, to)} ORDER BY id LIMIT ${limit} FOR UPDATE`,
+      );
+      return result.rows.map((r) => Number(r.id));
+    },
+
+    /**
+     * Moves these customers to the tier, those already in it untouched; answers who moved and from
+     * which tier, for their events.
+     */
+    async moveIds(tx: DbOrTx, ids: readonly number[], to: string): Promise<MovedCustomer[]> {
+      const result = await tx.execute<MovedCustomer>(sql`
+        WITH chosen AS (
+          SELECT id, ${TIER} AS from_tier FROM customers
+          WHERE ${movable({ customer_ids: [...ids] }, to)} ORDER BY id FOR UPDATE)
         UPDATE customers SET customer_type = ${to}, version = version + 1, update_date = now()
-        WHERE ${customerWhere(filters)} AND ${TIER} <> ${to}`);
-      return result.rowCount ?? 0;
+        FROM chosen WHERE customers.id = chosen.id
+        RETURNING customers.id::int AS id, chosen.from_tier`);
+      return result.rows;
     },
   };
 }

@@ -171,34 +171,85 @@ export async function recordDecisionEvent(
   actor: Actor | SystemActor | IntegrationActor,
   change: RecordedChange,
 ): Promise<string | null> {
-  const type = decisionEventType(change);
-  if (!type) return null;
-  const mapping = DECISION_EVENTS[change.entity]!;
-  const customerId = customerOf(change);
-  const { subject, id: subjectId } = subjectOf(change, mapping);
+  return (await recordDecisionEvents(tx, actor, [change]))[0] ?? null;
+}
+
+/** Rows one INSERT takes: a bulk move's thousands of events go in a few statements, not one each. */
+const EVENTS_PER_STATEMENT = 5000;
+
+/**
+ * The events of many changes (a tier move of thousands of customers), as `recordDecisionEvent` writes
+ * one, in a statement per subject kind and chunk. Returns the ids of the events written, in order;
+ * changes that are no decision write nothing.
+ */
+export async function recordDecisionEvents(
+  tx: Tx,
+  actor: Actor | SystemActor | IntegrationActor,
+  changes: RecordedChange[],
+): Promise<string[]> {
+  const bySubject = new Map<Subject, EventRow[]>();
+  for (const change of changes) {
+    const type = decisionEventType(change);
+    if (!type) continue;
+    const { subject, id: subjectId } = subjectOf(change, DECISION_EVENTS[change.entity]!);
+    const rows = bySubject.get(subject) ?? [];
+    rows.push({
+      id: newEventId(),
+      type,
+      customerId: customerOf(change),
+      subjectId,
+      changes: changesOf(change),
+    });
+    bySubject.set(subject, rows);
+  }
+  const integrationId = 'integrationId' in actor ? actor.integrationId : null;
+  const actorKind = actor.memberId !== null ? 'member' : integrationId !== null ? 'integration' : 'system';
+  const written: string[] = [];
+  for (const [subject, rows] of bySubject) {
+    // Only an id of the table's key shape is looked up (a cast of anything else would fail).
+    const subjectExternal = subject.external
+      ? sql`CASE WHEN r.subject_id ~ '^[0-9a-fA-F-]{1,64}$' THEN (SELECT external_id FROM ${subject.external.table}
+              WHERE ${subject.external.key} = r.subject_id::${subject.external.cast}) END`
+      : sql`NULL::text`;
+    for (let i = 0; i < rows.length; i += EVENTS_PER_STATEMENT) {
+      const chunk = rows.slice(i, i + EVENTS_PER_STATEMENT);
+      await tx.execute(sql`
+        INSERT INTO outbox_events (id, type, customer_id, payload)
+        SELECT r.id, r.type, r.customer_id, jsonb_build_object(
+          'customer', CASE WHEN r.customer_id IS NULL THEN NULL ELSE jsonb_build_object(
+            'id', r.customer_id, 'externalId', c.external_id) END,
+          'subject', jsonb_build_object('kind', ${subject.kind}::text, 'id', r.subject_id, 'externalId', ${subjectExternal}),
+          'changes', r.changes,
+          'actor', jsonb_build_object('kind', ${actorKind}::text,
+            'id', COALESCE(${actor.memberId}::int, ${integrationId}::int),
+            'name', COALESCE((SELECT display_name FROM staff_members WHERE id = ${actor.memberId}::int),
+                             (SELECT name FROM integrations WHERE id = ${integrationId}::int))))
+        FROM unnest(${sql.param(chunk.map((r) => r.id))}::text[], ${sql.param(chunk.map((r) => r.type))}::text[],
+                    ${sql.param(chunk.map((r) => r.customerId))}::int[], ${sql.param(chunk.map((r) => r.subjectId))}::text[],
+                    ${sql.param(chunk.map((r) => JSON.stringify(r.changes)))}::jsonb[])
+             WITH ORDINALITY AS r(id, type, customer_id, subject_id, changes, n)
+        LEFT JOIN customers c ON c.id = r.customer_id
+        ORDER BY r.n`);
+      written.push(...chunk.map((r) => r.id));
+    }
+  }
+  return written;
+}
+
+interface EventRow {
+  id: string;
+  type: EventType;
+  customerId: number | null;
+  subjectId: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+}
+
+/** Each changed field, before and after (null where a side does not have it). */
+function changesOf(change: RecordedChange): Record<string, { before: unknown; after: unknown }> {
   const keys = new Set([...Object.keys(change.before ?? {}), ...Object.keys(change.after ?? {})]);
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const key of keys) {
     changes[key] = { before: change.before?.[key] ?? null, after: change.after?.[key] ?? null };
   }
-  const integrationId = 'integrationId' in actor ? actor.integrationId : null;
-  const actorKind = actor.memberId !== null ? 'member' : integrationId !== null ? 'integration' : 'system';
-  const subjectExternal =
-    subject.external && /^[0-9a-fA-F-]{1,64}$/.test(subjectId)
-      ? sql`(SELECT external_id FROM ${subject.external.table} WHERE ${subject.external.key} = ${subjectId}::${subject.external.cast})`
-      : sql`NULL::text`;
-  const id = newEventId();
-  await tx.execute(sql`
-    INSERT INTO outbox_events (id, type, customer_id, payload)
-    SELECT ${id}, ${type}, ${customerId}::int, jsonb_build_object(
-      'customer', CASE WHEN ${customerId}::int IS NULL THEN NULL ELSE jsonb_build_object(
-        'id', ${customerId}::int,
-        'externalId', (SELECT external_id FROM customers WHERE id = ${customerId}::int)) END,
-      'subject', jsonb_build_object('kind', ${subject.kind}::text, 'id', ${subjectId}::text, 'externalId', ${subjectExternal}),
-      'changes', ${JSON.stringify(changes)}::jsonb,
-      'actor', jsonb_build_object('kind', ${actorKind}::text,
-        'id', COALESCE(${actor.memberId}::int, ${integrationId}::int),
-        'name', COALESCE((SELECT display_name FROM staff_members WHERE id = ${actor.memberId}::int),
-                         (SELECT name FROM integrations WHERE id = ${integrationId}::int))))`);
-  return id;
+  return changes;
 }

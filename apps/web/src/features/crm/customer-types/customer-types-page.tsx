@@ -2,6 +2,7 @@ import type { CustomerType } from '@backdesk/contract';
 import { Button, Card, Group, NumberInput, Select, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingBulkApprovals } from '../../../components/bulk/index.ts';
 import { ListPage } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCan } from '../../../lib/can.ts';
@@ -69,6 +70,14 @@ export function CustomerTypesPage() {
   return (
     <>
       <PageHeader title={t('common:pages.customerTypes')} description={t('types.subtitle')} />
+      <PendingBulkApprovals
+        kind="customer_types_move"
+        actionLabel={(_, params) => {
+          const tier = tiers.data?.items.find((x) => x.code === params.to);
+          return tier ? t('types.moveApprovalAction', { tier: tier.name }) : t('types.moveApprovalActionAny');
+        }}
+        invalidate={[['crm']]}
+      />
       <ListPage
         list={customerTypesList}
         rowActions={
