@@ -121,7 +121,7 @@ describe('demo activity', () => {
       api: () => 'the HTTP server is not listening yet',
       seed: 4,
     });
-    await expect(activity.tick(0)).rejects.toBeInstanceOf(DemoApiUnavailable);
+    await expect(activity.tick(0, 'none')).rejects.toBeInstanceOf(DemoApiUnavailable);
     expect(await countSince('customer_login_events', 'at', since)).toBe(0);
   });
 

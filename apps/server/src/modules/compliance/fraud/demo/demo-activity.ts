@@ -237,21 +237,15 @@ export function createDemoActivity(options: DemoActivityOptions) {
    * nothing twice. A refused item or a failed call ends the round with an error.
    */
   async function send(api: DemoIngestApi, round: Round, keyOf: (kind: string) => string) {
-    const batches: [string, (o: { idempotencyKey: string }) => Promise<IngestAnswer>, number][] = [
-      ['sign-ins', (o) => api.signIns(round.signIns, { ...o, format: 'ndjson' }), round.signIns.length],
-      [
-        'wallet-transactions',
-        (o) => api.walletTransactions(round.wallet, { ...o, format: 'ndjson' }),
-        round.wallet.length,
-      ],
-      ['p2p-trades', (o) => api.p2pTrades(round.trades, { ...o, format: 'ndjson' }), round.trades.length],
-    ];
-    for (const [kind, call, count] of batches) {
-      if (count === 0) continue;
-      const answer = await call({ idempotencyKey: keyOf(kind) });
+    const keyed = (kind: string) => ({ idempotencyKey: keyOf(kind), format: 'ndjson' as const });
+    const check = (kind: string, answer: IngestAnswer) => {
       const refusal = answer.results.find((r) => r.status === 'refused');
       if (refusal) throw new Error(`demo activity: ${kind} refused: ${refusal.code} ${refusal.message}`);
-    }
+    };
+    if (round.signIns.length) check('sign-ins', await api.signIns(round.signIns, keyed('sign-ins')));
+    if (round.wallet.length)
+      check('wallet-transactions', await api.walletTransactions(round.wallet, keyed('wallet-transactions')));
+    if (round.trades.length) check('p2p-trades', await api.p2pTrades(round.trades, keyed('p2p-trades')));
   }
 
   /**
@@ -260,7 +254,7 @@ export function createDemoActivity(options: DemoActivityOptions) {
    * names the job chain, so a round's batches have keys of their own across restarts of the chain.
    * Nothing is held open while the round is sent: the API's own requests need the pool.
    */
-  async function tick(roundNumber: number, chain = 'demo'): Promise<TickReport> {
+  async function tick(roundNumber: number, chain: string): Promise<TickReport> {
     const api = options.api();
     if (typeof api === 'string') throw new DemoApiUnavailable(api);
     const report: TickReport = { signIns: 0, walletTransactions: 0, trades: 0, scenario: null };

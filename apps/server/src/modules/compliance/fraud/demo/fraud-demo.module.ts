@@ -13,7 +13,7 @@ import { createDemoActivity, DemoApiUnavailable, type DemoIngestApi } from './de
 export const DEMO_ROUND_JOB = 'fraud-demo.round';
 const ROUND_EVERY_MS = 5_000;
 // `chain` names one chain of rounds (the rounds' Idempotency-Keys carry it); a round waiting from
-// before it existed goes on without one.
+// before it existed is given one.
 const Payload = z.object({
   round: z.number().int().nonnegative(),
   chain: z
@@ -82,7 +82,7 @@ export function registerFraudDemo(
       app.log.warn({ err }, 'demo activity: no simulator key; rounds are skipped');
     }
   });
-  const scheduleRound = (round: number, chain: string | undefined, keep: 'keep' | 'replace') =>
+  const scheduleRound = (round: number, chain: string, keep: 'keep' | 'replace') =>
     jobs.enqueue(
       db,
       DEMO_ROUND_JOB,
@@ -91,7 +91,9 @@ export function registerFraudDemo(
     );
 
   jobs.task(DEMO_ROUND_JOB, async (payload) => {
-    const { round, chain } = Payload.parse(payload);
+    const parsed = Payload.parse(payload);
+    const { round } = parsed;
+    const chain = parsed.chain ?? randomUUID();
     try {
       await activity.tick(round, chain);
     } catch (err) {
