@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createBackdeskClient } from '@backdesk/client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../../../test/eventually.ts';
 import { useTestApp } from '../../../../../test/harness.ts';
 import { createTestDatabase, TEST_ENV } from '../../../../../test/test-server.ts';
@@ -31,14 +31,16 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 const fast = { retries: 1, baseDelayMs: 5, maxDelayMs: 20 };
 let api: DemoIngestApi;
 let simulator: number;
+let dataDir: string;
 
 beforeAll(async () => {
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-demo-activity-'));
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-demo-activity-'));
   const key = await ensureSimulatorKey(t.db, dataDir);
   simulator = (await createIntegrationsRepository().findByName(t.db, SIMULATOR_INTEGRATION))!.id;
   api = createBackdeskClient({ baseUrl: url, apiKey: key, retry: fast }).ingest;
 });
+afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 async function countSince(table: string, column: string, since: Date): Promise<number> {
   const { rows } = await t.pool.query<{ n: number }>(
@@ -203,7 +205,7 @@ describe('the demo rounds, as a chain of jobs over several nodes', () => {
           clock: systemClock,
         });
         await app.ready();
-        return { app, pool };
+        return { app, pool, dataDir };
       }),
     );
     const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
@@ -267,6 +269,7 @@ describe('the demo rounds, as a chain of jobs over several nodes', () => {
       for (const node of nodes) {
         await node.app.close().catch(() => {});
         await node.pool.end().catch(() => {});
+        await fs.rm(node.dataDir, { recursive: true, force: true });
       }
       await owner.end();
       await database.drop();
