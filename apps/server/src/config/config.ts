@@ -26,6 +26,11 @@ const EnvSchema = z.object({
    * database only (never against DATABASE_URL, never under NODE_ENV=test).
    */
   DEMO_ACTIVITY: z.enum(['0', '1', '']).optional(),
+  /**
+   * Where the demo's activity sends its rounds (this deployment's public API, no /api/v1); unset, the
+   * node's own listening address on loopback.
+   */
+  DEMO_ACTIVITY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Secret for captcha signatures; generated per data folder when absent. */
   APP_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -173,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demoActivity:
       e.DEMO_ACTIVITY === '1' ||
       (e.DEMO_ACTIVITY !== '0' && !e.DATABASE_URL && e.NODE_ENV !== 'test' && (e.DEMO ?? true)),
+    demoActivityUrl: e.DEMO_ACTIVITY_URL,
     appSecret: e.APP_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createBackdeskClient } from '@backdesk/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../../../test/eventually.ts';
 import { useTestApp } from '../../../../../test/harness.ts';
 import { createTestDatabase, TEST_ENV } from '../../../../../test/test-server.ts';
@@ -6,12 +10,37 @@ import { buildApp } from '../../../../app.ts';
 import { loadConfig } from '../../../../config/config.ts';
 import { createDb, createPool } from '../../../../db/client.ts';
 import { manualClock, systemClock } from '../../../../lib/clock.ts';
-import { createDemoActivity, SUSPICIOUS_SCENARIOS } from './demo-activity.ts';
-import { DEMO_ROUND_JOB } from './fraud-demo.module.ts';
+import {
+  createIntegrationsRepository,
+  ensureSimulatorKey,
+  SIMULATOR_INTEGRATION,
+} from '../../../platform/integrations/index.ts';
+import {
+  createDemoActivity,
+  DemoApiUnavailable,
+  type DemoIngestApi,
+  SUSPICIOUS_SCENARIOS,
+} from './demo-activity.ts';
+import { DEMO_ROUND_JOB, ownUrl } from './fraud-demo.module.ts';
 
+// The activity against this app listening on loopback, as the exchange simulator's integration: each
+// round goes through the public API over HTTP (key, scopes, Idempotency-Key, call log).
 const clock = manualClock('2030-03-02T10:00:00Z');
 const t = useTestApp({}, { clock });
 const DECIMAL = /^\d+(\.\d+)?$/;
+const fast = { retries: 1, baseDelayMs: 5, maxDelayMs: 20 };
+let api: DemoIngestApi;
+let simulator: number;
+let dataDir: string;
+
+beforeAll(async () => {
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-demo-activity-'));
+  const key = await ensureSimulatorKey(t.db, dataDir);
+  simulator = (await createIntegrationsRepository().findByName(t.db, SIMULATOR_INTEGRATION))!.id;
+  api = createBackdeskClient({ baseUrl: url, apiKey: key, retry: fast }).ingest;
+});
+afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 async function countSince(table: string, column: string, since: Date): Promise<number> {
   const { rows } = await t.pool.query<{ n: number }>(
@@ -21,19 +50,31 @@ async function countSince(table: string, column: string, since: Date): Promise<n
   return rows[0]!.n;
 }
 
+/** The simulator's calls in the call log, by route (it is written a moment after each answer). */
+async function simulatorCalls(): Promise<Record<string, number>> {
+  const { rows } = await t.pool.query<{ route: string; n: number; applied: number }>(
+    `SELECT route, count(*)::int AS n FROM integration_calls
+      WHERE integration_id = $1 AND status = 200 GROUP BY route`,
+    [simulator],
+  );
+  return Object.fromEntries(rows.map((r) => [r.route, r.n]));
+}
+
 describe('demo activity', () => {
-  it('writes plausible sign-ins and wallet transactions, dated by the clock', async () => {
+  it('sends plausible sign-ins and wallet transactions over the public API, dated by the clock', async () => {
     clock.advance(60_000);
     const since = clock.now();
-    const activity = createDemoActivity({ db: t.db, clock, suspiciousEvery: 0, seed: 1 });
-    const report = await activity.tick(1);
+    const callsBefore = await simulatorCalls();
+    const activity = createDemoActivity({ db: t.db, clock, api: () => api, suspiciousEvery: 0, seed: 1 });
+    const report = await activity.tick(1, 'first');
     expect(report.scenario).toBeNull();
     expect(report.signIns).toBeGreaterThanOrEqual(2);
     expect(report.walletTransactions).toBeGreaterThanOrEqual(1);
     expect(await countSince('customer_login_events', 'at', since)).toBe(report.signIns);
     expect(await countSince('p2p_trades', 'created_at', since)).toBe(report.trades);
-    const { rows } = await t.pool.query<{ amount: string; type: string; status: string }>(
-      'SELECT amount::text, type, status FROM wallet_transactions WHERE created_at >= $1',
+    const { rows } = await t.pool.query<{ amount: string; type: string; status: string; source: number }>(
+      `SELECT amount::text, type, status, source_integration_id AS source
+         FROM wallet_transactions WHERE created_at >= $1`,
       [since],
     );
     expect(rows).toHaveLength(report.walletTransactions);
@@ -41,17 +82,65 @@ describe('demo activity', () => {
       expect(row.amount).toMatch(DECIMAL);
       expect(Number(row.amount)).toBeGreaterThan(0);
       expect(row.status).toBe(row.type === 'deposit' ? 'completed' : 'pending');
+      expect(row.source).toBe(simulator);
     }
+    const { rows: signIns } = await t.pool.query<{ source: number }>(
+      'SELECT DISTINCT source_integration_id AS source FROM customer_login_events WHERE at >= $1',
+      [since],
+    );
+    expect(signIns).toEqual([{ source: simulator }]);
+    // The round's batches are the simulator integration's calls, one a kind it sent.
+    const sent = {
+      '/api/v1/ingest/sign-ins': 1,
+      '/api/v1/ingest/wallet-transactions': 1,
+      '/api/v1/ingest/p2p-trades': report.trades ? 1 : 0,
+    };
+    await until(async () => {
+      const calls = await simulatorCalls();
+      return Object.entries(sent).every(
+        ([route, n]) => (calls[route] ?? 0) - (callsBefore[route] ?? 0) === n,
+      );
+    }, 'the round in the call log');
   });
 
-  it('now and then has a customer do what each rule looks for, in turn', async () => {
-    const activity = createDemoActivity({ db: t.db, clock, suspiciousEvery: 1, seed: 2 });
+  it('applies nothing twice when a round runs again under its keys', async () => {
+    clock.advance(60_000);
+    const since = clock.now();
+    const activity = createDemoActivity({ db: t.db, clock, api: () => api, suspiciousEvery: 0, seed: 3 });
+    const first = await activity.tick(5, 'again');
+    // Another node taking the same round of the same chain draws other items under the same keys.
+    await expect(activity.tick(5, 'again')).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await countSince('customer_login_events', 'at', since)).toBe(first.signIns);
+    expect(await countSince('wallet_transactions', 'created_at', since)).toBe(first.walletTransactions);
+  });
+
+  it('skips a round, writing nothing, while there is no API to send to', async () => {
+    clock.advance(60_000);
+    const since = clock.now();
+    const activity = createDemoActivity({
+      db: t.db,
+      clock,
+      api: () => 'the HTTP server is not listening yet',
+      seed: 4,
+    });
+    await expect(activity.tick(0, 'none')).rejects.toBeInstanceOf(DemoApiUnavailable);
+    expect(await countSince('customer_login_events', 'at', since)).toBe(0);
+  });
+
+  it('now and then has a customer do what each rule looks for, in turn, and the alerts come', async () => {
+    const activity = createDemoActivity({ db: t.db, clock, api: () => api, suspiciousEvery: 1, seed: 2 });
     const seen: string[] = [];
     for (const [round] of SUSPICIOUS_SCENARIOS.entries()) {
       clock.advance(3_600_000);
       const since = new Date(clock.now().getTime() - 1_800_000);
-      const report = await activity.tick(round);
+      const report = await activity.tick(round, 'scenarios');
       seen.push(report.scenario!);
+      await t.app.fraudEngine.evaluatePending();
+      const { rows: alerts } = await t.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM fraud_alerts WHERE rule_code = $1 AND event_at >= $2',
+        [report.scenario, since],
+      );
+      expect(alerts[0]!.n, `${report.scenario} raised an alert`).toBeGreaterThanOrEqual(1);
       if (report.scenario === 'failed_logins') {
         const { rows } = await t.pool.query<{ n: number; span: number }>(
           `SELECT count(*)::int AS n, extract(epoch FROM max(at) - min(at))::int AS span
@@ -104,17 +193,19 @@ describe('the demo rounds, as a chain of jobs over several nodes', () => {
       DEMO_ACTIVITY: '1',
       JOBS: 'true',
     });
+    // Each node has a data folder of its own, as on its own machine (the simulator's key is kept there).
     const nodes = await Promise.all(
       [0, 1].map(async () => {
         const pool = createPool(database.appUrl, 4);
+        const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-demo-node-'));
         const app = await buildApp({
-          config,
+          config: { ...config, dataDir },
           db: createDb(pool),
           secret: 'x'.repeat(40),
           clock: systemClock,
         });
         await app.ready();
-        return { app, pool };
+        return { app, pool, dataDir };
       }),
     );
     const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
@@ -143,27 +234,66 @@ describe('the demo rounds, as a chain of jobs over several nodes', () => {
       );
     try {
       expect(await waiting()).toEqual([{ round: 0 }]);
-      const since = new Date();
+      // Ready but not listening yet: the round is skipped, the chain goes on, nothing is written.
+      const before = new Date();
       await untilRound(1);
+      const { rows: none } = await b.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM customer_login_events WHERE at >= $1',
+        [before],
+      );
+      expect(none[0]!.n).toBe(0);
+      // Listening on loopback, where each node's rounds go to its own public API.
+      for (const node of nodes) await node.app.listen({ port: 0, host: '127.0.0.1' });
+      const since = new Date();
+      await untilRound(2);
       expect(await waiting()).toHaveLength(1);
       const { rows } = await b.pool.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM customer_login_events WHERE at >= $1',
         [since],
       );
       expect(rows[0]!.n).toBeGreaterThanOrEqual(2);
+      // Sent as the exchange simulator, so its calls are in the API call log under its name.
+      await until(async () => {
+        const { rows: calls } = await b.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM integration_calls c JOIN integrations i ON i.id = c.integration_id
+            WHERE i.name = $1 AND c.route = '/api/v1/ingest/sign-ins' AND c.status = 200`,
+          [SIMULATOR_INTEGRATION],
+        );
+        return calls[0]!.n >= 1;
+      }, "the round's calls in the call log");
       await a.app.close();
       await a.pool.end();
-      await untilRound(2);
+      await untilRound(3);
       expect(await waiting()).toHaveLength(1);
     } finally {
       for (const node of nodes) {
         await node.app.close().catch(() => {});
         await node.pool.end().catch(() => {});
+        await fs.rm(node.dataDir, { recursive: true, force: true });
       }
       await owner.end();
       await database.drop();
     }
   }, 45_000);
+});
+
+describe("the activity's address", () => {
+  it("is the node's own, on loopback when it listens on every interface", () => {
+    expect(ownUrl(null)).toBeUndefined();
+    expect(ownUrl({ address: '127.0.0.1', family: 'IPv4', port: 3000 })).toBe('http://127.0.0.1:3000');
+    expect(ownUrl({ address: '0.0.0.0', family: 'IPv4', port: 80 })).toBe('http://127.0.0.1:80');
+    expect(ownUrl({ address: '::', family: 'IPv6', port: 3000 })).toBe('http://[::1]:3000');
+    expect(ownUrl({ address: '10.0.0.5', family: 'IPv4', port: 3000 })).toBe('http://10.0.0.5:3000');
+  });
+
+  it('is DEMO_ACTIVITY_URL when set, an http(s) address', () => {
+    const env = { NODE_ENV: 'development' } as const;
+    expect(loadConfig(env).demoActivityUrl).toBeUndefined();
+    expect(loadConfig({ ...env, DEMO_ACTIVITY_URL: 'http://127.0.0.1:3001' }).demoActivityUrl).toBe(
+      'http://127.0.0.1:3001',
+    );
+    expect(() => loadConfig({ ...env, DEMO_ACTIVITY_URL: 'ftp://x' })).toThrow(/DEMO_ACTIVITY_URL/);
+  });
 });
 
 describe('DEMO_ACTIVITY', () => {

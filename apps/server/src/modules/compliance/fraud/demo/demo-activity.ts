@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { BackdeskClient, IngestAnswer } from '@backdesk/client';
 import type { IngestP2pTrade, IngestSignIn, IngestWalletTransaction } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../../db/client.ts';
+import type { Db } from '../../../../db/client.ts';
 import { addressFor, txHashFor, uuidV4 } from '../../../../db/seed/addresses.ts';
 import {
   customerDepositAddress,
@@ -16,19 +17,16 @@ import { customerDevice, customerIp } from '../../../../db/seed/fraud.ts';
 import { DEFAULT_SEED } from '../../../../db/seed/plan.ts';
 import { Rng } from '../../../../db/seed/prng.ts';
 import type { Clock } from '../../../../lib/clock.ts';
-import { runInRequestTransaction } from '../../../../lib/request-transaction.ts';
-import { signInsIngest } from '../../../crm/index.ts';
-import { type IngestSource, ingestBatch } from '../../../platform/ingest/ingest-core.ts';
-import { p2pTradesIngest, walletTransactionsIngest } from '../../../transactions/index.ts';
 
 /**
  * The demo's live activity (docs/product-rules.md R65, decision 0021): every few seconds some customers sign in, deposit, withdraw
  * and trade P2P, as on a real exchange, and now and then one of them does what a fraud rule looks for,
- * so alerts keep arriving while someone tries the product. It plays the exchange: what happens is
- * sent through the ingestion core the public API feeds (decision 0025), never written into the
- * exchange's tables directly, so the demo exercises the path a real exchange uses; the engine sees the
- * rows through their triggers like any other event. Demo only (config.demoActivity); the rounds are
- * jobs (fraud-demo.module.ts).
+ * so alerts keep arriving while someone tries the product. It plays the exchange: each round is sent
+ * over HTTP to this deployment's own public API (`/api/v1/ingest/...`, decision 0025) with the
+ * exchange simulator's key, never written into the exchange's tables directly, so the demo exercises
+ * the path a real exchange uses — key, scopes, rate limit, Idempotency-Key, call log — and the engine
+ * sees the rows through their triggers like any other event. Demo only (config.demoActivity); the
+ * rounds are jobs (fraud-demo.module.ts).
  */
 
 /** Which rule a tick's suspicious customer trips; they come in turn. */
@@ -48,10 +46,17 @@ export interface TickReport {
   scenario: SuspiciousScenario | null;
 }
 
+/** The ingestion calls a round makes: the typed public-API client's. */
+export type DemoIngestApi = Pick<BackdeskClient['ingest'], 'signIns' | 'walletTransactions' | 'p2pTrades'>;
+
+/** No public API to send to yet (the node is not listening, or has no simulator key): the round is skipped. */
+export class DemoApiUnavailable extends Error {}
+
 export interface DemoActivityOptions {
+  /** Reads the customers and offers to act for; never written to. */
   db: Db;
-  /** The integration the activity stands for (the simulator's), recorded as the rows' source. */
-  integrationId?: () => number | null;
+  /** The public API as the exchange simulator's integration, or why there is none yet. */
+  api: () => DemoIngestApi | string;
   clock: Clock;
   /** A tick in this many is suspicious; 0 never. */
   suspiciousEvery?: number;
@@ -89,9 +94,14 @@ export function createDemoActivity(options: DemoActivityOptions) {
   const seed = options.seed ?? randomBytes(4).readUInt32LE();
   const rng = new Rng(seed, seed ^ 0x5bd1e995, seed + 17, 7);
 
-  /** A customer the exchange knows by its own id (seeded ones have one). */
-  async function randomCustomer(tx: Tx): Promise<Customer | undefined> {
-    const { rows } = await tx.execute<{ id: number; external_id: string }>(sql`
+  /**
+   * A customer the exchange knows by its own id (seeded ones have one). Read from Backdesk rather
+   * than kept by the activity: the seeder loaded the exchange's customers, and their devices,
+   * addresses and deposit accounts are drawn from the seeded id, so a round acts as the customer's
+   * own history does and ordinary rounds do not trip the device or new-address rules.
+   */
+  async function randomCustomer(): Promise<Customer | undefined> {
+    const { rows } = await db.execute<{ id: number; external_id: string }>(sql`
       SELECT id, external_id FROM customers
        WHERE id >= (SELECT floor(random() * coalesce(max(id), 0))::bigint + 1 FROM customers)
          AND external_id IS NOT NULL
@@ -153,8 +163,8 @@ export function createDemoActivity(options: DemoActivityOptions) {
   }
 
   /** A purchase on a random active offer; `big` buys enough USDT to cross the P2P amount rule. */
-  async function trade(tx: Tx, round: Round, buyer: Customer, at: Date, big = false): Promise<boolean> {
-    const { rows } = await tx.execute<{ external_id: string; contract: string | null }>(sql`
+  async function trade(round: Round, buyer: Customer, at: Date, big = false): Promise<boolean> {
+    const { rows } = await db.execute<{ external_id: string; contract: string | null }>(sql`
       SELECT o.external_id, o.selling_contract_name AS contract FROM p2p_offers o
        WHERE o.status = 'active' AND o.external_id IS NOT NULL
          AND o.seller_user_name <> (SELECT user_name FROM customers WHERE id = ${buyer.id})
@@ -180,8 +190,8 @@ export function createDemoActivity(options: DemoActivityOptions) {
   }
 
   /** What a rule looks for, done by one customer now. */
-  async function suspicious(tx: Tx, round: Round, scenario: SuspiciousScenario) {
-    const c = await randomCustomer(tx);
+  async function suspicious(round: Round, scenario: SuspiciousScenario) {
+    const c = await randomCustomer();
     if (!c) return;
     const now = clock.now().getTime();
     const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000);
@@ -215,75 +225,75 @@ export function createDemoActivity(options: DemoActivityOptions) {
         );
         break;
       case 'p2p_amount':
-        await trade(tx, round, c, at(0), true);
+        await trade(round, c, at(0), true);
         break;
     }
   }
 
-  /** The round's items through the ingestion core, in one transaction; a refused item is an error. */
-  async function send(round: Round) {
-    const source: IngestSource = {
-      integrationId: options.integrationId?.() ?? null,
-      receivedAt: clock.now(),
-    };
-    for (const [kind, items] of [
-      [signInsIngest, round.signIns],
-      [walletTransactionsIngest, round.wallet],
-      [p2pTradesIngest, round.trades],
-    ] as const) {
-      if (items.length === 0) continue;
-      const answer = await ingestBatch(db, kind as typeof signInsIngest, items, source);
+  /**
+   * The round's items over HTTP, one NDJSON batch a kind, in the order they happened (sign-ins, money,
+   * trades). `keyOf` names each batch's Idempotency-Key: the client sends the same one on its retries,
+   * and a round run again (another node taking a job thought lost) reuses it, so Backdesk applies
+   * nothing twice. A refused item or a failed call ends the round with an error.
+   */
+  async function send(api: DemoIngestApi, round: Round, keyOf: (kind: string) => string) {
+    const keyed = (kind: string) => ({ idempotencyKey: keyOf(kind), format: 'ndjson' as const });
+    const check = (kind: string, answer: IngestAnswer) => {
       const refusal = answer.results.find((r) => r.status === 'refused');
-      if (refusal) throw new Error(`demo activity: ${kind.name} refused: ${refusal.code} ${refusal.message}`);
-    }
+      if (refusal) throw new Error(`demo activity: ${kind} refused: ${refusal.code} ${refusal.message}`);
+    };
+    if (round.signIns.length) check('sign-ins', await api.signIns(round.signIns, keyed('sign-ins')));
+    if (round.wallet.length)
+      check('wallet-transactions', await api.walletTransactions(round.wallet, keyed('wallet-transactions')));
+    if (round.trades.length) check('p2p-trades', await api.p2pTrades(round.trades, keyed('p2p-trades')));
   }
 
   /**
-   * One round of activity, in one transaction. `round` counts the rounds of the whole deployment (the
-   * job carries it), so the suspicious turn does not depend on which node runs the round.
+   * One round of activity: drawn, then sent. `round` counts the rounds of the whole deployment (the
+   * job carries it), so the suspicious turn does not depend on which node runs the round; `chain`
+   * names the job chain, so a round's batches have keys of their own across restarts of the chain.
+   * Nothing is held open while the round is sent: the API's own requests need the pool.
    */
-  function tick(roundNumber: number): Promise<TickReport> {
-    return db.transaction((tx) =>
-      runInRequestTransaction(tx, async () => {
-        const report: TickReport = { signIns: 0, walletTransactions: 0, trades: 0, scenario: null };
-        const round: Round = { signIns: [], wallet: [], trades: [] };
-        const now = clock.now();
-        for (let i = rng.int(2, 5); i > 0; i--) {
-          const c = await randomCustomer(tx);
-          if (!c) break;
-          signIn(round, c, now, rng.chance(0.05));
-        }
-        for (let i = rng.int(1, 3); i > 0; i--) {
-          const c = await randomCustomer(tx);
-          if (!c) break;
-          const rail = pickRail(rng);
-          const deposit = rng.chance(0.6);
-          walletTransaction(
-            round,
-            c,
-            now,
-            deposit ? 'deposit' : 'withdrawal',
-            rail,
-            drawAmount(rng, deposit ? rail.amount : everyday(rail.amount)),
-          );
-        }
-        if (rng.chance(0.3)) {
-          const c = await randomCustomer(tx);
-          if (c) await trade(tx, round, c, now);
-        }
-        if (suspiciousEvery > 0 && roundNumber % suspiciousEvery === 0) {
-          const scenario =
-            SUSPICIOUS_SCENARIOS[Math.floor(roundNumber / suspiciousEvery) % SUSPICIOUS_SCENARIOS.length]!;
-          await suspicious(tx, round, scenario);
-          report.scenario = scenario;
-        }
-        await send(round);
-        report.signIns = round.signIns.length;
-        report.walletTransactions = round.wallet.length;
-        report.trades = round.trades.length;
-        return report;
-      }),
-    );
+  async function tick(roundNumber: number, chain: string): Promise<TickReport> {
+    const api = options.api();
+    if (typeof api === 'string') throw new DemoApiUnavailable(api);
+    const report: TickReport = { signIns: 0, walletTransactions: 0, trades: 0, scenario: null };
+    const round: Round = { signIns: [], wallet: [], trades: [] };
+    const now = clock.now();
+    for (let i = rng.int(2, 5); i > 0; i--) {
+      const c = await randomCustomer();
+      if (!c) break;
+      signIn(round, c, now, rng.chance(0.05));
+    }
+    for (let i = rng.int(1, 3); i > 0; i--) {
+      const c = await randomCustomer();
+      if (!c) break;
+      const rail = pickRail(rng);
+      const deposit = rng.chance(0.6);
+      walletTransaction(
+        round,
+        c,
+        now,
+        deposit ? 'deposit' : 'withdrawal',
+        rail,
+        drawAmount(rng, deposit ? rail.amount : everyday(rail.amount)),
+      );
+    }
+    if (rng.chance(0.3)) {
+      const c = await randomCustomer();
+      if (c) await trade(round, c, now);
+    }
+    if (suspiciousEvery > 0 && roundNumber % suspiciousEvery === 0) {
+      const scenario =
+        SUSPICIOUS_SCENARIOS[Math.floor(roundNumber / suspiciousEvery) % SUSPICIOUS_SCENARIOS.length]!;
+      await suspicious(round, scenario);
+      report.scenario = scenario;
+    }
+    await send(api, round, (kind) => `demo-${chain}-${roundNumber}-${kind}`);
+    report.signIns = round.signIns.length;
+    report.walletTransactions = round.wallet.length;
+    report.trades = round.trades.length;
+    return report;
   }
 
   return { tick };
