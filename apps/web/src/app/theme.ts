@@ -88,6 +88,10 @@ export const theme = createTheme({
     // A loader is a <span>: the name a screen says ("Loading the alert…") is only permitted on it
     // with a role (WCAG 4.1.2; axe's aria-prohibited-attr). A status needs no name where none is given.
     Loader: { defaultProps: { role: 'status' } },
+    // Mantine puts a focusable role="presentation" placeholder first in every menu, which a menu may
+    // not hold (axe's aria-required-children). Without it the dropdown takes focus on opening and
+    // the arrow keys move into the items, as the ARIA menu pattern allows.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

@@ -47,14 +47,15 @@ export function UserMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <div className={classes.identity}>
+        {/* A menu holds only items, groups and separators: who is signed in is a group of its own. */}
+        <div className={classes.identity} role="group" aria-label={name}>
           <Text size="sm" fw={600} truncate>
             {name}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {user.email ?? user.user_name}
           </Text>
-          <Group gap={4} mt={8} aria-label={t('userMenu.roles')}>
+          <Group gap={4} mt={8} role="group" aria-label={t('userMenu.roles')}>
             {user.user_roles.map((role) => (
               <Badge key={role} size="xs" variant="light" color="green">
                 {isPanelRole(role) ? t(`roles.${role}`) : role}

@@ -221,37 +221,43 @@ describe('the demo rounds, as a chain of jobs over several nodes', () => {
     // A round waits 5 s for its turn; the test makes the waiting one due at once instead (as the
     // owner: the app's role may not move jobs), and the runners' next poll takes it.
     const owner = createPool(database.url, 1);
+    const makeDue = () =>
+      owner.query('UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = $1', [DEMO_ROUND_JOB]);
     const untilRound = (round: number) =>
       until(
         async () => {
-          await owner.query('UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = $1', [
-            DEMO_ROUND_JOB,
-          ]);
+          await makeDue();
           return ((await waiting())[0]?.round ?? -1) >= round;
         },
         `round ${round}`,
         { timeoutMs: 20_000, everyMs: 200 },
       );
+    const signInsSince = async (since: Date) =>
+      (
+        await b.pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM customer_login_events WHERE at >= $1',
+          [since],
+        )
+      ).rows[0]!.n;
     try {
       expect(await waiting()).toEqual([{ round: 0 }]);
       // Ready but not listening yet: the round is skipped, the chain goes on, nothing is written.
       const before = new Date();
       await untilRound(1);
-      const { rows: none } = await b.pool.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM customer_login_events WHERE at >= $1',
-        [before],
-      );
-      expect(none[0]!.n).toBe(0);
+      expect(await signInsSince(before)).toBe(0);
       // Listening on loopback, where each node's rounds go to its own public API.
       for (const node of nodes) await node.app.listen({ port: 0, host: '127.0.0.1' });
       const since = new Date();
-      await untilRound(2);
-      expect(await waiting()).toHaveLength(1);
-      const { rows } = await b.pool.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM customer_login_events WHERE at >= $1',
-        [since],
+      // A round that began before the listen is skipped like the first; the next one is sent.
+      await until(
+        async () => {
+          await makeDue();
+          return (await signInsSince(since)) >= 2;
+        },
+        'a round sent through the public API',
+        { timeoutMs: 20_000, everyMs: 200 },
       );
-      expect(rows[0]!.n).toBeGreaterThanOrEqual(2);
+      expect(await waiting()).toHaveLength(1);
       // Sent as the exchange simulator, so its calls are in the API call log under its name.
       await until(async () => {
         const { rows: calls } = await b.pool.query<{ n: number }>(
