@@ -106,6 +106,15 @@ describe('members (super only)', () => {
       await page.getByRole('menuitem', { name: 'Disable' }).waitFor();
       expect(await axeProblems(page, '[role="menu"]')).toEqual([]);
       await page.keyboard.press('Escape');
+      // Opened from the keyboard, the arrow keys walk its items.
+      await row(page, 'admin').getByTestId('member-actions').focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'Disable' }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+        .toBe('menuitem');
+      await page.keyboard.press('Escape');
       // The account menu's "Sign out" is the other red entry of the panel.
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
