@@ -1,9 +1,12 @@
 // `npm run bench:inbox`: the inbox at scale and its live updates across nodes (decision 0013).
 // A data folder of its own holds BENCH_INBOX_ITEMS open inbox items (1 million by default) across 50
-// approvers: withdrawals put under review through the real triggers, each reaching every approver.
+// approvers: withdrawals put under review through the real triggers, which wait in the withdrawals'
+// team queue until they are assigned, round robin, each then in its assignee's personal inbox alone
+// (decision 0013, migration 0041).
 // Over HTTP against started servers on that one database it times:
-//   1. a member's inbox page (and its unread count), p95 target < 20 ms, beside the naive queue
-//      assembled at read time by a UNION over the source tables (timed on a direct connection);
+//   1. a member's inbox page (and its unread count, and the team queues' counts), p95 target < 20 ms,
+//      beside the naive inbox assembled at read time by a UNION over the source tables (timed on a
+//      direct connection);
 //   2. event raised on node A → unread count updated in a browser-like SSE client on node B,
 //      p95 target < 500 ms;
 //   3. BENCH_SSE_CLIENTS streams (2,000 by default) open on one node while events fan out to all of
@@ -65,8 +68,12 @@ async function ensureMembers(
   return rows.map((r) => r.id);
 }
 
-/** Withdrawals under review, inserted in batches: the triggers open one item each for every approver. */
-async function generate(owner: pg.Pool, works: number): Promise<void> {
+/**
+ * Withdrawals under review, inserted in batches: the triggers open one work item each in the team
+ * queue. Then each is assigned to the next of the approvers in turn, as the queue's round robin does:
+ * the trigger on the assignee puts it in that member's inbox.
+ */
+async function generate(owner: pg.Pool, works: number, approvers: number[]): Promise<void> {
   const started = performance.now();
   const batch = 2_000;
   for (let done = 0; done < works; done += batch) {
@@ -83,15 +90,31 @@ async function generate(owner: pg.Pool, works: number): Promise<void> {
     );
   }
   console.log(` (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  const assigning = performance.now();
+  for (;;) {
+    const { rowCount } = await owner.query(
+      `UPDATE work_items w SET assignee_id = ($1::int[])[1 + w.id % cardinality($1::int[])], version = w.version + 1
+       WHERE w.id IN (SELECT id FROM work_items WHERE kind = 'withdrawal_review' AND resolved_at IS NULL
+                        AND assignee_id IS NULL ORDER BY id LIMIT 20000)`,
+      [approvers],
+    );
+    if (!rowCount) break;
+    process.stdout.write('.');
+  }
+  console.log(` assigned round robin (${((performance.now() - assigning) / 1000).toFixed(0)} s)`);
   await owner.query('DELETE FROM live_events');
   await owner.query('VACUUM (ANALYZE) inbox_items, work_items, wallet_transactions');
 }
 
-/** The naive queue: assembled at read time from the sources, read marks kept aside, per request. */
+/**
+ * The naive inbox: assembled at read time from the sources (a withdrawal's assignee where the
+ * assignment is kept), read marks kept aside, per request.
+ */
 const NAIVE_PAGE = `
   WITH q AS (
     SELECT 'withdrawal_review' AS kind, 'wallet_transaction:' || t.id AS ref, t.updated_at AS opened_at, t.amount
     FROM wallet_transactions t WHERE t.type = 'withdrawal' AND t.status = 'under_review'
+      AND EXISTS (SELECT 1 FROM work_items a WHERE a.source_ref = 'wallet_transaction:' || t.id AND a.assignee_id = $1)
     UNION ALL SELECT 'p2p_dispute', 'p2p_trade:' || p.id, p.created_at, p.trade_amount
     FROM p2p_trades p WHERE p.status = 'disputed'
     UNION ALL SELECT 'four_eyes_request', 'approval_request:' || a.id, a.requested_at, NULL
@@ -141,16 +164,19 @@ async function main() {
   const owner = createPool(embedded.url, 4);
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
-    await ensureMembers(owner, 'bench-approver-', MEMBERS - 1, '{admin}');
+    const others = await ensureMembers(owner, 'bench-approver-', MEMBERS - 1, '{admin}');
+    const admin = await owner.query<{ id: number }>(`SELECT id FROM staff_members WHERE user_name = 'admin'`);
+    const approvers = [admin.rows[0]!.id, ...others];
     const { rows } = await owner.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM inbox_items i JOIN staff_members m ON m.id = i.member_id
-       WHERE i.open AND m.user_name = 'admin'`,
+      `SELECT count(*)::int AS n FROM inbox_items WHERE open AND member_id = ANY($1::int[])`,
+      [approvers],
     );
-    const works = Math.ceil(ITEMS / MEMBERS);
-    if (rows[0]!.n < works) {
-      console.log(`Generating ${works.toLocaleString('en')} pieces of work × ${MEMBERS} approvers…`);
-      await generate(owner, works - rows[0]!.n);
-    } else console.log(`Reusing ${rows[0]!.n.toLocaleString('en')} open items per approver`);
+    if (rows[0]!.n < ITEMS) {
+      console.log(
+        `Generating ${(ITEMS - rows[0]!.n).toLocaleString('en')} pieces of work for ${MEMBERS} approvers…`,
+      );
+      await generate(owner, ITEMS - rows[0]!.n, approvers);
+    } else console.log(`Reusing ${rows[0]!.n.toLocaleString('en')} open items of the approvers`);
     const total = await owner.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox_items WHERE open');
     console.log(`  ${total.rows[0]!.n.toLocaleString('en')} open inbox items in all`);
 
@@ -179,6 +205,7 @@ async function main() {
       ['page, unread only', '/api/inbox?limit=50&read=unread'],
       ['page, one kind', '/api/inbox?limit=50&kind=withdrawal_review'],
       ['unread count', '/api/inbox/summary'],
+      ['team queues, counted', '/api/inbox/queues'],
     ];
     const results: (string | number)[][] = [];
     for (const [name, path] of cases) {
