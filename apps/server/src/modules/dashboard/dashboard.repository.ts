@@ -82,7 +82,8 @@ export function createDashboardRepository() {
           (SELECT count(*) FROM transaction_limits) AS transaction_limits,
           (SELECT count(*) FROM wallet_transactions
             WHERE type = 'withdrawal' AND status = 'under_review') AS withdrawals_under_review,
-          (SELECT count(*) FROM customers WHERE user_ky = 'pending') AS pending_kyc,
+          -- Customers whose documents wait for a decision: the KYC queue's size (the compliance overview's).
+          (SELECT count(*) FROM kyc_cases) AS pending_kyc,
           (SELECT count(*) FROM fraud_alerts
             WHERE status IN ('open', 'investigating', 'escalated')) AS open_fraud_alerts,
           v.deposits::text AS deposits_24h, v.withdrawals::text AS withdrawals_24h, v.unpriced AS unpriced_24h

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/harness.ts';
 
 const t = useTestApp();
 const manager = t.session('manager');
+const admin = t.session('admin');
 
 const getJson = async (url: string) => {
   const res = await t.app.inject({ url, headers: manager });
@@ -44,5 +45,27 @@ describe('figures that agree across screens', () => {
       0,
     );
     expect(byDay).toBe(sum('resubmission_requested'));
+  });
+
+  it('shows one count wherever screens show the same thing: dashboard, area overviews, team queues', async () => {
+    const [dashboard, crm, transactions, compliance] = await Promise.all([
+      getJson('/api/dashboard/kpis'),
+      getJson('/api/crm/overview'),
+      getJson('/api/transactions/overview'),
+      getJson('/api/compliance/overview'),
+    ]);
+    const queues = (await t.app.inject({ url: '/api/inbox/queues', headers: admin })).json();
+    const queue = (kind: string) => queues.queues.find((q: { kind: string }) => q.kind === kind);
+    const total = (counts: { count: number }[]) => counts.reduce((n, c) => n + c.count, 0);
+
+    expect(crm.total).toBeGreaterThan(0);
+    expect(dashboard.customers.total).toBe(crm.total);
+    for (const split of [crm.byStatus, crm.byKycStatus, crm.byKycType]) expect(total(split)).toBe(crm.total);
+    expect(dashboard.withdrawalsAwaitingReview).toBe(transactions.withdrawalsAwaitingReview.count);
+    // "KYC waiting for a decision" is the customers whose documents wait: the compliance queue's size.
+    expect(dashboard.pendingKyc).toBe(compliance.kyc_cases.open);
+    expect(dashboard.openFraudAlerts).toBe(compliance.fraud_alerts.open);
+    expect(queue('kyc_waiting').unassigned).toBe(compliance.kyc_cases.unassigned);
+    expect(queue('fraud_alert').unassigned).toBe(compliance.fraud_alerts.unassigned);
   });
 });
