@@ -127,26 +127,49 @@ class Writer {
     if (this.y - height < MARGIN + 20) this.newPage();
   }
 
-  /** Lines no wider than `width`, broken at spaces (a word longer than a line is cut). */
+  /**
+   * A text's width, each distinct text shaped once per draft: shaping every growing line again for
+   * each word it gained was most of a draft's time.
+   */
+  private widths = new Map<string, number>();
+  width(text: string, font: PDFFont, size: number): number {
+    const key = `${font === this.bold ? 'b' : 'r'}${size}|${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(text, size);
+      this.widths.set(key, width);
+    }
+    return width;
+  }
+
+  /**
+   * Lines no wider than `width`, broken at spaces (a word longer than a line is cut). A line's width
+   * is its words' and spaces' widths added up (kerning across a space is nil in the fonts we embed).
+   */
   wrap(text: string, font: PDFFont, size: number, width: number): string[] {
     const lines: string[] = [];
+    const space = this.width(' ', font, size);
     for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
       let line = '';
+      let lineWidth = 0;
       for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) {
-          line = candidate;
+        const wordWidth = this.width(word, font, size);
+        const candidateWidth = line ? lineWidth + space + wordWidth : wordWidth;
+        if (candidateWidth <= width) {
+          line = line ? `${line} ${word}` : word;
+          lineWidth = candidateWidth;
           continue;
         }
         if (line) lines.push(line);
         let rest = word;
-        while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+        while (this.width(rest, font, size) > width && rest.length > 1) {
           let cut = rest.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+          while (cut > 1 && this.width(rest.slice(0, cut), font, size) > width) cut--;
           lines.push(rest.slice(0, cut));
           rest = rest.slice(cut);
         }
         line = rest;
+        lineWidth = this.width(rest, font, size);
       }
       lines.push(line);
     }
@@ -199,30 +222,88 @@ const SAR_LOCALES: Record<SarLang, string> = { en: 'en-US', tr: 'tr-TR' };
 export const formatCount = (value: number, lang: SarLang): string =>
   new Intl.NumberFormat(SAR_LOCALES[lang]).format(value);
 
+const INSTANT_FORMATS: Record<SarLang, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+  tr: new Intl.DateTimeFormat('tr-TR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+};
 export function formatInstant(iso: string | null, lang: SarLang): string {
   if (!iso) return DASH;
-  return `${new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(iso))} UTC`;
+  return `${INSTANT_FORMATS[lang].format(new Date(iso))} UTC`;
+}
+
+/**
+ * fontkit keeping each font it parsed: pdf-lib asks it to parse the font's bytes on every embed, which
+ * read the font's tables again for every draft. A parsed font also keeps the glyphs and layouts it
+ * has made; pdf-lib subsets through a subset object of its own per draft, so sharing it is safe.
+ */
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+function keepingParsedFonts(fontkit: Fontkit): Fontkit {
+  const parsed = new Map<Uint8Array, ReturnType<Fontkit['create']>>();
+  return {
+    create(data, postscriptName) {
+      let font = parsed.get(data);
+      if (!font) {
+        font = fontkit.create(data, postscriptName);
+        parsed.set(data, font);
+      }
+      return font;
+    },
+  };
 }
 
 /** The PDF packages, loaded once: not at start (half a second every start would pay) but on first need. */
-const pdfPackages = () => Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
+let packages: Promise<[typeof import('pdf-lib'), Fontkit]> | undefined;
+const pdfPackages = () => {
+  packages ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(
+    ([pdfLib, fontkit]) =>
+      [pdfLib, keepingParsedFonts(fontkit.default)] as [typeof import('pdf-lib'), Fontkit],
+  );
+  return packages;
+};
+
+/** A draft with a little of everything, rendered by the warm-up in each language. */
+const WARM_SAMPLE: SarContent = {
+  caseId: 0,
+  generatedAt: new Date(0),
+  generatedBy: 'Backdesk',
+  customer: {
+    id: 0,
+    user_name: 'warm-up',
+    name: 'Çağrı Işık Öztürk',
+    email: null,
+    mobile: null,
+    kyc_level: 0,
+    status: 'active',
+    registered_at: null,
+  },
+  narrative: 'Şüpheli çekim — suspicious withdrawal, 1.234,56 TRY.',
+  decision: null,
+  closingNote: null,
+  alerts: [],
+  transactions: [],
+  trades: [],
+  signIns: [],
+  blocklistHits: [],
+  linkedCustomers: [],
+  comments: [],
+  catalogue: new Map(),
+};
 
 /**
- * Loads the PDF packages and the fonts, so a member's first draft
- * does not pay for them. Called once the server is listening (fraud-cases.module.ts).
+ * Loads the PDF packages and the fonts and renders a sample draft in each language, so a member's
+ * first draft pays for none of it (the fonts' tables parsed, the code compiled). Called once the
+ * server is listening (fraud-cases.module.ts).
  */
 export async function warmSarRenderer(): Promise<void> {
   await Promise.all([pdfPackages(), fontBytes()]);
+  await renderSar(WARM_SAMPLE, 'en');
+  await renderSar(WARM_SAMPLE, 'tr');
 }
 
 /** The draft as PDF bytes, in the member's language. */
 export async function renderSar(content: SarContent, lang: SarLang): Promise<Uint8Array> {
   const L = SAR_LABELS[lang];
-  const [{ PDFDocument, rgb }, { default: fontkit }] = await pdfPackages();
+  const [{ PDFDocument, rgb }, fontkit] = await pdfPackages();
   const GREY = rgb(0.35, 0.35, 0.35);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
