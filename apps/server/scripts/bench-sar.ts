@@ -8,7 +8,8 @@
 //   3. beside them, the floor: the same case's detail and timeline read (what the draft reads, without
 //      the PDF), so the PDF's own share is printed.
 // A data folder of its own (BENCH_SAR_DIR); cases that have a draft already are skipped, so a second
-// run on the same folder times the next cases (it says when none are left).
+// run on the same folder times the next cases. The demo holds few cases: more are opened first as an
+// officer would, one per customer with open alerts not in a case.
 
 import { createPool } from '../src/db/client.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded.ts';
@@ -76,6 +77,29 @@ async function casesWithoutDraft(url: string, cookie: string, wanted: number): P
   return found;
 }
 
+/** Opens cases as an officer would: a customer's open alerts that are in no case, one case each. */
+async function openCases(url: string, cookie: string, wanted: number): Promise<number> {
+  const page: { items: { id: number; customer_id: number; case_id: number | null }[] } = await getJson(
+    `${url}/api/compliance/fraud/alerts?limit=100&status=open`,
+    cookie,
+  );
+  const byCustomer = new Map<number, number[]>();
+  for (const a of page.items)
+    if (a.case_id === null) byCustomer.set(a.customer_id, [...(byCustomer.get(a.customer_id) ?? []), a.id]);
+  let opened = 0;
+  for (const [customerId, alertIds] of byCustomer) {
+    if (opened >= wanted) break;
+    const res = await fetch(`${url}/api/compliance/fraud/cases/open`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ customerId, alertIds }),
+    });
+    if (!res.ok) throw new Error(`open a case: ${res.status} ${await res.text()}`);
+    if (!((await res.json()) as { joined: boolean }).joined) opened++;
+  }
+  return opened;
+}
+
 async function draft(url: string, cookie: string, id: number, lang: 'en' | 'tr'): Promise<number> {
   const started = performance.now();
   const res = await fetch(`${url}/api/compliance/fraud/cases/report`, {
@@ -98,7 +122,11 @@ async function main() {
   try {
     // Signing in first: the first draft below is the member's first action after it.
     const cookie = await signIn(server.url, 'manager');
-    const ids = await casesWithoutDraft(server.url, cookie, CASES + 1);
+    let ids = await casesWithoutDraft(server.url, cookie, CASES + 1);
+    if (ids.length < CASES + 1) {
+      console.log(`  opening ${await openCases(server.url, cookie, CASES + 1 - ids.length)} more cases`);
+      ids = await casesWithoutDraft(server.url, cookie, CASES + 1);
+    }
     if (ids.length < 2) {
       console.log(`No cases without a draft left in ${DATA_DIR}: remove the folder to start again.`);
       return;
