@@ -467,3 +467,33 @@ describe('deprovisioning', () => {
     expect(ended.rows.map((r) => r.revoked_reason)).toEqual(['member_disabled']);
   });
 });
+
+describe('the last super', () => {
+  it('is never deactivated or demoted through SCIM', async () => {
+    const user = await created();
+    await scim(
+      'PATCH',
+      '/Groups/super',
+      patchOp({ op: 'add', path: 'members', value: [{ value: user.id }] }),
+    );
+    // The demo super stepped away: the provisioned one is the only active super left.
+    await t.db.execute(sql`UPDATE staff_members SET status = 'disabled' WHERE user_name = 'super'`);
+    try {
+      const off = await scim(
+        'PATCH',
+        `/Users/${user.id}`,
+        patchOp({ op: 'replace', value: { active: false } }),
+      );
+      expect(off.json()).toMatchObject({ status: '400', scimType: 'mutability' });
+      const demoted = await scim('PATCH', '/Groups/super', patchOp({ op: 'remove', path: 'members' }));
+      expect(demoted.json()).toMatchObject({ status: '400', scimType: 'mutability' });
+      expect((await scim('DELETE', `/Users/${user.id}`)).statusCode).toBe(400);
+      expect((await scim('GET', `/Users/${user.id}`)).json()).toMatchObject({
+        active: true,
+        groups: [{ value: 'super' }],
+      });
+    } finally {
+      await t.db.execute(sql`UPDATE staff_members SET status = 'active' WHERE user_name = 'super'`);
+    }
+  });
+});

@@ -95,9 +95,9 @@ export function registerScimRoutes(
       // The document is open like /api/openapi.json: it says what the service answers, nothing of its data.
       scim.get('/openapi.json', { schema: { hide: true } }, async () => opts.document());
 
-      // Every other route needs the token, checked before the body is read.
+      // Every other route needs the token, checked before the body is read; then the body's text.
       const callers = new WeakMap<FastifyRequest, ScimCaller>();
-      scim.addHook('preValidation', async (request) => {
+      scim.addHook('onRequest', async (request) => {
         if (request.routeOptions.url === `${SCIM_PREFIX}/openapi.json`) return;
         const scimTokenId = await service.authenticate(request.headers.authorization);
         const { ip, userAgent } = requestContext(request);
@@ -106,6 +106,8 @@ export function registerScimRoutes(
           ip,
           userAgent,
         });
+      });
+      scim.addHook('preValidation', async (request) => {
         checkText(request.body);
         checkText(request.query);
       });

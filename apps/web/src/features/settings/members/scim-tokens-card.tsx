@@ -86,14 +86,16 @@ export function ScimTokensCard() {
             <Title order={2} fz="md">
               {t('members.scim.title')}
             </Title>
-            <Badge
-              size="sm"
-              variant="light"
-              color={tokens.data?.provisioning ? 'green' : 'gray'}
-              data-testid="scim-provisioning"
-            >
-              {tokens.data?.provisioning ? t('members.scim.on') : t('members.scim.off')}
-            </Badge>
+            {tokens.data && (
+              <Badge
+                size="sm"
+                variant="light"
+                color={tokens.data.provisioning ? 'green' : 'gray'}
+                data-testid="scim-provisioning"
+              >
+                {tokens.data.provisioning ? t('members.scim.on') : t('members.scim.off')}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {t('members.scim.intro', { url })}
@@ -109,7 +111,12 @@ export function ScimTokensCard() {
           {t('members.scim.create')}
         </Button>
       </Group>
-      {items.length === 0 ? (
+      {tokens.isError && (
+        <Text px="md" pb="md" c="red" size="sm">
+          {t('members.scim.loadFailed')}
+        </Text>
+      )}
+      {!tokens.data ? null : items.length === 0 ? (
         <Text px="md" pb="md" c="dimmed" size="sm">
           {t('members.scim.empty')}
         </Text>
