@@ -43,6 +43,7 @@ import { registerIngestApi } from './modules/platform/ingest/ingest.module.ts';
 import { registerIntegrationsPlatform } from './modules/platform/integrations/integrations.module.ts';
 import { registerOutboxModule } from './modules/platform/outbox/outbox.module.ts';
 import { registerSavedViewsModule } from './modules/platform/saved-views/saved-views.module.ts';
+import { registerScimModule } from './modules/platform/scim/scim.module.ts';
 import { registerSsoModule } from './modules/platform/sso/sso.module.ts';
 import { registerTwoFactorModule } from './modules/platform/two-factor/two-factor.module.ts';
 import { registerReportsModule } from './modules/reports/reports.module.ts';
@@ -151,6 +152,7 @@ export async function buildApp({
   });
   registerAuthModule(app, { db, config, secret, clock, secondStep: twoFactor.secondStep });
   registerSsoModule(app, { db, config, clock });
+  registerScimModule(app, { db, config, clock });
   registerDashboardModule(app, { db, clock });
   const restrictions = registerRestrictionsModule(app, { db });
   registerCustomersModule(app, { db, clock, restrictions });

@@ -93,8 +93,14 @@ export function watchAnswers(app: FastifyInstance, report: (problem: string) => 
     document ??= swagger.call(app) as OpenApiDocument;
     // The public API has a document of its own (/api/v1/openapi.json).
     const publicApi = (app as { publicApi?: { document(): unknown } }).publicApi;
+    // So has SCIM (/scim/v2/openapi.json).
+    const scimApi = (app as { scimApi?: { document(): unknown } }).scimApi;
     const own =
-      route.startsWith('/api/v1/') && publicApi ? (publicApi.document() as OpenApiDocument) : document;
+      route.startsWith('/api/v1/') && publicApi
+        ? (publicApi.document() as OpenApiDocument)
+        : route.startsWith('/scim/v2/') && scimApi
+          ? (scimApi.document() as OpenApiDocument)
+          : document;
     const problem = undeclaredAnswer(own, {
       method: request.method,
       route,

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -37,6 +38,20 @@ const PEOPLE: Record<string, Record<string, unknown>> = {
     email: 'umut.kaya@corp.example',
     email_verified: true,
     groups: ['sales'],
+  },
+  // Provisioned by SCIM as a manager; the ID token's groups map to nothing.
+  'selin.aras': {
+    name: 'Selin Aras',
+    email: 'selin.aras@corp.example',
+    email_verified: true,
+    groups: ['sales'],
+  },
+  // Mapped to admin by the ID token, but never provisioned.
+  'kaan.oz': {
+    name: 'Kaan Öz',
+    email: 'kaan.oz@corp.example',
+    email_verified: true,
+    groups: ['bd-admins'],
   },
 };
 
@@ -164,5 +179,57 @@ describe('single sign-on with OpenID Connect', () => {
     expect(await axeProblems(page)).toEqual([]);
     const cookies = await context.cookies(e2e.url('/'));
     expect(cookies.map((c) => c.name)).not.toContain('auth.token');
+  });
+
+  it('with SCIM provisioning on, admits only a provisioned member, with the roles SCIM gave', async () => {
+    const db = new pg.Client({ connectionString: e2e.server.databaseUrl });
+    await db.connect();
+    // A live SCIM token turns provisioning on (made as Settings → Members makes one).
+    const prefix = `bds_${randomBytes(4).toString('hex')}`;
+    const secret = randomBytes(32).toString('base64url');
+    const { rows } = await db.query(
+      `INSERT INTO scim_tokens (name, prefix, secret_hash, created_by)
+       SELECT 'Corp ID', $1, $2, id FROM staff_members WHERE user_name = 'super' RETURNING id`,
+      [prefix, createHash('sha256').update(secret).digest()],
+    );
+    const scim = async (method: string, path: string, body: unknown) => {
+      const res = await fetch(e2e.url(`/scim/v2${path}`), {
+        method,
+        headers: { authorization: `Bearer ${prefix}_${secret}`, 'content-type': 'application/scim+json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return res.json();
+    };
+    try {
+      const user = await scim('POST', '/Users', {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'selin.aras@corp.example',
+        displayName: 'Selin Aras',
+        emails: [{ value: 'selin.aras@corp.example', primary: true }],
+      });
+      await scim('PATCH', '/Groups/manager', {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'add', path: 'members', value: [{ value: user.id }] }],
+      });
+
+      const { page } = await e2e.open({ bypassCSP: true });
+      await signInAtProvider(page, 'selin.aras');
+      await page.waitForURL((url) => url.pathname === '/' && url.origin !== ISSUER);
+      const me = await page.evaluate(async () => (await fetch('/api/auth/credentials')).json());
+      expect(me).toMatchObject({ user_name: 'selin.aras', user_roles: ['manager'] });
+
+      // A person the ID token maps to admin, but whom SCIM never provisioned, is refused.
+      const { context, page: other } = await e2e.open({ bypassCSP: true });
+      await signInAtProvider(other, 'kaan.oz');
+      await other.waitForURL((url) => url.pathname === '/login' && url.origin !== ISSUER);
+      expect(new URL(other.url()).searchParams.get('sso_error')).toBe('ACCESS_DENIED');
+      expect((await context.cookies(e2e.url('/'))).map((c) => c.name)).not.toContain('auth.token');
+      const made = await db.query(`SELECT 1 FROM staff_members WHERE email = 'kaan.oz@corp.example'`);
+      expect(made.rows).toEqual([]);
+    } finally {
+      await db.query('UPDATE scim_tokens SET revoked_at = now() WHERE id = $1', [rows[0].id]);
+      await db.end();
+    }
   });
 });

@@ -27,6 +27,7 @@ export const AUDIT_ENTITIES = [
   'integration_key',
   'team_queue',
   'webhook_endpoint',
+  'scim_token',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

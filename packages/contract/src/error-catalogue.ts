@@ -432,6 +432,8 @@ export const ERROR_CATALOGUE = {
   },
   INTEGRATION_NOT_FOUND: { status: 404, message: 'No such integration' },
   INTEGRATION_NAME_TAKEN: { status: 409, message: 'An integration named "{{name}}" already exists' },
+  SCIM_TOKEN_NOT_FOUND: { status: 404, message: 'No such SCIM token' },
+  SCIM_TOKEN_REVOKED: { status: 409, message: 'This SCIM token has already been revoked' },
   INTEGRATION_KEY_NOT_FOUND: { status: 404, message: 'No such API key' },
   INTEGRATION_KEY_REVOKED: { status: 409, message: 'This API key has already been revoked' },
   INTEGRATION_KEY_EXPIRY_PAST: { status: 400, message: 'The expiry date must be in the future' },

@@ -126,6 +126,8 @@ export * from './reports/keys.ts';
 export * from './roles.ts';
 export type { ListKey, SavedView, SaveViewBody } from './saved-views.ts';
 export * as savedViewsApi from './saved-views.ts';
+export * as scimTokensApi from './scim-tokens.ts';
+export { type CreateScimTokenBody, SCIM_TOKEN_PATTERN, type ScimToken } from './scim-tokens.ts';
 export type {
   ChangePasswordBody,
   NotificationEvent,

@@ -31,30 +31,42 @@ const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
 // ── Staff and sessions ──────────────────────────────────────────────────────
 
-export const staffMembers = pgTable('staff_members', {
-  id: serial('id').primaryKey(),
-  userName: text('user_name').notNull().unique(),
-  displayName: text('display_name').notNull(),
-  email: text('email'),
-  passwordHash: text('password_hash').notNull(),
-  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-  /** active | disabled */
-  status: text('status').notNull().default('active'),
-  /** Set for a one-time password a super gave: nothing but choosing a password until it is done. */
-  mustChangePassword: boolean('must_change_password').notNull().default(false),
-  /** en | tr; null until the member first chooses (the browser's choice then stands). */
-  language: text('language'),
-  /** light | dark | system, as the spec's `nuxt-color-mode` key holds it; null until first chosen. */
-  colorMode: text('color_mode'),
-  /** The display time zone of reports (IANA); null until chosen (migration 0021). */
-  timeZone: text('time_zone'),
-  passwordChangedAt: ts('password_changed_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  version: integer('version').notNull().default(1),
-  /** local | sso | scim (migration 0050): an sso or scim member's roles are the provider's. */
-  source: text('source').notNull().default('local'),
-});
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    /** active | disabled */
+    status: text('status').notNull().default('active'),
+    /** Set for a one-time password a super gave: nothing but choosing a password until it is done. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** en | tr; null until the member first chooses (the browser's choice then stands). */
+    language: text('language'),
+    /** light | dark | system, as the spec's `nuxt-color-mode` key holds it; null until first chosen. */
+    colorMode: text('color_mode'),
+    /** The display time zone of reports (IANA); null until chosen (migration 0021). */
+    timeZone: text('time_zone'),
+    passwordChangedAt: ts('password_changed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    /** local | sso | scim (migration 0050): an sso or scim member's roles are the provider's. */
+    source: text('source').notNull().default('local'),
+    /** A SCIM member's userName, externalId and deletion (migration 0052): a deleted one is kept disabled. */
+    scimUserName: text('scim_user_name'),
+    scimExternalId: text('scim_external_id'),
+    scimDeletedAt: ts('scim_deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('staff_members_scim_user_name_key')
+      .on(sql`lower(${t.scimUserName})`)
+      .where(sql`scim_user_name IS NOT NULL AND scim_deleted_at IS NULL`),
+  ],
+);
 
 /** One sign-in. Tokens hang off it; revoking it ends every token of that sign-in. */
 export const staffSessions = pgTable(
@@ -284,6 +296,8 @@ export const auditLog = pgTable(
     customerId: bigint('customer_id', { mode: 'number' }),
     /** The integration that made the change (member_id is then null; migration 0037). */
     integrationId: integer('integration_id'),
+    /** The SCIM token that made the change (member_id is then null; migration 0052). */
+    scimTokenId: integer('scim_token_id'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
@@ -1225,4 +1239,5 @@ export * from './schema-fraud-screening.ts';
 export * from './schema-ingest.ts';
 export * from './schema-integrations.ts';
 export * from './schema-outbox.ts';
+export * from './schema-scim.ts';
 export * from './schema-sso.ts';

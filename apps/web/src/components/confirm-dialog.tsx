@@ -73,6 +73,7 @@ export function ConfirmDialog({
       title={request?.title}
       centered
       closeOnClickOutside={!pending}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
       data-testid="confirm-dialog"
     >
       <Stack gap="md">

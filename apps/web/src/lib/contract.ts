@@ -74,6 +74,7 @@ export const logsRef = areaRefs(() => import('@backdesk/contract/areas/logs'));
 export const integrationsRef = areaRefs(() => import('@backdesk/contract/areas/integrations'));
 export const webhooksRef = areaRefs(() => import('@backdesk/contract/areas/webhooks'));
 export const membersRef = areaRefs(() => import('@backdesk/contract/areas/members'));
+export const scimTokensRef = areaRefs(() => import('@backdesk/contract/areas/scim-tokens'));
 export const reportsRef = areaRefs(() => import('@backdesk/contract/areas/reports'));
 export const savedViewsRef = areaRefs(() => import('@backdesk/contract/areas/saved-views'));
 export const settingsRef = areaRefs(() => import('@backdesk/contract/areas/settings'));

@@ -7,6 +7,8 @@ export interface AuditRow {
   memberId: number | null;
   /** The integration that made the change through the public API (then memberId is null). */
   integrationId?: number | null;
+  /** The SCIM token that made the change (then memberId is null). */
+  scimTokenId?: number | null;
   requestId: string | null;
   action: AuditAction;
   entity: AuditEntity;
@@ -24,6 +26,7 @@ export async function recordAudit(tx: DbOrTx, entry: AuditRow): Promise<void> {
   await tx.insert(auditLog).values({
     memberId: entry.memberId,
     integrationId: entry.integrationId ?? null,
+    scimTokenId: entry.scimTokenId ?? null,
     requestId: entry.requestId,
     action: entry.action,
     entity: entry.entity,

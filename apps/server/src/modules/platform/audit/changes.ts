@@ -24,6 +24,13 @@ export interface IntegrationActor {
   requestId: string;
 }
 
+/** A change an identity provider made through SCIM: its audit row names the token (docs/sso.md). */
+export interface ScimActor {
+  memberId: null;
+  scimTokenId: number;
+  requestId: string;
+}
+
 type Fields = Record<string, unknown>;
 
 /** What one member action changed: one audit row. */
@@ -78,7 +85,7 @@ export interface ChangeOutcome<T> {
 export function createChanges(db: Db) {
   return {
     run<T>(
-      actor: Actor | SystemActor | IntegrationActor,
+      actor: Actor | SystemActor | IntegrationActor | ScimActor,
       work: (tx: Tx) => Promise<ChangeOutcome<T>>,
     ): Promise<T> {
       const outer = requestTransaction();
@@ -90,6 +97,7 @@ export function createChanges(db: Db) {
           await recordAudit(tx, {
             memberId: actor.memberId,
             integrationId: 'integrationId' in actor ? actor.integrationId : null,
+            scimTokenId: 'scimTokenId' in actor ? actor.scimTokenId : null,
             requestId: actor.requestId,
             action: change.action,
             entity: change.entity,

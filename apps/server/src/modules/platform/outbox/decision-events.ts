@@ -131,6 +131,7 @@ export const DECISION_EVENTS: Record<AuditEntity, Mapping | null> = {
   team_queue: none,
   // Backdesk's own delivery settings, not a decision the exchange enforces.
   webhook_endpoint: none,
+  scim_token: none,
 };
 
 /** The event type of a change, or null when it is no decision the exchange enforces. */

@@ -142,6 +142,33 @@ export function createSsoService(deps: {
     };
   }
 
+  /**
+   * With SCIM provisioning on (a live SCIM token), only a provisioned member signs in: found by
+   * issuer and subject, or linked by the provider's verified email; never made here. Their roles
+   * are SCIM's (its groups), not the ID token's.
+   */
+  async function provisionedMember(
+    tx: Tx,
+    provider: SsoProviderConfig,
+    claims: Claims,
+  ): Promise<MemberRow | undefined> {
+    const provisioned = sql`m.source = 'scim' AND m.scim_deleted_at IS NULL`;
+    const known = await tx.execute<MemberRow>(sql`
+      SELECT m.id, m.user_name, m.roles, m.status, m.source FROM staff_identities i
+      JOIN staff_members m ON m.id = i.member_id
+      WHERE i.issuer = ${claims.iss} AND i.subject = ${claims.sub} AND ${provisioned}`);
+    if (known.rows[0]) return known.rows[0];
+    const email = claims.email_verified === true ? text(claims.email) : null;
+    if (!email) return undefined;
+    const linked = await tx.execute<MemberRow>(sql`
+      SELECT m.id, m.user_name, m.roles, m.status, m.source FROM staff_members m
+      WHERE ${provisioned} AND lower(m.email) = lower(${email}) AND NOT EXISTS (
+        SELECT 1 FROM staff_identities i WHERE i.member_id = m.id AND i.issuer = ${claims.iss})`);
+    const member = linked.rows.length === 1 ? linked.rows[0] : undefined;
+    if (member) await linkIdentity(tx, member.id, provider, claims, email, clock.now());
+    return member;
+  }
+
   async function linkIdentity(
     tx: Tx,
     memberId: number,
@@ -261,8 +288,20 @@ export function createSsoService(deps: {
           return { result: new AppError(code) as IssuedTokens | AppError, change: null };
         };
         if (provider.requireMfa && !showsMfa(claims)) return refuse('SSO_MFA_REQUIRED', 'no_mfa');
-        if (!hasPanelAccess(roles)) return refuse('ACCESS_DENIED', 'no_mapped_role');
-        const { member, change } = await memberFor(tx, provider, claims, roles);
+        const { rows: scim } = await tx.execute<{ on: boolean }>(
+          sql`SELECT EXISTS (SELECT 1 FROM scim_tokens WHERE revoked_at IS NULL) AS on`,
+        );
+        let found: { member: MemberRow; change: Change | null };
+        if (scim[0]?.on) {
+          const provisioned = await provisionedMember(tx, provider, claims);
+          if (!provisioned) return refuse('ACCESS_DENIED', 'not_provisioned');
+          if (!hasPanelAccess(provisioned.roles)) return refuse('ACCESS_DENIED', 'no_role');
+          found = { member: provisioned, change: null };
+        } else {
+          if (!hasPanelAccess(roles)) return refuse('ACCESS_DENIED', 'no_mapped_role');
+          found = await memberFor(tx, provider, claims, roles);
+        }
+        const { member, change } = found;
         if (member.status !== 'active') {
           await signIn.recordRefusal(tx, {
             ...log,

@@ -20,6 +20,7 @@ import {
   useMembers,
   useResetTwoFactor,
 } from './members-api.ts';
+import { ScimTokensCard } from './scim-tokens-card.tsx';
 
 /**
  * `/settings/members` (super only): every staff member with roles, status, two-factor state and last
@@ -262,6 +263,7 @@ export function MembersPage() {
           </Table.ScrollContainer>
         </Card>
       )}
+      <ScimTokensCard />
       {creating && (
         <CreateMemberModal
           onClose={() => setCreating(false)}
