@@ -65,6 +65,9 @@ export const login = defineEndpoint({
   response: LoginResponseSchema,
 });
 
+/** Where a member comes from: Backdesk's own password, or an identity provider (SSO, SCIM). */
+export const MEMBER_SOURCES = ['local', 'sso', 'scim'] as const;
+
 export const StaffUserSchema = z.object({
   id: z.int(),
   user_name: z.string(),
@@ -77,6 +80,8 @@ export const StaffUserSchema = z.object({
    * two-factor when it is required for their role. Every other call answers 403 until it is done.
    */
   required_action: z._default(z.nullable(z.enum(['change_password', 'enrol_two_factor'])), null),
+  /** local: Backdesk's password and two-factor; sso or scim: the identity provider keeps both. */
+  source: z._default(z.enum(MEMBER_SOURCES), 'local'),
 });
 export type StaffUser = z.infer<typeof StaffUserSchema>;
 

@@ -99,6 +99,10 @@ export const ERROR_CATALOGUE = {
   /** The password policy's problems (`{{problems}}`, settings.ts PASSWORD_PROBLEMS) travel as issues too. */
   PASSWORD_REJECTED: { status: 400, message: 'The new password is not accepted: {{problems}}' },
   CURRENT_PASSWORD_WRONG: { status: 400, message: 'The current password is not correct' },
+  MANAGED_BY_PROVIDER: {
+    status: 409,
+    message: 'Your identity provider keeps your password and second factor: change them there',
+  },
   MEMBER_ROLES_FROM_PROVIDER: {
     status: 409,
     message: 'This member signs in through the identity provider, which sets their roles',

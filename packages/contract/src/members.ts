@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_SOURCES } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { SerialIdSchema, VersionSchema } from './list.ts';
 import { PANEL_ROLES } from './roles.ts';
@@ -16,7 +17,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const MEMBER_STATUSES = ['active', 'disabled'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 /** Where a member comes from (docs/sso.md): an sso or scim member's roles are the provider's. */
-export const MEMBER_SOURCES = ['local', 'sso', 'scim'] as const;
+export { MEMBER_SOURCES };
 
 export const MemberSchema = z.object({
   id: z.number().int(),

@@ -118,7 +118,13 @@ export const changePassword = defineEndpoint({
   summary: "Change the signed-in member's password; their other sign-ins end",
   tags: ['settings'],
   access: 'read',
-  errors: ['TOO_MANY_REQUESTS', 'CURRENT_PASSWORD_WRONG', 'PASSWORD_REJECTED', 'STALE_EDIT'],
+  errors: [
+    'TOO_MANY_REQUESTS',
+    'CURRENT_PASSWORD_WRONG',
+    'PASSWORD_REJECTED',
+    'STALE_EDIT',
+    'MANAGED_BY_PROVIDER',
+  ],
   body: ChangePasswordBodySchema,
   response: z.object({ success: z.literal(true), sessions_ended: z.number().int() }),
 });

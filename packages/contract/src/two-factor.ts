@@ -193,7 +193,7 @@ export const startTotpEnrolment = defineEndpoint({
   summary: 'A fresh authenticator-app key to scan; it turns on only once a correct code confirms it',
   tags: ['settings', 'two-factor'],
   access: 'read',
-  errors: ['TWO_FACTOR_ALREADY_ENABLED'],
+  errors: ['TWO_FACTOR_ALREADY_ENABLED', 'MANAGED_BY_PROVIDER'],
   response: TotpEnrolmentSchema,
 });
 
@@ -224,6 +224,7 @@ export const passkeyRegistrationOptions = defineEndpoint({
   summary: 'WebAuthn options to register a passkey or security key for the signed-in member',
   tags: ['settings', 'two-factor'],
   access: 'read',
+  errors: ['MANAGED_BY_PROVIDER'],
   response: WebAuthnOptionsSchema,
 });
 

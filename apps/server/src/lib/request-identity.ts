@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { RequiredAction } from '@backdesk/contract';
 import { AUTH_COOKIES } from '@backdesk/contract/auth-cookies';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
 
 // Who is asking: what the endpoint kit (endpoint-route.ts) and the auth module both read of a
 // request. Here in lib so that lib never imports modules/.
@@ -23,6 +24,16 @@ export interface SessionMember {
   sessionExpiresAt: Date;
   /** What the member must do before anything else (modules/platform/auth/sign-in-gate.ts); null for nothing. */
   requiredAction: RequiredAction | null;
+  /** Where the member comes from: local (Backdesk's password), sso or scim (the identity provider). */
+  source: string;
+}
+
+/**
+ * A member of the identity provider signs in there, with its password and second factor: Backdesk
+ * keeps neither for them, so the pages that change them refuse with a code that says where to go.
+ */
+export function refuseUnlessLocal(member: Pick<SessionMember, 'source'>): void {
+  if (member.source !== 'local') throw new AppError('MANAGED_BY_PROVIDER');
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

@@ -13,6 +13,7 @@ const member = {
   user_roles: ['admin'],
   session_expires_at: '2030-01-01T00:00:00.000Z',
   required_action: null,
+  source: 'local',
 };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

@@ -6,6 +6,7 @@ const member = (roles: string[]): StaffUser => ({
   id: 1,
   user_name: 'ayse',
   display_name: 'Ayşe Yılmaz',
+  source: 'local',
   email: null,
   user_roles: roles,
   session_expires_at: '2030-01-01T00:00:00Z',

@@ -6,6 +6,7 @@ const member = (required_action: StaffUser['required_action']): StaffUser => ({
   id: 1,
   user_name: 'ayse',
   display_name: 'Ayşe',
+  source: 'local',
   email: null,
   user_roles: ['admin'],
   session_expires_at: '2030-01-01T00:00:00Z',

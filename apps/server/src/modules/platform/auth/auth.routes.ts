@@ -149,6 +149,7 @@ export function registerAuthRoutes(
     user_roles: member.roles,
     session_expires_at: member.sessionExpiresAt.toISOString(),
     required_action: member.requiredAction,
+    source: member.source as authApi.StaffUser['source'],
   }));
 
   registerEndpoint(app, authApi.clearSignInThrottle, async ({ body, actor, request }) => ({

@@ -327,6 +327,7 @@ export function createAuthService(deps: {
         sessionId: found.sessionId,
         sessionExpiresAt: found.sessionExpiresAt,
         requiredAction: action,
+        source: member.source,
       };
     },
   };

@@ -20,6 +20,8 @@ export interface TokenLookup {
     roles: string[];
     status: string;
     mustChangePassword: boolean;
+    /** local, sso or scim: a provider's member has their second factor at the provider. */
+    source: string;
     /** Whether the member has an enabled second factor (migration 0015). */
     hasTwoFactor: boolean;
   };
@@ -45,6 +47,7 @@ const lookupQuery = (db: DbOrTx) =>
         roles: staffMembers.roles,
         status: staffMembers.status,
         mustChangePassword: staffMembers.mustChangePassword,
+        source: staffMembers.source,
         hasTwoFactor: sql<boolean>`EXISTS (SELECT 1 FROM staff_two_factor_methods f WHERE f.member_id = ${staffMembers.id})`,
       },
       // Read on every request, so a super's change holds on every node at once.

@@ -15,13 +15,18 @@ export const REFUSAL = SIGN_IN_GATE_REFUSAL;
 /** The app_settings key of the deployment's two-factor requirement for admin and super (off unless set). */
 export const TWO_FACTOR_REQUIRED_KEY = 'two_factor_required_for_admins';
 
-/** The member's pending action: a new password first, then (when required for the role) two-factor. */
+/**
+ * The member's pending action: a new password first, then (when required for the role) two-factor.
+ * A member of the identity provider has neither here: the provider asks for both (docs/sso.md).
+ */
 export function requiredAction(member: {
   roles: string[];
   mustChangePassword: boolean;
   hasTwoFactor: boolean;
   twoFactorRequired: boolean;
+  source: string;
 }): RequiredAction | null {
+  if (member.source !== 'local') return null;
   if (member.mustChangePassword) return 'change_password';
   if (
     member.twoFactorRequired &&

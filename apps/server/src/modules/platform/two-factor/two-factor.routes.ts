@@ -1,6 +1,7 @@
 import { twoFactorApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
+import { refuseUnlessLocal } from '../../../lib/request-identity.ts';
 import { requestContext } from '../auth/auth-cookies.ts';
 import { webAuthnSite } from '../auth/webauthn-site.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
@@ -14,15 +15,19 @@ export function registerTwoFactorRoutes(
 
   registerEndpoint(app, twoFactorApi.getTwoFactorStatus, async ({ member }) => service.status(member));
 
-  registerEndpoint(app, twoFactorApi.startTotpEnrolment, async ({ member }) => service.startTotp(member));
+  registerEndpoint(app, twoFactorApi.startTotpEnrolment, async ({ member }) => {
+    refuseUnlessLocal(member);
+    return service.startTotp(member);
+  });
 
   registerEndpoint(app, twoFactorApi.confirmTotpEnrolment, async ({ member, body, actor, request }) =>
     service.confirmTotp(member, body.code, actor, requestContext(request)),
   );
 
-  registerEndpoint(app, twoFactorApi.passkeyRegistrationOptions, async ({ member, request }) =>
-    service.passkeyOptions(member, webAuthnSite(request, deps.publicOrigin)),
-  );
+  registerEndpoint(app, twoFactorApi.passkeyRegistrationOptions, async ({ member, request }) => {
+    refuseUnlessLocal(member);
+    return service.passkeyOptions(member, webAuthnSite(request, deps.publicOrigin));
+  });
 
   registerEndpoint(app, twoFactorApi.addPasskey, async ({ member, body, actor, request }) =>
     service.addPasskey(

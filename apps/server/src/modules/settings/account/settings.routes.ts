@@ -1,6 +1,7 @@
 import { settingsApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
+import { refuseUnlessLocal } from '../../../lib/request-identity.ts';
 import { callerOf } from '../members/staff-events.ts';
 import type { SettingsService } from './settings.service.ts';
 
@@ -24,10 +25,13 @@ export function registerSettingsRoutes(
   registerEndpoint(
     app,
     settingsApi.changePassword,
-    async ({ body, member, actor, request }) => ({
-      success: true as const,
-      sessions_ended: await service.changePassword(body, callerOf(member, actor, request)),
-    }),
+    async ({ body, member, actor, request }) => {
+      refuseUnlessLocal(member);
+      return {
+        success: true as const,
+        sessions_ended: await service.changePassword(body, callerOf(member, actor, request)),
+      };
+    },
     { perMinute: passwordPerMinute },
   );
 

@@ -8,6 +8,7 @@ import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { useChangePassword } from '../../../lib/member-settings.ts';
 import { notify } from '../../../lib/notify.ts';
+import { ProviderManagedNotice, useProviderManaged } from '../shared/provider-managed.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -23,6 +24,20 @@ const problemsOf = (error: unknown): PasswordProblem[] =>
  * one-time password is asked to do this first.
  */
 export function PasswordCard({ profile }: { profile: Profile }) {
+  const managed = useProviderManaged();
+  const { t } = useTranslation('settings');
+  if (!managed) return <PasswordForm profile={profile} />;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        {t('password.title')}
+      </Title>
+      <ProviderManagedNotice what="password" />
+    </Card>
+  );
+}
+
+function PasswordForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation('settings');
   const { locale } = useLanguage();
   const change = useChangePassword();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useCan } from '../../../lib/can.ts';
+import { ProviderManagedNotice, useProviderManaged } from '../shared/provider-managed.tsx';
 import { DisableCard } from './disable-card.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
 import { RecoveryCard } from './recovery-card.tsx';
@@ -23,6 +24,7 @@ export function TwoFactorPage() {
   const afterChange = useAfterChange(user?.id);
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
   const status = query.data;
+  const managed = useProviderManaged();
 
   return (
     <>
@@ -30,7 +32,8 @@ export function TwoFactorPage() {
         title={t('common:pages.twoFactor')}
         description={t('page.description')}
         actions={
-          status && (
+          status &&
+          !managed && (
             <Badge
               size="lg"
               variant="light"
@@ -61,9 +64,11 @@ export function TwoFactorPage() {
               {t('page.requiredNotice')}
             </Alert>
           )}
-          <Text size="sm" data-testid="two-factor-summary">
-            {status.enabled ? t('page.statusOn') : t('page.statusOff')}
-          </Text>
+          {!managed && (
+            <Text size="sm" data-testid="two-factor-summary">
+              {status.enabled ? t('page.statusOn') : t('page.statusOff')}
+            </Text>
+          )}
           {freshCodes && (
             <RecoveryCodesPanel
               codes={freshCodes}
@@ -71,8 +76,14 @@ export function TwoFactorPage() {
               onDone={() => setFreshCodes(null)}
             />
           )}
-          <TotpCard status={status} onChanged={afterChange} onRecoveryCodes={setFreshCodes} />
-          <PasskeysCard status={status} onChanged={afterChange} onRecoveryCodes={setFreshCodes} />
+          {managed ? (
+            <ProviderManagedNotice what="twoFactor" />
+          ) : (
+            <>
+              <TotpCard status={status} onChanged={afterChange} onRecoveryCodes={setFreshCodes} />
+              <PasskeysCard status={status} onChanged={afterChange} onRecoveryCodes={setFreshCodes} />
+            </>
+          )}
           {status.enabled && (
             <RecoveryCard status={status} onChanged={afterChange} onRecoveryCodes={setFreshCodes} />
           )}
