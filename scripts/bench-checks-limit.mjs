@@ -224,7 +224,7 @@ app.post('/naive/api/v1/checks/withdrawal', async (request, reply) => {
 
 const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 console.log(`limit listening on ${new URL(address).port}`);
-process.on('SIGINT', async () => {
+process.once('SIGINT', async () => {
   await app.close();
   await pool.end();
   process.exit(0);

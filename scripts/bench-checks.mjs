@@ -139,7 +139,8 @@ async function startLimit(databaseUrl) {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  process.once('exit', () => child.kill('SIGINT'));
+  const stop = () => child.exitCode === null && child.kill('SIGINT');
+  process.once('exit', stop);
   const port = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -149,7 +150,7 @@ async function startLimit(databaseUrl) {
     });
     child.once('exit', (code) => reject(new Error(`the limit exited with ${code}: ${out}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGINT') };
+  return { url: `http://127.0.0.1:${port}`, stop };
 }
 
 async function customersFromDatabase(databaseUrl) {
