@@ -7,6 +7,7 @@ import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration } from '../../../test/integration-key.ts';
 import { newCustomer, walletTx } from '../../compliance/fraud/engine/test-fixtures.ts';
 import { ingestBatch } from '../../platform/ingest/ingest-core.ts';
+import { createLimitsRepository, limitsOfTypeJsonSql } from '../limits/limits.repository.ts';
 import { walletTransactionsIngest } from '../wallet/wallet-transactions.ingest.ts';
 import { buildChecksService } from './checks.module.ts';
 import type { CheckActor } from './checks.service.ts';
@@ -320,6 +321,14 @@ describe('withdrawal check', () => {
     expect((await checks.withdrawal(actor, body({ amount: '20' }))).decision).toBe('review');
     // Unchanged since: the probes built from the guess, run in the one statement, answer alike.
     expect((await checks.withdrawal(actor, body({ amount: '20' }))).decision).toBe('review');
+  });
+
+  it('reads the limits in its one statement exactly as the limits repository answers them', async () => {
+    await ownLimit();
+    const { rows } = await t.db.execute<{ limits: unknown }>(
+      sql`SELECT ${limitsOfTypeJsonSql('withdrawal')} AS limits`,
+    );
+    expect(rows[0]!.limits).toEqual(await createLimitsRepository().ofType(t.db, 'withdrawal'));
   });
 
   it('refuses an unknown customer with CUSTOMER_NOT_FOUND and records nothing', async () => {
