@@ -2,7 +2,7 @@ import type { CheckReason, CustomerRef, TransactionLimit } from '@backdesk/contr
 import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
 import type { CheckDecision, CheckKind } from '@backdesk/contract/transactions/keys';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, executePrepared } from '../../../db/client.ts';
+import { type DbOrTx, executeNamed, executePrepared } from '../../../db/client.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { allOf, filteredPage } from '../../../lib/list-query.ts';
@@ -276,12 +276,17 @@ export function createChecksRepository() {
     },
 
     async insert(db: DbOrTx, c: NewCheck): Promise<void> {
-      await db.execute(sql`
+      // A fixed text: prepared once per connection (one of the check's three round trips).
+      await executeNamed(
+        db,
+        'realtime-checks-insert',
+        sql`
         INSERT INTO realtime_checks (public_id, kind, integration_id, customer_id, external_ref, input, decision,
                                      reasons, wallet_transaction_id, duration_ms, evaluated_at)
         VALUES (${c.publicId}::uuid, ${c.kind}, ${c.integrationId}, ${c.customerId}, ${c.externalRef},
                 ${JSON.stringify(c.input)}::jsonb, ${c.decision}, ${JSON.stringify(c.reasons)}::jsonb,
-                ${c.walletTransactionId}, ${c.durationMs.toFixed(3)}::numeric, ${c.evaluatedAt.toISOString()}::timestamptz)`);
+                ${c.walletTransactionId}, ${c.durationMs.toFixed(3)}::numeric, ${c.evaluatedAt.toISOString()}::timestamptz)`,
+      );
     },
 
     async page(db: DbOrTx, request: CheckFilters & { dir: 'asc' | 'desc'; cursor?: string; limit: number }) {
