@@ -85,14 +85,20 @@ const RECORD = `INSERT INTO realtime_checks (kind, integration_id, customer_id, 
     SELECT 'withdrawal', k.integration_id, c.id, $10::text, $11::jsonb,
            CASE WHEN cardinality(d.blocks) > 0 THEN 'block' WHEN cardinality(d.reviews) > 0 THEN 'review' ELSE 'allow' END,
            to_jsonb(d.blocks || d.reviews), 0, now()
-      FROM k, c, d, counted WHERE k.ok AND counted.hits <= k.requests_per_minute
+      FROM k, c, d, total WHERE k.ok AND total.hits <= k.requests_per_minute
     RETURNING public_id, decision, reasons`;
 
+// The key's minute count, one row per connection: in one statement the counter's row stays locked
+// until the whole check commits, so a single row per key would serialise every check of the key.
+// The count is the sum of the rows (what other connections committed, and this one).
 const ONE_STATEMENT = `WITH k AS (${PARTS.key}),
   counted AS (INSERT INTO request_counts (window_start, bucket, subject, hits)
-              SELECT $12::timestamptz, 'api key', k.key_id::text, 1 FROM k WHERE k.ok
+              SELECT $12::timestamptz, 'api key limit', k.key_id::text || ':' || pg_backend_pid(), 1 FROM k WHERE k.ok
               ON CONFLICT (window_start, bucket, subject) DO UPDATE SET hits = request_counts.hits + 1
               RETURNING hits),
+  total AS (SELECT coalesce(sum(n.hits), 0) + 1 AS hits FROM request_counts n, k
+             WHERE n.window_start = $12::timestamptz AND n.bucket = 'api key limit'
+               AND n.subject LIKE k.key_id::text || ':%'),
   touched AS (UPDATE integration_keys SET last_used_at = now() FROM k
                WHERE integration_keys.id = k.key_id AND k.ok
                  AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute') RETURNING 1),
@@ -191,7 +197,7 @@ app.post('/naive/api/v1/checks/withdrawal', async (request, reply) => {
       await run(c + PARTS[part]);
     for (const part of ['velocity', 'deposit', 'fresh']) await run(cv + PARTS[part]);
     const k = `k AS (SELECT ${key.integration_id}::int AS integration_id, true AS ok, 1 AS requests_per_minute),
-               counted AS (SELECT 1 AS hits)`;
+               total AS (SELECT 1 AS hits)`;
     const parts = [
       'restricted',
       'limit',
