@@ -3,6 +3,7 @@
 // batches run (CHECKS), decision → webhook received p95 (OUTBOX). A measure gets the started server, the
 // owner's pool and the phase's length, and answers rows for the bench's table: [measure, figure, target, verdict].
 import type pg from 'pg';
+import { checksAlongside } from './bench-ingest-checks.ts';
 
 export interface AlongsideContext {
   url: string;
@@ -11,4 +12,4 @@ export interface AlongsideContext {
 }
 export type AlongsideMeasure = (context: AlongsideContext) => Promise<string[][]>;
 
-export const ALONGSIDE_BATCH_LOAD: AlongsideMeasure[] = [];
+export const ALONGSIDE_BATCH_LOAD: AlongsideMeasure[] = [checksAlongside];

@@ -16,6 +16,10 @@ const MINUTE_MS = 60_000;
  * for a moment only. A crash may forget the last counts of the minute, which only makes the limit
  * that much more lenient once.
  */
+/** Seconds to the next minute once `hits` is over `perMinute` (at least 1); undefined within it. */
+const retryAfter = (windowStart: number, now: number, hits: number, perMinute: number) =>
+  hits <= perMinute ? undefined : Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+
 export function createRequestCounter(db: Db, clock: Clock) {
   const address = db.$client.options.connectionString;
   const own = address ? createPool(address, 2, { durableCommits: false }) : undefined;
@@ -48,8 +52,27 @@ export function createRequestCounter(db: Db, clock: Clock) {
                RETURNING hits`,
         values: [new Date(windowStart), bucket, subject],
       });
-      if (rows[0]!.hits <= perMinute) return undefined;
-      return Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+      return retryAfter(windowStart, now, rows[0]!.hits, perMinute);
+    },
+
+    /**
+     * Counts one request inside the caller's own statement, on the counter's pool: `statement` gets
+     * the minute's window start and upserts `request_counts` itself (the public API reads its key and
+     * counts it in one round trip, decision 0025). Answers the rows and, for the `hits` the statement
+     * returned, the seconds to wait (undefined within `perMinute`, or when nothing was counted).
+     */
+    async takeWithin<R>(
+      statement: (windowStart: Date) => { name: string; text: string; values: unknown[] },
+    ): Promise<{ rows: R[]; retryAfter: (hits: number | null, perMinute: number) => number | undefined }> {
+      const now = clock.now().getTime();
+      const windowStart = now - (now % MINUTE_MS);
+      sweep(windowStart);
+      const { rows } = await pool.query(statement(new Date(windowStart)));
+      return {
+        rows: rows as R[],
+        retryAfter: (hits, perMinute) =>
+          hits === null ? undefined : retryAfter(windowStart, now, hits, perMinute),
+      };
     },
     close: async () => {
       await own?.end();

@@ -1,5 +1,28 @@
 // What other areas may use of compliance (test/module-boundaries.test.ts holds them to this entry):
 // the fraud check's answers a real-time check asks synchronously.
-export { createFraudBlocklistRepository } from './fraud/blocklist/fraud-blocklist.repository.ts';
-export { type ProbeHit, probeRules, type TradeProbe, type WithdrawalProbe } from './fraud/engine/probe.ts';
-export { createScreeningRepository } from './fraud/screening/screening.repository.ts';
+// Their SQL is exported too, for the withdrawal check's one statement (decision 0025).
+export {
+  activeMatchesSql,
+  createFraudBlocklistRepository,
+} from './fraud/blocklist/fraud-blocklist.repository.ts';
+export {
+  CURRENT_VERSIONS_SQL,
+  type CurrentRuleVersion,
+  versionsOf,
+} from './fraud/engine/fraud-engine.ts';
+export {
+  type ProbeHit,
+  probeHits,
+  probeQueries,
+  probeRules,
+  probesJsonSql,
+  type RuleProbe,
+  type TradeProbe,
+  type WithdrawalProbe,
+} from './fraud/engine/probe.ts';
+export {
+  createScreeningRepository,
+  type ScreeningHitRow,
+  screeningHitsOf,
+  screeningHitsSql,
+} from './fraud/screening/screening.repository.ts';

@@ -34,7 +34,6 @@ export function registerIntegrationsPlatform(
   app.drain.onDrain(() => callLog.flush());
   app.addHook('onClose', () => callLog.flush());
   const api = createPublicApi({
-    db,
     clock,
     repo,
     counter: app.requestCounter,

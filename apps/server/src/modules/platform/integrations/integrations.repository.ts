@@ -56,14 +56,44 @@ export function createIntegrationsRepository() {
       );
     },
 
-    /** Marks the key used, at most once a minute: most requests write nothing. */
-    async touchKey(db: DbOrTx, keyId: number, at: Date): Promise<void> {
-      await executeNamed(
-        db,
-        'integration-key-touch',
-        sql`UPDATE integration_keys SET last_used_at = ${at}
-             WHERE id = ${keyId} AND (last_used_at IS NULL OR last_used_at < ${at}::timestamptz - interval '1 minute')`,
-      );
+    /**
+     * `keyForRequest` that also counts the request against the key's per-minute limit and marks the
+     * key used (at most once a minute), in one statement for `counter.takeWithin` (decision 0025).
+     * It counts only what the caller will not refuse before the limit: the secret's hash matches, the
+     * key is neither revoked nor expired at `now`, the integration enabled, the address allowed; and
+     * touches only a request that also passes the limit and holds `scope`. The caller still checks
+     * the secret in constant time and decides; `hits` is null when nothing was counted.
+     */
+    keyCountedStatement(k: {
+      prefix: string;
+      address: string;
+      secretHash: Buffer;
+      scope: string | null;
+      now: Date;
+      windowStart: Date;
+    }): { name: string; text: string; values: unknown[] } {
+      return {
+        name: 'integration-key-counted',
+        text: `WITH k AS (
+            SELECT k.id AS key_id, k.integration_id, i.name, i.scopes, i.enabled, i.requests_per_minute,
+                   k.secret_hash, k.expires_at, k.revoked_at, k.last_used_at,
+                   (i.allowed_addresses IS NULL OR $2::inet <<= ANY (i.allowed_addresses)) AS address_allowed
+              FROM integration_keys k JOIN integrations i ON i.id = k.integration_id
+             WHERE k.prefix = $1),
+          valid AS (SELECT * FROM k WHERE k.secret_hash = $3 AND k.revoked_at IS NULL AND k.enabled
+                       AND (k.expires_at IS NULL OR k.expires_at > $5) AND k.address_allowed),
+          counted AS (INSERT INTO request_counts (window_start, bucket, subject, hits)
+                      SELECT $6, 'api key', valid.key_id::text, 1 FROM valid
+                      ON CONFLICT (window_start, bucket, subject) DO UPDATE SET hits = request_counts.hits + 1
+                      RETURNING hits),
+          touched AS (UPDATE integration_keys t SET last_used_at = $5 FROM valid, counted
+                       WHERE t.id = valid.key_id AND counted.hits <= valid.requests_per_minute
+                         AND ($4::text IS NULL OR $4::text = ANY (valid.scopes))
+                         AND (t.last_used_at IS NULL OR t.last_used_at < $5::timestamptz - interval '1 minute')
+                      RETURNING 1)
+          SELECT k.*, (SELECT hits FROM counted) AS hits FROM k`,
+        values: [k.prefix, k.address, k.secretHash, k.scope, k.now, k.windowStart],
+      };
     },
 
     async list(db: DbOrTx): Promise<IntegrationRow[]> {

@@ -1,15 +1,14 @@
 import type { IntegrationScope, PublicEndpointDef } from '@backdesk/contract';
 import { AUTH_COOKIES } from '@backdesk/contract/auth-cookies';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { bearerToken, requestContext } from '../../../lib/request-identity.ts';
 import type { RequestCounter } from '../../../plugins/rate-limit.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
-import { parseApiKey, secretMatches } from './api-keys.ts';
+import { hashSecret, parseApiKey, secretMatches } from './api-keys.ts';
 import type { CallLog } from './call-log.ts';
-import type { IntegrationsRepository } from './integrations.repository.ts';
+import type { IntegrationsRepository, KeyForRequest } from './integrations.repository.ts';
 
 /** The integration and key a public request was authenticated as. */
 export interface PublicCaller {
@@ -31,7 +30,7 @@ export interface CallFacts {
   errorCode: string | null;
 }
 
-const TOUCH_EVERY_MS = 60_000;
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
  * What every public endpoint shares (modules/platform/integrations/public-endpoint.ts): who is
@@ -40,14 +39,13 @@ const TOUCH_EVERY_MS = 60_000;
  * Idempotency-Key per integration. The endpoints registered, for the public OpenAPI document.
  */
 export function createPublicApi(deps: {
-  db: Db;
   clock: Clock;
   repo: IntegrationsRepository;
   counter: RequestCounter;
   callLog: CallLog;
   idempotency: IdempotencyService;
 }) {
-  const { db, clock, repo, counter } = deps;
+  const { clock, repo, counter } = deps;
   const endpoints: PublicEndpointDef[] = [];
 
   /**
@@ -70,21 +68,35 @@ export function createPublicApi(deps: {
     const parsed = token === undefined ? undefined : parseApiKey(token);
     if (!parsed) throw new AppError('API_KEY_INVALID');
     const address = requestContext(request).ip;
-    const row = await repo.keyForRequest(db, parsed.prefix, address);
+    const now = clock.now();
+    // One round trip, on the counter's pool (not the main pool ingestion fills): the key, its count
+    // for the minute and its last use (the statement counts and touches only what passes below).
+    const { rows, retryAfter } = await counter.takeWithin<KeyForRequest & { hits: number | null }>(
+      (windowStart) =>
+        repo.keyCountedStatement({
+          prefix: parsed.prefix,
+          address,
+          secretHash: hashSecret(parsed.secret),
+          scope: endpoint.scope ?? null,
+          now,
+          windowStart,
+        }),
+    );
+    const row = rows[0] && {
+      ...rows[0],
+      expires_at: dateOrNull(rows[0].expires_at),
+      revoked_at: dateOrNull(rows[0].revoked_at),
+    };
     if (!row || !secretMatches(parsed.secret, row.secret_hash)) throw new AppError('API_KEY_INVALID');
     facts.integrationId = row.integration_id;
     facts.keyId = row.key_id;
-    const now = clock.now();
     const expired = row.expires_at !== null && row.expires_at.getTime() <= now.getTime();
     if (row.revoked_at !== null || expired || !row.enabled) throw new AppError('API_KEY_INVALID');
     if (!row.address_allowed) throw new AppError('API_ADDRESS_REFUSED');
-    const retryAfterSeconds = await counter.take('api key', String(row.key_id), row.requests_per_minute);
+    const retryAfterSeconds = retryAfter(row.hits, row.requests_per_minute);
     if (retryAfterSeconds !== undefined) throw new AppError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds });
     if (endpoint.scope && !row.scopes.includes(endpoint.scope))
       throw new AppError('API_SCOPE_MISSING', { scope: endpoint.scope });
-    // Last use to the minute: a busy key writes once a minute, not once a request.
-    if (row.last_used_at === null || now.getTime() - row.last_used_at.getTime() >= TOUCH_EVERY_MS)
-      await repo.touchKey(db, row.key_id, now);
     return {
       id: row.integration_id,
       name: row.name,

@@ -1,14 +1,41 @@
-import type { CheckReason, CustomerRef } from '@backdesk/contract';
+import type { CheckReason, CustomerRef, TransactionLimit } from '@backdesk/contract';
+import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
 import type { CheckDecision, CheckKind } from '@backdesk/contract/transactions/keys';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
+import { type DbOrTx, executeNamed, executePrepared } from '../../../db/client.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { allOf, filteredPage } from '../../../lib/list-query.ts';
+import {
+  activeMatchesSql,
+  CURRENT_VERSIONS_SQL,
+  type CurrentRuleVersion,
+  probeQueries,
+  probesJsonSql,
+  type RuleProbe,
+  type ScreeningHitRow,
+  screeningHitsSql,
+  type WithdrawalProbe,
+} from '../../compliance/index.ts';
+import { limitsOfTypeJsonSql } from '../limits/limits.repository.ts';
+import { activeRestrictionSql, withdrawnWithinSql } from '../wallet/wallet-transactions.repository.ts';
 
 export interface CheckedCustomer {
   id: number;
   userName: string;
+}
+
+/** Everything a withdrawal check reads, as its one statement answers it (withdrawalFacts). */
+export interface WithdrawalCheckFacts {
+  customer: CheckedCustomer | null;
+  restricted: boolean;
+  limits: TransactionLimit[];
+  withdrawn: { '24 hours': string; '30 days': string };
+  listed: { id: number; kind: 'address' | 'ip' | 'device'; value: string; network: string | null }[];
+  screening: ScreeningHitRow[];
+  versions: CurrentRuleVersion[];
+  /** The candidate rows of `probes` (the probes built from the versions the caller expected). */
+  probed: { rule: string; customer_id: number; figures: Record<string, string | number> }[];
 }
 
 export interface CheckedOffer {
@@ -85,8 +112,64 @@ async function customerWhere(db: DbOrTx, match: SQL): Promise<CheckedCustomer | 
   return rows[0] && { id: Number(rows[0].id), userName: rows[0].user_name };
 }
 
+/** A query's rows as one JSON array (in id order when they have one: json_agg keeps no order of its own). */
+const json = (query: SQL, order = sql``) =>
+  sql`(SELECT coalesce(json_agg(x${order}), '[]'::json) FROM (${query}) x)`;
+const byId = sql` ORDER BY x.id`;
+
 export function createChecksRepository() {
   return {
+    /**
+     * Every read of a withdrawal check in one statement (one round trip, one snapshot, decision 0025):
+     * the customer the check names, its withdrawal restriction, the withdrawal limits, what it withdrew
+     * in the caps' windows, the blocklist entries the operation names, its screening hits, the fraud
+     * rules' current versions, and the probes of the rules at the versions the caller expects
+     * (`expected`). Each part is its owner's own SQL. The customer's id is a subquery here, so an
+     * unknown customer reads nothing and answers `customer: null`.
+     */
+    async withdrawalFacts(
+      db: DbOrTx,
+      c: {
+        ref: CustomerRef;
+        probe: Omit<WithdrawalProbe, 'customerId'>;
+        ip?: string | null;
+        device?: string | null;
+        expected: Map<FraudRuleCode, CurrentRuleVersion> | null;
+      },
+    ): Promise<{ facts: WithdrawalCheckFacts; probes: RuleProbe[] | null }> {
+      const match = 'id' in c.ref ? sql`id = ${c.ref.id}` : sql`external_id = ${c.ref.externalId}`;
+      const customerId = sql`(SELECT id FROM c)`;
+      const probes = c.expected ? probeQueries(c.expected, { withdrawal: { ...c.probe, customerId } }) : null;
+      const window = { customerId, asset: c.probe.asset, network: c.probe.network, excludeId: 0 };
+      const [row] = await executePrepared<
+        Omit<WithdrawalCheckFacts, 'withdrawn'> & Record<'day' | 'month', string>
+      >(
+        db,
+        sql`WITH c AS (SELECT id, user_name FROM customers WHERE ${match})
+          SELECT (SELECT json_build_object('id', id, 'userName', user_name) FROM c) AS customer,
+                 ${activeRestrictionSql(customerId, 'withdrawal')} AS restricted,
+                 ${limitsOfTypeJsonSql('withdrawal')} AS limits,
+                 ${withdrawnWithinSql(window, '24 hours')} AS day,
+                 ${withdrawnWithinSql(window, '30 days')} AS month,
+                 ${json(activeMatchesSql({ address: c.probe.toAddress, network: c.probe.network, ip: c.ip, device: c.device }), byId)} AS listed,
+                 ${json(screeningHitsSql(customerId), byId)} AS screening,
+                 ${json(CURRENT_VERSIONS_SQL)} AS versions,
+                 ${probes ? probesJsonSql(probes) : sql`'[]'::json`} AS probed`,
+      );
+      const { day, month, ...rest } = row!;
+      return { facts: { ...rest, withdrawn: { '24 hours': day, '30 days': month } }, probes };
+    },
+
+    /** The probes alone, when the rules' versions were not the expected ones (a rule changed). */
+    async probed(db: DbOrTx, probes: RuleProbe[]): Promise<WithdrawalCheckFacts['probed']> {
+      if (!probes.length) return [];
+      const [row] = await executePrepared<{ probed: WithdrawalCheckFacts['probed'] }>(
+        db,
+        sql`SELECT ${probesJsonSql(probes)} AS probed`,
+      );
+      return row!.probed;
+    },
+
     /** The one lookup of the customer a check names: the exchange's id, or Backdesk's. */
     customerByRef(db: DbOrTx, ref: CustomerRef): Promise<CheckedCustomer | undefined> {
       return customerWhere(db, 'id' in ref ? sql`id = ${ref.id}` : sql`external_id = ${ref.externalId}`);
@@ -193,12 +276,17 @@ export function createChecksRepository() {
     },
 
     async insert(db: DbOrTx, c: NewCheck): Promise<void> {
-      await db.execute(sql`
+      // A fixed text: prepared once per connection (one of the check's three round trips).
+      await executeNamed(
+        db,
+        'realtime-checks-insert',
+        sql`
         INSERT INTO realtime_checks (public_id, kind, integration_id, customer_id, external_ref, input, decision,
                                      reasons, wallet_transaction_id, duration_ms, evaluated_at)
         VALUES (${c.publicId}::uuid, ${c.kind}, ${c.integrationId}, ${c.customerId}, ${c.externalRef},
                 ${JSON.stringify(c.input)}::jsonb, ${c.decision}, ${JSON.stringify(c.reasons)}::jsonb,
-                ${c.walletTransactionId}, ${c.durationMs.toFixed(3)}::numeric, ${c.evaluatedAt.toISOString()}::timestamptz)`);
+                ${c.walletTransactionId}, ${c.durationMs.toFixed(3)}::numeric, ${c.evaluatedAt.toISOString()}::timestamptz)`,
+      );
     },
 
     async page(db: DbOrTx, request: CheckFilters & { dir: 'asc' | 'desc'; cursor?: string; limit: number }) {

@@ -7,6 +7,7 @@ import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration } from '../../../test/integration-key.ts';
 import { newCustomer, walletTx } from '../../compliance/fraud/engine/test-fixtures.ts';
 import { ingestBatch } from '../../platform/ingest/ingest-core.ts';
+import { createLimitsRepository, limitsOfTypeJsonSql } from '../limits/limits.repository.ts';
 import { walletTransactionsIngest } from '../wallet/wallet-transactions.ingest.ts';
 import { buildChecksService } from './checks.module.ts';
 import type { CheckActor } from './checks.service.ts';
@@ -276,6 +277,58 @@ describe('withdrawal check', () => {
         params: expect.objectContaining({ rule: 'withdrawal_velocity', severity: 'high', count: 5 }),
       }),
     ]);
+  });
+
+  it("answers at the rules' versions in force when a rule changed since the last check", async () => {
+    // One service, as one node keeps it: its guess of the rules' versions must not outlive an edit.
+    const checks = service();
+    const { customer, limit, body } = await clean();
+    const now = Date.now();
+    await walletTx(
+      t.db,
+      customer.id,
+      [1, 2, 3, 4].map((m) => ({
+        type: 'withdrawal' as const,
+        at: new Date(now - m * 60_000),
+        amount: '20',
+        asset: 'USDT',
+        network: 'TRC20',
+        from: limit.wallet,
+        status: 'failed',
+      })),
+    );
+    expect((await checks.withdrawal(actor, body({ amount: '20' }))).decision).toBe('review');
+    const { rows } = await t.db.execute<{ current_version: number }>(
+      sql`SELECT current_version FROM fraud_rules WHERE code = 'withdrawal_velocity'`,
+    );
+    const before = Number(rows[0]!.current_version);
+    await t.db.execute(sql`
+      INSERT INTO fraud_rule_versions (rule_code, version, params, severity, enabled, reason)
+      VALUES ('withdrawal_velocity', ${before + 1}, '{"count": 50, "windowMinutes": 60}', 'high', true, 'test')`);
+    await t.db.execute(
+      sql`UPDATE fraud_rules SET current_version = ${before + 1} WHERE code = 'withdrawal_velocity'`,
+    );
+    try {
+      expect(await checks.withdrawal(actor, body({ amount: '20' }))).toMatchObject({
+        decision: 'allow',
+        reasons: [],
+      });
+    } finally {
+      await t.db.execute(
+        sql`UPDATE fraud_rules SET current_version = ${before} WHERE code = 'withdrawal_velocity'`,
+      );
+    }
+    expect((await checks.withdrawal(actor, body({ amount: '20' }))).decision).toBe('review');
+    // Unchanged since: the probes built from the guess, run in the one statement, answer alike.
+    expect((await checks.withdrawal(actor, body({ amount: '20' }))).decision).toBe('review');
+  });
+
+  it('reads the limits in its one statement exactly as the limits repository answers them', async () => {
+    await ownLimit();
+    const { rows } = await t.db.execute<{ limits: unknown }>(
+      sql`SELECT ${limitsOfTypeJsonSql('withdrawal')} AS limits`,
+    );
+    expect(rows[0]!.limits).toEqual(await createLimitsRepository().ofType(t.db, 'withdrawal'));
   });
 
   it('refuses an unknown customer with CUSTOMER_NOT_FOUND and records nothing', async () => {

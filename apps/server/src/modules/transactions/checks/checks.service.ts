@@ -6,6 +6,7 @@ import {
   type P2pCheckBody,
   type WithdrawalCheckBody,
 } from '@backdesk/contract';
+import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
 import { assetOfContract, selectLimit } from '@backdesk/contract/rules';
 import type { CheckDecision, CheckKind } from '@backdesk/contract/transactions/keys';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -13,15 +14,20 @@ import { readTogether } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import {
+  type CurrentRuleVersion,
   type createFraudBlocklistRepository,
   type createScreeningRepository,
   type ProbeHit,
+  probeHits,
+  probeQueries,
   probeRules,
+  screeningHitsOf,
+  versionsOf,
 } from '../../compliance/index.ts';
 import type { Changes, IntegrationActor } from '../../platform/audit/changes.ts';
 import type { LimitsRepository } from '../limits/limits.repository.ts';
 import type { WalletTransactionsRepository } from '../wallet/wallet-transactions.repository.ts';
-import { evaluateWithdrawal, limitOutcomes, type Outcome } from '../wallet/withdrawal-checks.ts';
+import { limitOutcomes, type Outcome, withdrawalOutcomes } from '../wallet/withdrawal-checks.ts';
 import type { CheckedCustomer, CheckFilters, ChecksRepository } from './checks.repository.ts';
 
 const { checkReason } = checksApi;
@@ -90,8 +96,30 @@ export const decisionOf = (reasons: CheckReason[]): CheckDecision =>
       ? 'review'
       : 'allow';
 
+/** Whether two reads of the rules' current versions are the same rules at the same versions. */
+const sameVersions = (a: Map<string, CurrentRuleVersion>, b: Map<string, CurrentRuleVersion> | null) =>
+  b !== null &&
+  a.size === b.size &&
+  [...a].every(([code, v]) => {
+    const w = b.get(code);
+    return (
+      w !== undefined &&
+      w.version === v.version &&
+      w.enabled === v.enabled &&
+      w.severity === v.severity &&
+      JSON.stringify(w.params) === JSON.stringify(v.params)
+    );
+  });
+
 export function createChecksService(deps: ChecksDeps) {
   const { db, changes, clock, repo } = deps;
+  /**
+   * The fraud rules' versions the last withdrawal check read: the next one builds its rule probes
+   * from them so they run in its one statement. Only a guess, never an answer: that statement reads
+   * the current versions too, and when they differ (a rule edited on any node) the probes run again
+   * at the versions read. Nothing here has to agree with another node.
+   */
+  let expectedRules: Map<FraudRuleCode, CurrentRuleVersion> | null = null;
 
   async function customerOf(source: DbOrTx, ref: WithdrawalCheckBody['customer']): Promise<CheckedCustomer> {
     const customer = await repo.customerByRef(source, ref);
@@ -179,47 +207,45 @@ export function createChecksService(deps: ChecksDeps) {
     async withdrawal(actor: CheckActor, body: WithdrawalCheckBody): Promise<CheckAnswer> {
       const started = performance.now();
       const at = clock.now();
-      const customer = await customerOf(db, body.customer);
       const fromAddress = body.fromAddress ?? null;
-      const [evaluated, listed, screening, hits] = await readTogether(db, [
-        () =>
-          evaluateWithdrawal(
-            db,
-            {
-              id: 0,
-              customer_id: customer.id,
-              asset: body.asset,
-              network: body.network,
-              amount: body.amount,
-              from_address: fromAddress,
-            },
-            { repo: deps.wallet, limits: deps.limits },
-          ),
-        () =>
-          deps.blocklist.activeMatches(db, {
-            address: body.toAddress,
-            network: body.network,
-            ip: body.ip,
-            device: body.deviceId,
-          }),
-        () => deps.screening.hitsOf(db, customer.id),
-        () =>
-          probeRules(
-            db,
-            {
-              withdrawal: {
-                customerId: customer.id,
-                asset: body.asset,
-                network: body.network,
-                amount: body.amount,
-                toAddress: body.toAddress,
-                fromAddress,
-                at,
-              },
-            },
-            customer.id,
-          ),
-      ] as const);
+      const probe = {
+        asset: body.asset,
+        network: body.network,
+        amount: body.amount,
+        toAddress: body.toAddress,
+        fromAddress,
+        at,
+      };
+      const { facts, probes: guessed } = await repo.withdrawalFacts(db, {
+        ref: body.customer,
+        probe,
+        ip: body.ip,
+        device: body.deviceId,
+        expected: expectedRules,
+      });
+      if (!facts.customer) throw new AppError('CUSTOMER_NOT_FOUND');
+      const customer = { id: Number(facts.customer.id), userName: facts.customer.userName };
+      // The rules' versions read in the same statement decide; the probes built from the expected
+      // ones stand only when those were current (else one more statement, at the versions read).
+      const versions = versionsOf(facts.versions);
+      let probes = guessed;
+      let probed = facts.probed;
+      if (!probes || !sameVersions(versions, expectedRules)) {
+        probes = probeQueries(versions, { withdrawal: { ...probe, customerId: customer.id } });
+        probed = await repo.probed(db, probes);
+        expectedRules = versions;
+      }
+      const evaluated = await withdrawalOutcomes(
+        { ...probe, from_address: fromAddress },
+        {
+          restricted: facts.restricted,
+          limits: facts.limits,
+          withdrawn: (period) => facts.withdrawn[period],
+        },
+      );
+      const listed = facts.listed;
+      const screening = screeningHitsOf(facts.screening);
+      const hits = probeHits(probes, probed, customer.id);
       const reasons = [
         ...refusalReasons(evaluated.checks, 'CUSTOMER_RESTRICTED'),
         ...blocklistReasons(listed),

@@ -1,5 +1,5 @@
 import type { TransactionLimit } from '@backdesk/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { transactionLimits } from '../../../db/schema.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
@@ -21,6 +21,19 @@ const limitColumns = {
   created_at: isoUtc(transactionLimits.createdAt),
   version: transactionLimits.version,
 };
+
+/**
+ * The limits of a type in lid order as one JSON array of `ofType`'s rows, for a statement that reads
+ * them beside other things (the real-time check, decision 0025). Same columns, same texts.
+ */
+export const limitsOfTypeJsonSql = (limitType: string): SQL => sql`(
+  SELECT coalesce(json_agg(json_build_object(
+           'lid', l.lid, 'limit_type', l.limit_type, 'contract_name', l.contract_name,
+           'wallet_address', l.wallet_address, 'wallet_name', l.wallet_name,
+           'min_amount', trim_scale(l.min_amount)::text, 'max_amount', trim_scale(l.max_amount)::text,
+           'daily_cap', trim_scale(l.daily_cap)::text, 'monthly_cap', trim_scale(l.monthly_cap)::text,
+           'created_at', ${isoUtc(sql`l.created_at`)}, 'version', l.version) ORDER BY l.lid), '[]'::json)
+    FROM transaction_limits l WHERE l.limit_type = ${limitType})`;
 
 export type NewLimit = Omit<TransactionLimit, 'lid' | 'created_at' | 'version'>;
 

@@ -64,6 +64,24 @@ export type LockedTransaction = {
   version: number;
 };
 
+/**
+ * Whether the customer has an active restriction of `kind`, as an SQL boolean (`customerId` may be a
+ * subquery: the real-time check reads it in one statement with the rest, decision 0025).
+ */
+export const activeRestrictionSql = (customerId: number | SQL, kind: string): SQL => sql`EXISTS (
+  SELECT 1 FROM customer_restrictions
+   WHERE customer_id = ${customerId} AND kind = ${kind} AND lifted_at IS NULL
+     AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now()))`;
+
+/** What the customer withdrew of the asset on the network in the window before now, as SQL text. */
+export const withdrawnWithinSql = (
+  w: { customerId: number | SQL; asset: string; network: string; excludeId: number },
+  window: '24 hours' | '30 days',
+): SQL => sql`(SELECT coalesce(sum(amount), 0)::text FROM wallet_transactions
+  WHERE customer_id = ${w.customerId} AND type = 'withdrawal' AND asset = ${w.asset}
+    AND network = ${w.network} AND status IN ('completed', 'pending') AND id <> ${w.excludeId}
+    AND created_at > now() - ${window}::interval)`;
+
 export function createWalletTransactionsRepository() {
   return {
     async page(db: DbOrTx, q: WalletTxListQuery) {
@@ -135,12 +153,9 @@ export function createWalletTransactionsRepository() {
 
     /** CRM's rule of an active restriction: not lifted, started, and not yet ended. */
     async hasActiveRestriction(db: DbOrTx, customerId: number, kind: string): Promise<boolean> {
-      const result = await db.execute<{ restricted: boolean }>(sql`
-        SELECT EXISTS (
-          SELECT 1 FROM customer_restrictions
-          WHERE customer_id = ${customerId} AND kind = ${kind} AND lifted_at IS NULL
-            AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
-        ) AS restricted`);
+      const result = await db.execute<{ restricted: boolean }>(
+        sql`SELECT ${activeRestrictionSql(customerId, kind)} AS restricted`,
+      );
       return result.rows[0]?.restricted === true;
     },
 
@@ -153,11 +168,9 @@ export function createWalletTransactionsRepository() {
       w: { customerId: number; asset: string; network: string; excludeId: number },
       window: '24 hours' | '30 days',
     ): Promise<string> {
-      const result = await db.execute<{ total: string }>(sql`
-        SELECT coalesce(sum(amount), 0)::text AS total FROM wallet_transactions
-        WHERE customer_id = ${w.customerId} AND type = 'withdrawal' AND asset = ${w.asset}
-          AND network = ${w.network} AND status IN ('completed', 'pending') AND id <> ${w.excludeId}
-          AND created_at > now() - ${window}::interval`);
+      const result = await db.execute<{ total: string }>(
+        sql`SELECT ${withdrawnWithinSql(w, window)} AS total`,
+      );
       return result.rows[0]!.total;
     },
   };

@@ -78,6 +78,30 @@ export async function evaluateWithdrawal(
   deps: Deps,
 ): Promise<{ limit: TransactionLimit | null; checks: Outcome[] }> {
   const restricted = await deps.repo.hasActiveRestriction(db, w.customer_id, 'withdrawal');
+  const limits = await deps.limits.ofType(db, 'withdrawal');
+  const window = { customerId: w.customer_id, asset: w.asset, network: w.network, excludeId: w.id };
+  return withdrawalOutcomes(w, {
+    restricted,
+    limits,
+    withdrawn: (period) => deps.repo.withdrawnWithin(db, window, period),
+  });
+}
+
+/** What evaluateWithdrawal read, for a caller that read it otherwise (the real-time check, in one statement). */
+export interface WithdrawalFacts {
+  restricted: boolean;
+  /** The withdrawal limits, as `limits.ofType(db, 'withdrawal')` answers them. */
+  limits: TransactionLimit[];
+  /** What the customer withdrew of the asset on the network in the window (repo.withdrawnWithin). */
+  withdrawn: (period: '24 hours' | '30 days') => Promise<string> | string;
+}
+
+/** R15's checks of `w` on facts already read: the one copy of the rule evaluateWithdrawal runs. */
+export async function withdrawalOutcomes(
+  w: Omit<Withdrawal, 'id' | 'customer_id'>,
+  facts: WithdrawalFacts,
+): Promise<{ limit: TransactionLimit | null; checks: Outcome[] }> {
+  const { restricted } = facts;
   const checks = [
     outcome(
       'restriction',
@@ -86,14 +110,13 @@ export async function evaluateWithdrawal(
     ),
   ];
 
-  const { winner } = selectLimit(await deps.limits.ofType(db, 'withdrawal'), {
+  const { winner } = selectLimit(facts.limits, {
     limit_type: 'withdrawal',
     contract_name: contractNameOf(w.asset, w.network),
     // The seeded limits name platform wallets: a withdrawal is paid out of its from_address.
     wallet_address: w.from_address,
   });
-  const window = { customerId: w.customer_id, asset: w.asset, network: w.network, excludeId: w.id };
-  checks.push(...(await limitOutcomes(winner, w, (period) => deps.repo.withdrawnWithin(db, window, period))));
+  checks.push(...(await limitOutcomes(winner, w, async (period) => facts.withdrawn(period))));
   return { limit: winner ?? null, checks };
 }
 

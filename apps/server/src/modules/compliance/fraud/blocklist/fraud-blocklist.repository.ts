@@ -37,6 +37,21 @@ function where(f: BlocklistFilters): SQL {
   return allOf(conditions);
 }
 
+/** `activeMatches`' statement, also read inside the real-time check's one statement (decision 0025). */
+export const activeMatchesSql = (what: {
+  address?: string | null;
+  network?: string | null;
+  ip?: string | null;
+  device?: string | null;
+}): SQL => sql`
+  SELECT b.id::int AS id, b.kind, b.value, b.network FROM fraud_blocklist b
+   WHERE b.removed_at IS NULL AND (
+     (b.kind = 'address' AND b.value = bd_fraud_address(${what.address ?? null}::text)
+       AND (b.network IS NULL OR b.network = upper(${what.network ?? null}::text)))
+     OR (b.kind = 'ip' AND b.value = host(${what.ip ?? null}::inet))
+     OR (b.kind = 'device' AND b.value = ${what.device ?? null}::text))
+   ORDER BY b.id`;
+
 export function createFraudBlocklistRepository() {
   return {
     async page(
@@ -97,14 +112,7 @@ export function createFraudBlocklistRepository() {
         kind: BlocklistKind;
         value: string;
         network: string | null;
-      }>(sql`
-        SELECT b.id::int AS id, b.kind, b.value, b.network FROM fraud_blocklist b
-         WHERE b.removed_at IS NULL AND (
-           (b.kind = 'address' AND b.value = bd_fraud_address(${what.address ?? null}::text)
-             AND (b.network IS NULL OR b.network = upper(${what.network ?? null}::text)))
-           OR (b.kind = 'ip' AND b.value = host(${what.ip ?? null}::inet))
-           OR (b.kind = 'device' AND b.value = ${what.device ?? null}::text))
-         ORDER BY b.id`);
+      }>(activeMatchesSql(what));
       return rows;
     },
 

@@ -156,10 +156,16 @@ export async function currentVersions(db: DbOrTx): Promise<Map<FraudRuleCode, Cu
     params: Record<string, unknown>;
     severity: FraudSeverity;
     enabled: boolean;
-  }>(sql`SELECT r.code, v.version, v.params, v.severity, v.enabled
-           FROM fraud_rules r JOIN fraud_rule_versions v ON v.rule_code = r.code AND v.version = r.current_version`);
-  return new Map(rows.map((r) => [r.code, { ...r, version: Number(r.version) }]));
+  }>(sql`${CURRENT_VERSIONS_SQL}`);
+  return versionsOf(rows);
 }
+
+/** Every rule's current version; also read inside the real-time check's one statement (decision 0025). */
+export const CURRENT_VERSIONS_SQL = sql`SELECT r.code, v.version, v.params, v.severity, v.enabled
+  FROM fraud_rules r JOIN fraud_rule_versions v ON v.rule_code = r.code AND v.version = r.current_version`;
+
+export const versionsOf = (rows: CurrentRuleVersion[]): Map<FraudRuleCode, CurrentRuleVersion> =>
+  new Map(rows.map((r) => [r.code, { ...r, version: Number(r.version) }]));
 
 /**
  * Inserts `candidates` as alerts of `ruleCode` with its current version, severity and params, and

@@ -8,7 +8,8 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /** A withdrawal the exchange is about to send, evaluated before it exists (a real-time check). */
 export interface WithdrawalProbe {
-  customerId: number;
+  /** The customer's id, or the subquery that finds it (the real-time check's one statement). */
+  customerId: number | SQL;
   asset: string;
   network: string;
   amount: string;

@@ -1,5 +1,5 @@
 import type { fraudApi } from '@backdesk/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
 import type { ListedPerson, ScreenedPerson } from './names.ts';
 import type { ParsedEntry } from './parse.ts';
@@ -91,6 +91,24 @@ export const toEntryDto = (e: EntryRow) => ({
 export interface CustomerRow extends ScreenedPerson {
   id: number;
 }
+
+export type ScreeningHitRow = { id: number; confirmed: boolean };
+
+/**
+ * A customer's screening alerts that still matter to a check (open, or closed as confirmed); also
+ * read inside the real-time check's one statement (decision 0025), so `customerId` may be SQL.
+ */
+export const screeningHitsSql = (customerId: number | SQL): SQL => sql`
+  SELECT id::int AS id, outcome = 'confirmed' AS confirmed FROM fraud_alerts
+   WHERE customer_id = ${customerId} AND rule_code = 'screening_hit'
+     AND (status <> 'closed' OR outcome = 'confirmed')
+   ORDER BY id`;
+
+/** Open hits hold for review, confirmed ones block. */
+export const screeningHitsOf = (rows: ScreeningHitRow[]) => ({
+  open: rows.filter((r) => !r.confirmed).map((r) => r.id),
+  confirmed: rows.filter((r) => r.confirmed).map((r) => r.id),
+});
 
 export function createScreeningRepository() {
   return {
@@ -323,15 +341,8 @@ export function createScreeningRepository() {
      * (a possible match nobody has cleared) and those closed as confirmed; false positives drop out.
      */
     async hitsOf(db: DbOrTx, customerId: number): Promise<{ open: number[]; confirmed: number[] }> {
-      const { rows } = await db.execute<{ id: number; confirmed: boolean }>(sql`
-        SELECT id::int AS id, outcome = 'confirmed' AS confirmed FROM fraud_alerts
-         WHERE customer_id = ${customerId} AND rule_code = 'screening_hit'
-           AND (status <> 'closed' OR outcome = 'confirmed')
-         ORDER BY id`);
-      return {
-        open: rows.filter((r) => !r.confirmed).map((r) => r.id),
-        confirmed: rows.filter((r) => r.confirmed).map((r) => r.id),
-      };
+      const { rows } = await db.execute<ScreeningHitRow>(screeningHitsSql(customerId));
+      return screeningHitsOf(rows);
     },
 
     async membersWithRoles(db: DbOrTx, roles: readonly string[]): Promise<number[]> {

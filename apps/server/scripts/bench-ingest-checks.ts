@@ -1,0 +1,58 @@
+// The withdrawal check beside bench:ingest's batch phase (bench-ingest-alongside.ts): p99 at 200
+// checks/s over HTTP on the same started server while the batches run, with a key of its own (scope
+// checks:withdrawal) and the bench's customers; the same open-loop client as `npm run bench:checks`.
+import { randomUUID } from 'node:crypto';
+import { INTEGRATION_RATE } from '@backdesk/contract';
+// @ts-expect-error a plain script: scripts/bench-checks.mjs carries no types.
+import { benchChecks, CHECKS_P99_BUDGET_MS } from '../../../scripts/bench-checks.mjs';
+import { createDb } from '../src/db/client.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { createChanges } from '../src/modules/platform/audit/changes.ts';
+import {
+  createIntegrationsRepository,
+  createIntegrationsService,
+} from '../src/modules/platform/integrations/index.ts';
+import type { AlongsideMeasure } from './bench-ingest-alongside.ts';
+
+const RATE = Number(process.env.CHECKS_BENCH_RATE ?? 200);
+
+type Figures = { ok: number; sent: number; p50: number; p95: number; p99: number; pass: boolean };
+
+export const checksAlongside: AlongsideMeasure = async ({ url, owner, seconds }) => {
+  const db = createDb(owner);
+  const service = createIntegrationsService({
+    db,
+    clock: systemClock,
+    changes: createChanges(db),
+    repo: createIntegrationsRepository(),
+  });
+  const actor = { memberId: null, requestId: `bench-ingest-checks-${randomUUID()}` };
+  const integration = await service.create(
+    {
+      name: `bench checks ${randomUUID().slice(0, 8)}`,
+      scopes: ['checks:withdrawal'],
+      allowed_addresses: null,
+      requests_per_minute: INTEGRATION_RATE.maximum,
+    },
+    actor,
+  );
+  const { secret } = await service.createKey({ integrationId: integration.id, expiresAt: null }, actor);
+  const { rows } = await owner.query<{ ref: string }>(
+    `SELECT external_id AS ref FROM customers WHERE external_id LIKE 'bench_c_%' ORDER BY id LIMIT 1000`,
+  );
+  const f: Figures = await benchChecks({
+    url,
+    key: secret,
+    customers: rows.map((r) => r.ref),
+    rate: RATE,
+    seconds,
+  });
+  return [
+    [
+      `withdrawal check at ${RATE}/s during the batches: p99 (p50 ${f.p50} · p95 ${f.p95}; ${f.ok}/${f.sent} answered)`,
+      `${f.p99} ms`,
+      `< ${CHECKS_P99_BUDGET_MS} ms`,
+      f.pass ? 'pass' : 'FAIL',
+    ],
+  ];
+};
