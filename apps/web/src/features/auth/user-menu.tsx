@@ -47,7 +47,7 @@ export function UserMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        {/* A menu holds only items, groups and separators: who is signed in is a group of its own. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a menu holds only items, groups and separators, so who is signed in is a group of its own (a fieldset belongs to a form) */}
         <div className={classes.identity} role="group" aria-label={name}>
           <Text size="sm" fw={600} truncate>
             {name}
