@@ -27,6 +27,9 @@ export const AUDIT_ENTITIES = [
   'integration_key',
   'team_queue',
   'webhook_endpoint',
+  'travel_rule_record',
+  'vasp',
+  'vasp_address',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -82,5 +85,9 @@ export const AUDIT_ACTIONS = [
   'replay',
   'skip',
   'send_test',
+  'reveal',
+  'request_information',
+  'verify',
+  'return',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
