@@ -27,9 +27,9 @@ function refusals(
 ) {
   const result = schema.safeParse(value);
   expect(result.success).toBe(false);
-  return (result.error?.issues as { path: PropertyKey[]; code: string; params?: { rule?: string } }[]).map(
-    (i) => [i.path.join('.'), i.params?.rule ?? i.code],
-  );
+  return (
+    (result.error?.issues ?? []) as { path: PropertyKey[]; code: string; params?: { rule?: string } }[]
+  ).map((i) => [i.path.join('.'), i.params?.rule ?? i.code]);
 }
 
 describe('IVMS101 schemas', () => {
