@@ -462,6 +462,10 @@ export const ERROR_CATALOGUE = {
   VASP_IN_USE: { status: 409, message: 'Travel-rule records name this VASP; it cannot be removed' },
   VASP_ADDRESS_EXISTS: { status: 409, message: 'This address is already attributed on this network' },
   VASP_ADDRESS_NOT_FOUND: { status: 404, message: 'Address attribution not found' },
+  VASP_ADDRESS_IN_USE: {
+    status: 409,
+    message: 'A travel-rule record rests on this attribution; it cannot be removed',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1226,3 +1226,4 @@ export * from './schema-ingest.ts';
 export * from './schema-integrations.ts';
 export * from './schema-outbox.ts';
 export * from './schema-sso.ts';
+export * from './schema-travel-rule.ts';

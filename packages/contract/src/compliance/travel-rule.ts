@@ -435,7 +435,7 @@ export const removeVaspAddress = defineEndpoint({
   summary: 'Remove an address attribution',
   tags: TAGS,
   access: 'configure',
-  errors: ['VASP_ADDRESS_NOT_FOUND'],
+  errors: ['VASP_ADDRESS_NOT_FOUND', 'VASP_ADDRESS_IN_USE'],
   body: z.object({ id: IdSchema }),
   response: z.object({ success: z.literal(true) }),
 });
