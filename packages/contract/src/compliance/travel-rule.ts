@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { CalendarDateSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { DecimalStringSchema, listQuerySchema, pageSchema, QueryIdSchema, VersionSchema } from '../list.ts';
+import {
+  DecimalStringSchema,
+  listQuerySchema,
+  MAX_SERIAL_ID,
+  pageSchema,
+  QueryIdSchema,
+  queryInt,
+  SerialIdSchema,
+  VersionSchema,
+} from '../list.ts';
 import {
   BeneficiarySchema,
   BeneficiaryVaspSchema,
@@ -29,6 +38,8 @@ export * from './travel-rule-ivms.ts';
 
 const TAGS = ['compliance'];
 const IdSchema = z.number().int().positive();
+/** VASPs and their addresses count with 32-bit serials: a larger id names none. */
+const VaspIdQuerySchema = queryInt(1, MAX_SERIAL_ID);
 const ReasonSchema = z.string().trim().min(3).max(500);
 const StaffNameSchema = z.string().nullable();
 
@@ -137,7 +148,7 @@ export const TravelRuleQueueQuerySchema = listQuerySchema(TRAVEL_RULE_SORT_KEYS,
   state: z.enum(TRAVEL_RULE_OPEN_STATES).optional(),
   jurisdiction: z.enum(TRAVEL_RULE_JURISDICTIONS).optional(),
   direction: z.enum(TRAVEL_RULE_DIRECTIONS).optional(),
-  vaspId: QueryIdSchema.optional(),
+  vaspId: VaspIdQuerySchema.optional(),
 });
 export type TravelRuleQueueQuery = z.input<typeof TravelRuleQueueQuerySchema>;
 
@@ -337,7 +348,7 @@ export const getVasp = defineEndpoint({
   tags: TAGS,
   access: 'read',
   errors: ['VASP_NOT_FOUND'],
-  query: z.object({ id: QueryIdSchema }),
+  query: z.object({ id: VaspIdQuerySchema }),
   response: z.object({ vasp: VaspSchema, addresses: z.array(VaspAddressSchema) }),
 });
 
@@ -373,7 +384,7 @@ export const updateVasp = defineEndpoint({
   tags: TAGS,
   access: 'configure',
   errors: ['VASP_NOT_FOUND', 'STALE_EDIT', 'VASP_LEI_TAKEN'],
-  body: VaspBodySchema.extend({ id: IdSchema, version: VersionSchema }),
+  body: VaspBodySchema.extend({ id: SerialIdSchema, version: VersionSchema }),
   response: vaspAnswer,
 });
 
@@ -384,7 +395,7 @@ export const deleteVasp = defineEndpoint({
   tags: TAGS,
   access: 'configure',
   errors: ['VASP_NOT_FOUND', 'STALE_EDIT', 'VASP_IN_USE'],
-  body: z.object({ id: IdSchema, version: VersionSchema }),
+  body: z.object({ id: SerialIdSchema, version: VersionSchema }),
   response: z.object({ success: z.literal(true) }),
 });
 
@@ -398,7 +409,7 @@ const AddressTextSchema = z
 export const AddVaspAddressBodySchema = z
   .object({
     /** The VASP the address belongs to; null with `self_hosted` for a customer's own wallet. */
-    vasp_id: IdSchema.nullable(),
+    vasp_id: SerialIdSchema.nullable(),
     network: z.string().trim().min(2).max(32).toUpperCase(),
     address: AddressTextSchema,
     is_prefix: z.boolean().default(false),
@@ -436,6 +447,6 @@ export const removeVaspAddress = defineEndpoint({
   tags: TAGS,
   access: 'configure',
   errors: ['VASP_ADDRESS_NOT_FOUND', 'VASP_ADDRESS_IN_USE'],
-  body: z.object({ id: IdSchema }),
+  body: z.object({ id: SerialIdSchema }),
   response: z.object({ success: z.literal(true) }),
 });
