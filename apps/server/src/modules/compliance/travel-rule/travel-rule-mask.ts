@@ -34,7 +34,7 @@ const maskList = (party: Json | null, key: string): Json | null =>
   party && Array.isArray(party[key]) ? { ...party, [key]: (party[key] as unknown[]).map(maskPerson) } : party;
 
 const maskOne = (party: Json | null, key: string): Json | null =>
-  party && party[key] ? { ...party, [key]: maskPerson(party[key]) } : party;
+  party?.[key] ? { ...party, [key]: maskPerson(party[key]) } : party;
 
 export function maskParties(parties: TravelRuleParties): Record<keyof TravelRuleParties, Json | null> {
   return {
