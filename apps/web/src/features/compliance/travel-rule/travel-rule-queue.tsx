@@ -5,7 +5,7 @@ import {
   TRAVEL_RULE_OPEN_STATES,
   type TravelRuleState,
 } from '@backdesk/contract/compliance/keys';
-import { Badge, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -40,17 +40,21 @@ export function TravelRuleStateBadge({ state }: { state: TravelRuleState }) {
   );
 }
 
-/** A deadline in red once it has passed: the SLA colour of the queue. */
+/** A deadline, with an "Overdue" badge once it has passed: the queue's SLA, in words as well as colour. */
 function Deadline({ at }: { at: string | null }) {
   const { t } = useTranslation('travelRule');
   const kit = useColumnKit();
   if (!at) return <>—</>;
   const overdue = new Date(at).getTime() < Date.now();
   return (
-    <Text size="sm" c={overdue ? 'red.8' : undefined} fw={overdue ? 600 : undefined}>
-      {formatDateTime(kit.locale, at)}
-      {overdue ? ` · ${t('deadlineOverdue')}` : ''}
-    </Text>
+    <Stack gap={2} align="flex-start">
+      <Text size="sm">{formatDateTime(kit.locale, at)}</Text>
+      {overdue && (
+        <Badge variant="light" color="red" tt="none" data-testid="travel-rule-overdue">
+          {t('deadlineOverdue')}
+        </Badge>
+      )}
+    </Stack>
   );
 }
 
@@ -73,7 +77,15 @@ function useQueueColumns(): DataTableColumn<TravelRuleQueueItem>[] {
     {
       accessor: 'counterparty_vasp_name',
       title: t('columns.counterparty'),
-      render: (r) => r.counterparty_vasp_name ?? t(`walletKind.${r.wallet_kind}`),
+      width: 150,
+      render: (r) => {
+        const name = r.counterparty_vasp_name ?? t(`walletKind.${r.wallet_kind}`);
+        return (
+          <Text size="sm" lineClamp={2} title={name}>
+            {name}
+          </Text>
+        );
+      },
     },
     kit.clipped('originator_name', t('columns.originator'), { width: 140 }),
     kit.clipped('beneficiary_name', t('columns.beneficiary'), { width: 140 }),
@@ -86,10 +98,10 @@ function useQueueColumns(): DataTableColumn<TravelRuleQueueItem>[] {
     {
       accessor: 'missing_fields',
       title: t('columns.missing'),
-      width: 200,
+      width: 170,
       render: (r) =>
         r.missing_fields.length ? (
-          <Text size="sm" lineClamp={2}>
+          <Text size="sm" lineClamp={2} title={r.missing_fields.map((f) => t(`field.${f}`)).join(', ')}>
             {r.missing_fields.map((f) => t(`field.${f}`)).join(', ')}
           </Text>
         ) : (
@@ -140,7 +152,17 @@ export const travelRuleQueueList = defineList({
   testId: 'travel-rule-queue',
   rowKey: 'id',
   useColumns: useQueueColumns,
-  hiddenByDefault: ['originator_identifier', 'beneficiary_name'],
+  // At 1280 px the queue shows what the officer picks by (age, amount, state, counterparty, gaps,
+  // deadline); the customer, the parties and the asset amount are a column choice away.
+  hiddenByDefault: [
+    'user_name',
+    'direction',
+    'amount',
+    'jurisdiction',
+    'originator_name',
+    'beneficiary_name',
+    'originator_identifier',
+  ],
   Filters: QueueFilters,
   rowAttributes: (r) => ({ 'data-record-id': r.id, 'data-state': r.state }),
   namespaces: ['travelRule'],

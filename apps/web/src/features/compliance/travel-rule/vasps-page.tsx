@@ -82,6 +82,7 @@ export const vaspsList = defineList({
   rowKey: 'id',
   useColumns: useVaspColumns,
   Filters: VaspFilters,
+  hiddenByDefault: ['country', 'licence', 'address_count'],
   rowAttributes: (v) => ({ 'data-vasp-id': v.id }),
   namespaces: ['travelRule'],
 });
