@@ -18,6 +18,7 @@ import { registerFraudRules } from './modules/compliance/fraud/rules/fraud-rules
 import { registerFraudRuns } from './modules/compliance/fraud/runs/fraud-runs.module.ts';
 import { registerFraudScreening } from './modules/compliance/fraud/screening/fraud-screening.module.ts';
 import { registerKycModule } from './modules/compliance/kyc/kyc.module.ts';
+import { registerTravelRuleModule } from './modules/compliance/travel-rule/travel-rule.module.ts';
 import { registerCustomerKycModule } from './modules/crm/customer-kyc/customer-kyc.module.ts';
 import { registerCustomerTypesModule } from './modules/crm/customer-types/customer-types.module.ts';
 import { registerCustomersModule } from './modules/crm/customers/customers.module.ts';
@@ -165,6 +166,7 @@ export async function buildApp({
   // documents' recheck.
   const runs = registerFraudRuns(app, { db, clock });
   registerKycModule(app, { db, clock, config, approvals, runs });
+  registerTravelRuleModule(app, { db, clock, home: config.travelRuleJurisdiction });
   registerUserAssetsModule(app, { db });
   registerCrmOverviewModule(app, { db });
   registerAuditRoutes(app, { db });

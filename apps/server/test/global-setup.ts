@@ -9,6 +9,7 @@ import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
 import { storeSeedSpecimens } from '../src/db/seed/kyc.ts';
+import { seedTravelRule } from '../src/db/seed/travel-rule.ts';
 import { createDocumentStore } from '../src/modules/platform/documents/index.ts';
 import { createMembersService } from '../src/modules/settings/members/members.service.ts';
 import { TEST_DATA_DIR, withDatabase } from './test-server.ts';
@@ -45,6 +46,8 @@ export default async function setup() {
   await runMigrations(pool, { appRole });
   await createMembersService(createDb(pool)).seedDemoMembers();
   await seedDemoData(pool, { customers: 1_000, now: new Date() });
+  // The travel rule's demo records and VASP directory, as a demo start adds them (bootstrap/demo.ts).
+  await seedTravelRule(pool);
   await pool.end();
   // The seeded KYC documents' files, where the apps under test look for them.
   const { documents } = loadConfig({ NODE_ENV: 'test', DATA_DIR: TEST_DATA_DIR, DATABASE_URL: adminUrl });

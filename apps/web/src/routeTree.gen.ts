@@ -45,6 +45,9 @@ import { Route as AppComplianceFraudCheckBlocklistRouteImport } from './routes/_
 import { Route as AppComplianceFraudCheckRulesRouteImport } from './routes/_app/compliance/fraud-check/rules'
 import { Route as AppComplianceFraudCheckRunsRouteImport } from './routes/_app/compliance/fraud-check/runs'
 import { Route as AppComplianceFraudCheckScreeningRouteImport } from './routes/_app/compliance/fraud-check/screening'
+import { Route as AppComplianceTravelRuleIndexRouteImport } from './routes/_app/compliance/travel-rule/index'
+import { Route as AppComplianceTravelRuleRecordIdRouteImport } from './routes/_app/compliance/travel-rule/$recordId'
+import { Route as AppComplianceTravelRuleVaspsRouteImport } from './routes/_app/compliance/travel-rule/vasps'
 import { Route as AppCrmCustomersIndexRouteImport } from './routes/_app/crm/customers/index'
 import { Route as AppCrmCustomersCustomerIdRouteImport } from './routes/_app/crm/customers/$customerId'
 import { Route as AppCrmCustomersAddRouteImport } from './routes/_app/crm/customers/add'
@@ -247,6 +250,24 @@ const AppComplianceFraudCheckScreeningRoute =
     path: '/compliance/fraud-check/screening',
     getParentRoute: () => AppRoute,
   } as any)
+const AppComplianceTravelRuleIndexRoute =
+  AppComplianceTravelRuleIndexRouteImport.update({
+    id: '/compliance/travel-rule/',
+    path: '/compliance/travel-rule/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComplianceTravelRuleRecordIdRoute =
+  AppComplianceTravelRuleRecordIdRouteImport.update({
+    id: '/compliance/travel-rule/$recordId',
+    path: '/compliance/travel-rule/$recordId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComplianceTravelRuleVaspsRoute =
+  AppComplianceTravelRuleVaspsRouteImport.update({
+    id: '/compliance/travel-rule/vasps',
+    path: '/compliance/travel-rule/vasps',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCrmCustomersIndexRoute = AppCrmCustomersIndexRouteImport.update({
   id: '/crm/customers/',
   path: '/crm/customers/',
@@ -353,12 +374,15 @@ export interface FileRoutesByFullPath {
   '/compliance/fraud-check/rules': typeof AppComplianceFraudCheckRulesRoute
   '/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
   '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
+  '/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
+  '/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
   '/settings/integrations/calls': typeof AppSettingsIntegrationsCallsRoute
   '/compliance/fraud-check/': typeof AppComplianceFraudCheckIndexRoute
+  '/compliance/travel-rule/': typeof AppComplianceTravelRuleIndexRoute
   '/crm/customers/': typeof AppCrmCustomersIndexRoute
   '/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
@@ -400,12 +424,15 @@ export interface FileRoutesByTo {
   '/compliance/fraud-check/rules': typeof AppComplianceFraudCheckRulesRoute
   '/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
   '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
+  '/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
+  '/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
   '/settings/integrations/calls': typeof AppSettingsIntegrationsCallsRoute
   '/compliance/fraud-check': typeof AppComplianceFraudCheckIndexRoute
+  '/compliance/travel-rule': typeof AppComplianceTravelRuleIndexRoute
   '/crm/customers': typeof AppCrmCustomersIndexRoute
   '/settings/integrations': typeof AppSettingsIntegrationsIndexRoute
   '/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
@@ -451,12 +478,15 @@ export interface FileRoutesById {
   '/_app/compliance/fraud-check/rules': typeof AppComplianceFraudCheckRulesRoute
   '/_app/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
   '/_app/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
+  '/_app/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
+  '/_app/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/_app/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/_app/crm/customers/add': typeof AppCrmCustomersAddRoute
   '/_app/crm/customers/kyc': typeof AppCrmCustomersKycRoute
   '/_app/crm/customers/restrictions': typeof AppCrmCustomersRestrictionsRoute
   '/_app/settings/integrations/calls': typeof AppSettingsIntegrationsCallsRoute
   '/_app/compliance/fraud-check/': typeof AppComplianceFraudCheckIndexRoute
+  '/_app/compliance/travel-rule/': typeof AppComplianceTravelRuleIndexRoute
   '/_app/crm/customers/': typeof AppCrmCustomersIndexRoute
   '/_app/settings/integrations/': typeof AppSettingsIntegrationsIndexRoute
   '/_app/compliance/fraud-check/cases/$caseId': typeof AppComplianceFraudCheckCasesCaseIdRoute
@@ -502,12 +532,15 @@ export interface FileRouteTypes {
     | '/compliance/fraud-check/rules'
     | '/compliance/fraud-check/runs'
     | '/compliance/fraud-check/screening'
+    | '/compliance/travel-rule/$recordId'
+    | '/compliance/travel-rule/vasps'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
     | '/crm/customers/kyc'
     | '/crm/customers/restrictions'
     | '/settings/integrations/calls'
     | '/compliance/fraud-check/'
+    | '/compliance/travel-rule/'
     | '/crm/customers/'
     | '/settings/integrations/'
     | '/compliance/fraud-check/cases/$caseId'
@@ -549,12 +582,15 @@ export interface FileRouteTypes {
     | '/compliance/fraud-check/rules'
     | '/compliance/fraud-check/runs'
     | '/compliance/fraud-check/screening'
+    | '/compliance/travel-rule/$recordId'
+    | '/compliance/travel-rule/vasps'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
     | '/crm/customers/kyc'
     | '/crm/customers/restrictions'
     | '/settings/integrations/calls'
     | '/compliance/fraud-check'
+    | '/compliance/travel-rule'
     | '/crm/customers'
     | '/settings/integrations'
     | '/compliance/fraud-check/cases/$caseId'
@@ -599,12 +635,15 @@ export interface FileRouteTypes {
     | '/_app/compliance/fraud-check/rules'
     | '/_app/compliance/fraud-check/runs'
     | '/_app/compliance/fraud-check/screening'
+    | '/_app/compliance/travel-rule/$recordId'
+    | '/_app/compliance/travel-rule/vasps'
     | '/_app/crm/customers/$customerId'
     | '/_app/crm/customers/add'
     | '/_app/crm/customers/kyc'
     | '/_app/crm/customers/restrictions'
     | '/_app/settings/integrations/calls'
     | '/_app/compliance/fraud-check/'
+    | '/_app/compliance/travel-rule/'
     | '/_app/crm/customers/'
     | '/_app/settings/integrations/'
     | '/_app/compliance/fraud-check/cases/$caseId'
@@ -872,6 +911,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppComplianceFraudCheckScreeningRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/compliance/travel-rule/': {
+      id: '/_app/compliance/travel-rule/'
+      path: '/compliance/travel-rule'
+      fullPath: '/compliance/travel-rule/'
+      preLoaderRoute: typeof AppComplianceTravelRuleIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/compliance/travel-rule/$recordId': {
+      id: '/_app/compliance/travel-rule/$recordId'
+      path: '/compliance/travel-rule/$recordId'
+      fullPath: '/compliance/travel-rule/$recordId'
+      preLoaderRoute: typeof AppComplianceTravelRuleRecordIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/compliance/travel-rule/vasps': {
+      id: '/_app/compliance/travel-rule/vasps'
+      path: '/compliance/travel-rule/vasps'
+      fullPath: '/compliance/travel-rule/vasps'
+      preLoaderRoute: typeof AppComplianceTravelRuleVaspsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/crm/customers/': {
       id: '/_app/crm/customers/'
       path: '/crm/customers'
@@ -1031,11 +1091,14 @@ interface AppRouteChildren {
   AppComplianceFraudCheckRulesRoute: typeof AppComplianceFraudCheckRulesRoute
   AppComplianceFraudCheckRunsRoute: typeof AppComplianceFraudCheckRunsRoute
   AppComplianceFraudCheckScreeningRoute: typeof AppComplianceFraudCheckScreeningRoute
+  AppComplianceTravelRuleRecordIdRoute: typeof AppComplianceTravelRuleRecordIdRoute
+  AppComplianceTravelRuleVaspsRoute: typeof AppComplianceTravelRuleVaspsRoute
   AppCrmCustomersCustomerIdRoute: typeof AppCrmCustomersCustomerIdRoute
   AppCrmCustomersAddRoute: typeof AppCrmCustomersAddRoute
   AppCrmCustomersKycRoute: typeof AppCrmCustomersKycRoute
   AppCrmCustomersRestrictionsRoute: typeof AppCrmCustomersRestrictionsRoute
   AppComplianceFraudCheckIndexRoute: typeof AppComplianceFraudCheckIndexRoute
+  AppComplianceTravelRuleIndexRoute: typeof AppComplianceTravelRuleIndexRoute
   AppCrmCustomersIndexRoute: typeof AppCrmCustomersIndexRoute
   AppComplianceFraudCheckCasesCaseIdRoute: typeof AppComplianceFraudCheckCasesCaseIdRoute
   AppComplianceFraudCheckCasesIndexRoute: typeof AppComplianceFraudCheckCasesIndexRoute
@@ -1072,11 +1135,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppComplianceFraudCheckRulesRoute: AppComplianceFraudCheckRulesRoute,
   AppComplianceFraudCheckRunsRoute: AppComplianceFraudCheckRunsRoute,
   AppComplianceFraudCheckScreeningRoute: AppComplianceFraudCheckScreeningRoute,
+  AppComplianceTravelRuleRecordIdRoute: AppComplianceTravelRuleRecordIdRoute,
+  AppComplianceTravelRuleVaspsRoute: AppComplianceTravelRuleVaspsRoute,
   AppCrmCustomersCustomerIdRoute: AppCrmCustomersCustomerIdRoute,
   AppCrmCustomersAddRoute: AppCrmCustomersAddRoute,
   AppCrmCustomersKycRoute: AppCrmCustomersKycRoute,
   AppCrmCustomersRestrictionsRoute: AppCrmCustomersRestrictionsRoute,
   AppComplianceFraudCheckIndexRoute: AppComplianceFraudCheckIndexRoute,
+  AppComplianceTravelRuleIndexRoute: AppComplianceTravelRuleIndexRoute,
   AppCrmCustomersIndexRoute: AppCrmCustomersIndexRoute,
   AppComplianceFraudCheckCasesCaseIdRoute:
     AppComplianceFraudCheckCasesCaseIdRoute,

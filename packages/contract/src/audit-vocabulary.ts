@@ -28,6 +28,9 @@ export const AUDIT_ENTITIES = [
   'team_queue',
   'webhook_endpoint',
   'scim_token',
+  'travel_rule_record',
+  'vasp',
+  'vasp_address',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -83,5 +86,9 @@ export const AUDIT_ACTIONS = [
   'replay',
   'skip',
   'send_test',
+  'reveal',
+  'request_information',
+  'verify',
+  'return',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -457,6 +457,29 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'Level {{level}} awaits a second approval; approve that level, or reject the request first',
   },
+  // ── Travel rule (docs/decisions/0026-travel-rule.md) ──
+  TRAVEL_RULE_RECORD_NOT_FOUND: { status: 404, message: 'Travel-rule record not found' },
+  TRAVEL_RULE_RECORD_CLOSED: {
+    status: 409,
+    message: 'This transfer was returned or rejected; its travel-rule record no longer changes',
+  },
+  TRAVEL_RULE_WRONG_STATE: {
+    status: 409,
+    message: 'The record is {{state}}; this action does not apply to it',
+  },
+  TRAVEL_RULE_FIELDS_MISSING: {
+    status: 409,
+    message: 'The record cannot be marked verified while required fields are missing: {{fields}}',
+  },
+  VASP_NOT_FOUND: { status: 404, message: 'VASP not found' },
+  VASP_LEI_TAKEN: { status: 409, message: 'Another VASP of the directory has this LEI' },
+  VASP_IN_USE: { status: 409, message: 'Travel-rule records name this VASP; it cannot be removed' },
+  VASP_ADDRESS_EXISTS: { status: 409, message: 'This address is already attributed on this network' },
+  VASP_ADDRESS_NOT_FOUND: { status: 404, message: 'Address attribution not found' },
+  VASP_ADDRESS_IN_USE: {
+    status: 409,
+    message: 'A travel-rule record rests on this attribution; it cannot be removed',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -19,9 +19,12 @@ export type { CaptchaChallenge, LoginBody, LoginResponse, StaffUser } from './au
 export * as authApi from './auth.ts';
 export * as bulkApi from './bulk.ts';
 export type {
+  AddVaspAddressBody,
+  Beneficiary,
   ComplianceOverview,
   CustomerKyc,
   DecideKycDocumentBody,
+  EditTravelRuleRecordBody,
   FraudQueueFigure,
   KycCase,
   KycDecisionEntry,
@@ -32,10 +35,23 @@ export type {
   KycQueueQuery,
   KycSettings,
   OfficerDecisions,
+  Originator,
+  Person,
   QueueFigure,
   SetKycLevelBody,
   StaffRef,
+  TravelRuleJurisdictionRule,
+  TravelRuleParties,
+  TravelRuleQueueItem,
+  TravelRuleQueueQuery,
+  TravelRuleRecord,
+  TravelRuleRules,
+  TravelRuleSettings,
   UploadKycDocumentQuery,
+  Vasp,
+  VaspAddress,
+  VaspBody,
+  VaspsQuery,
 } from './compliance/index.ts';
 export * as complianceApi from './compliance/index.ts';
 export * from './compliance/keys.ts';

@@ -22,6 +22,8 @@ export const LIST_KEYS = [
   'transactions.trades',
   'compliance.documents',
   'compliance.queue',
+  'compliance.travel-rule',
+  'compliance.vasps',
   'fraud.alerts',
   'fraud.cases',
   'fraud.blocklist',

@@ -4,6 +4,7 @@ import { seedAccessHistory } from '../db/seed/access-history.ts';
 import { fraudHistoryPending, seedFraudHistory } from '../db/seed/fraud-history.ts';
 import { isDemoDataPresent, seedDemoData } from '../db/seed/index.ts';
 import { storeSeedSpecimens } from '../db/seed/kyc.ts';
+import { seedTravelRule } from '../db/seed/travel-rule.ts';
 import { createDocumentStore } from '../modules/platform/documents/index.ts';
 import { createMembersService } from '../modules/settings/members/members.service.ts';
 import type { Database } from './database.ts';
@@ -28,6 +29,8 @@ export async function seedDemo(
     await seedDemoData(owner, { customers: config.demoCustomers });
     // The staff's last 30 days of sign-ins, so the access log's filters find something.
     await seedAccessHistory(owner);
+    // Travel-rule records in every state, over the seeded transfers, with an invented VASP directory.
+    await seedTravelRule(owner);
     // The seeded KYC documents' files: a few specimens, each stored once.
     const store = createDocumentStore(config.documents);
     try {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { TRAVEL_RULE_JURISDICTIONS } from '@backdesk/contract/compliance/keys';
 import { z } from 'zod';
 import { parseSsoConfig } from './sso-config.ts';
 
@@ -143,6 +144,8 @@ const EnvSchema = z.object({
   /** clamd to scan uploads with (INSTREAM); unset, uploads are not virus-scanned. */
   CLAMD_HOST: z.string().min(1).optional(),
   CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+  /** The exchange's own jurisdiction for the travel rule (docs/decisions/0026-travel-rule.md). */
+  TRAVEL_RULE_JURISDICTION: z.enum(TRAVEL_RULE_JURISDICTIONS).default('TR'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((o) => o.trim())
       .filter(Boolean),
     publicOrigin: e.PUBLIC_ORIGIN,
+    travelRuleJurisdiction: e.TRAVEL_RULE_JURISDICTION,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

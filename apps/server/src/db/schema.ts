@@ -1241,3 +1241,4 @@ export * from './schema-integrations.ts';
 export * from './schema-outbox.ts';
 export * from './schema-scim.ts';
 export * from './schema-sso.ts';
+export * from './schema-travel-rule.ts';

@@ -17,6 +17,7 @@ import type logs from '../locales/en/logs.json';
 import type reports from '../locales/en/reports.json';
 import type settings from '../locales/en/settings.json';
 import type transactions from '../locales/en/transactions.json';
+import type travelRule from '../locales/en/travelRule.json';
 import type twofa from '../locales/en/twofa.json';
 
 // English is the reference: a key missing from it is a type error everywhere it is used.
@@ -43,6 +44,7 @@ declare module 'i18next' {
       fraudCases: typeof fraudCases;
       fraudRules: typeof fraudRules;
       fraudScreening: typeof fraudScreening;
+      travelRule: typeof travelRule;
     };
   }
 }

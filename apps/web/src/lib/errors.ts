@@ -1,3 +1,4 @@
+import { IVMS_ISSUE_RULES } from '@backdesk/contract/compliance/keys';
 import { type ErrorCode, isErrorCode } from '@backdesk/contract/errors';
 import i18next from 'i18next';
 import type errorsEn from '../locales/en/errors.json';
@@ -49,6 +50,9 @@ const ISSUE_KEYS = new Set<string>([
   'note_only_on_close',
   'assignee_required',
   'expected_required',
+  ...IVMS_ISSUE_RULES,
+  'vasp_or_self_hosted',
+  'proof_only_self_hosted',
 ]);
 
 /** Bounds on these are amounts, not lengths (zod names an `.int()` bound's origin "int"). */

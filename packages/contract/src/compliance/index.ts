@@ -3,3 +3,4 @@ export * from './kyc.ts';
 export * from './overview.ts';
 export * from './quarantine.ts';
 export * from './rules.ts';
+export * from './travel-rule.ts';

@@ -101,3 +101,5 @@ export const KYC_DOCUMENT_FILTER_KEYS = [
   'reviewer',
 ] as const;
 export const KYC_QUEUE_FILTER_KEYS = ['assignee', 'sla', 'customer'] as const;
+
+export * from './travel-rule-keys.ts';

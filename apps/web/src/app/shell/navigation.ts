@@ -42,6 +42,7 @@ export const NAVIGATION: NavEntry[] = [
       { to: '/compliance/fraud-check', label: 'fraudCheck', withSubpages: true },
       { to: '/compliance/kyc-docs', label: 'kycDocs' },
       { to: '/compliance/kyc-manage', label: 'kycManage' },
+      { to: '/compliance/travel-rule', label: 'travelRule', withSubpages: true },
     ],
   },
   {

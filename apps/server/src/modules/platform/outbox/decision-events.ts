@@ -132,6 +132,10 @@ export const DECISION_EVENTS: Record<AuditEntity, Mapping | null> = {
   // Backdesk's own delivery settings, not a decision the exchange enforces.
   webhook_endpoint: none,
   scim_token: none,
+  // Travel rule: its events (hold, request, return, rejection) come with the public API's part (decision 0026).
+  travel_rule_record: none,
+  vasp: none,
+  vasp_address: none,
 };
 
 /** The event type of a change, or null when it is no decision the exchange enforces. */

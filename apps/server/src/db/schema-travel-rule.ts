@@ -1,0 +1,105 @@
+// Travel rule (migration 0053_travel_rule, docs/decisions/0026-travel-rule.md): the VASP directory,
+// address attributions and one IVMS101 record per wallet transaction in scope.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { staffMembers, walletTransactions } from './schema.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const OPEN = sql`state IN ('required_unverified', 'information_missing', 'awaiting_counterparty')`;
+
+export const vasps = pgTable(
+  'vasps',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    lei: text('lei'),
+    jurisdiction: text('jurisdiction'),
+    country: text('country'),
+    licence: text('licence'),
+    protocol: text('protocol').notNull().default('none'),
+    dueDiligence: text('due_diligence').notNull().default('pending'),
+    reviewDate: date('review_date'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('vasps_lei_key').on(t.lei).where(sql`lei IS NOT NULL`),
+    index('vasps_name_idx').on(t.name, t.id),
+  ],
+);
+
+export const vaspAddresses = pgTable(
+  'vasp_addresses',
+  {
+    id: serial('id').primaryKey(),
+    vaspId: integer('vasp_id').references(() => vasps.id),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    isPrefix: boolean('is_prefix').notNull().default(false),
+    selfHosted: boolean('self_hosted').notNull().default(false),
+    proofMethod: text('proof_method'),
+    proofCheckedBy: integer('proof_checked_by').references(() => staffMembers.id),
+    proofCheckedAt: ts('proof_checked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('vasp_addresses_network_address_key').on(t.network, t.address),
+    index('vasp_addresses_vasp_idx').on(t.vaspId),
+  ],
+);
+
+export const travelRuleRecords = pgTable(
+  'travel_rule_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => walletTransactions.id),
+    direction: text('direction').notNull(),
+    state: text('state').notNull(),
+    jurisdiction: text('jurisdiction').notNull(),
+    currency: text('currency').notNull(),
+    amountInCurrency: numeric('amount_in_currency', { precision: 36, scale: 18 }),
+    verificationRequired: boolean('verification_required').notNull().default(false),
+    walletKind: text('wallet_kind').notNull(),
+    counterpartyVaspId: integer('counterparty_vasp_id').references(() => vasps.id),
+    counterpartyAddressId: integer('counterparty_address_id').references(() => vaspAddresses.id),
+    requiredFields: text('required_fields').array().notNull().default(sql`'{}'`),
+    missingFields: text('missing_fields').array().notNull().default(sql`'{}'`),
+    originator: jsonb('originator'),
+    beneficiary: jsonb('beneficiary'),
+    originatingVasp: jsonb('originating_vasp'),
+    beneficiaryVasp: jsonb('beneficiary_vasp'),
+    deadline: ts('deadline'),
+    stateReason: text('state_reason'),
+    stateChangedBy: integer('state_changed_by').references(() => staffMembers.id),
+    stateChangedAt: ts('state_changed_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    unique('travel_rule_records_transaction_key').on(t.transactionId),
+    index('travel_rule_records_queue_idx').on(t.createdAt, t.id).where(OPEN),
+    index('travel_rule_records_deadline_idx').on(t.deadline, t.id).where(OPEN),
+    index('travel_rule_records_vasp_idx')
+      .on(t.counterpartyVaspId)
+      .where(sql`counterparty_vasp_id IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,36 @@
+import type { TravelRuleJurisdiction } from '@backdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { createChanges } from '../../platform/audit/changes.ts';
+import { registerTravelRuleRoutes } from './travel-rule.routes.ts';
+import { createTravelRuleService, type TravelRuleService } from './travel-rule.service.ts';
+import { createTravelRuleRecordsRepository } from './travel-rule-records.repository.ts';
+import { createTravelRuleSettingsService } from './travel-rule-settings.ts';
+import { createVaspsRepository } from './vasps.repository.ts';
+import { createVaspsService } from './vasps.service.ts';
+
+/**
+ * Wires the travel rule (docs/decisions/0026-travel-rule.md): records and their queue, the rules per
+ * jurisdiction, the VASP directory. The records service is returned so the demo seed and, later, the
+ * public API open records through it.
+ */
+export function registerTravelRuleModule(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; home: TravelRuleJurisdiction },
+): TravelRuleService {
+  const changes = createChanges(deps.db);
+  const records = createTravelRuleService({
+    db: deps.db,
+    repo: createTravelRuleRecordsRepository(),
+    changes,
+    clock: deps.clock,
+    home: deps.home,
+  });
+  registerTravelRuleRoutes(app, {
+    records,
+    settings: createTravelRuleSettingsService({ db: deps.db, changes, home: deps.home }),
+    vasps: createVaspsService({ db: deps.db, repo: createVaspsRepository(), changes }),
+  });
+  return records;
+}

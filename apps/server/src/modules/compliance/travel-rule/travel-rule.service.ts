@@ -1,0 +1,378 @@
+import type {
+  complianceApi,
+  TravelRuleJurisdiction,
+  TravelRuleParties,
+  TravelRuleQueueItem,
+  TravelRuleRecord,
+  TravelRuleState,
+} from '@backdesk/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { Actor, Changes, SystemActor } from '../../platform/audit/changes.ts';
+import { type Evaluation, evaluateTravelRule } from './travel-rule-evaluate.ts';
+import { maskIdentifier, maskParties } from './travel-rule-mask.ts';
+import type {
+  EvaluatedColumns,
+  QueueRow,
+  RecordRow,
+  TravelRuleRecordsRepository,
+} from './travel-rule-records.repository.ts';
+import { readTravelRuleRules } from './travel-rule-settings.ts';
+
+const FINAL: readonly TravelRuleState[] = ['returned', 'rejected'];
+const OPEN: readonly TravelRuleState[] = [
+  'required_unverified',
+  'information_missing',
+  'awaiting_counterparty',
+];
+
+const toQueueItem = (row: QueueRow): TravelRuleQueueItem => ({
+  id: Number(row.id),
+  transaction_id: Number(row.transaction_id),
+  direction: row.direction,
+  customer_id: Number(row.customer_id),
+  user_name: row.user_name,
+  asset: row.asset,
+  amount: row.amount,
+  jurisdiction: row.jurisdiction,
+  currency: row.currency,
+  amount_in_currency: row.amount_in_currency,
+  state: row.state,
+  wallet_kind: row.wallet_kind,
+  counterparty_vasp_id: row.counterparty_vasp_id,
+  counterparty_vasp_name: row.counterparty_vasp_name,
+  originator_name: row.originator_name,
+  beneficiary_name: row.beneficiary_name,
+  originator_identifier:
+    row.originator_identifier === null ? null : maskIdentifier(row.originator_identifier),
+  missing_fields: row.missing_fields,
+  deadline: row.deadline,
+  created_at: row.created_at,
+  version: row.version,
+});
+
+const partiesOf = (row: TravelRuleParties): TravelRuleParties => ({
+  originator: row.originator,
+  beneficiary: row.beneficiary,
+  originating_vasp: row.originating_vasp,
+  beneficiary_vasp: row.beneficiary_vasp,
+});
+
+function toRecord(row: RecordRow, reveal: boolean): TravelRuleRecord {
+  const parties = (reveal ? partiesOf(row) : maskParties(partiesOf(row))) as Record<
+    keyof TravelRuleParties,
+    Record<string, unknown> | null
+  >;
+  return {
+    ...toQueueItem(row),
+    network: row.network,
+    from_address: row.from_address,
+    to_address: row.to_address,
+    tx_hash: row.tx_hash,
+    transferred_at: row.transferred_at,
+    required_fields: row.required_fields,
+    verification_required: row.verification_required,
+    state_reason: row.state_reason,
+    state_changed_by: row.state_changed_by,
+    state_changed_at: row.state_changed_at,
+    self_hosted_proof: row.proof_method
+      ? { method: row.proof_method, checked_by: row.proof_checked_by, checked_at: row.proof_checked_at ?? '' }
+      : null,
+    ...parties,
+    masked: !reveal,
+  };
+}
+
+/** What the audit trail keeps of a record: never an identity number or a birth date in clear. */
+const auditedOf = (row: RecordRow | (EvaluatedColumns & { parties: TravelRuleParties })) => {
+  const parties = 'parties' in row ? row.parties : partiesOf(row);
+  return {
+    state: row.state,
+    missing_fields: 'missingFields' in row ? row.missingFields : row.missing_fields,
+    deadline: row.deadline,
+    ...maskParties(parties),
+  };
+};
+
+const stateOf = (row: RecordRow) => ({
+  state: row.state,
+  state_reason: row.state_reason,
+  deadline: row.deadline,
+});
+
+export function createTravelRuleService(deps: {
+  db: Db;
+  repo: TravelRuleRecordsRepository;
+  changes: Changes;
+  clock: Clock;
+  home: TravelRuleJurisdiction;
+}) {
+  const { db, repo, changes, clock } = deps;
+  const hoursFromNow = (hours: number) => new Date(clock.now().getTime() + hours * 3_600_000).toISOString();
+
+  /** Reads what the rule needs of a transfer and evaluates it; every read is in `tx`. */
+  async function evaluate(tx: DbOrTx, transactionId: number, parties: TravelRuleParties) {
+    const transfer = await repo.transfer(tx, transactionId);
+    if (!transfer || (transfer.type !== 'deposit' && transfer.type !== 'withdrawal'))
+      throw new AppError('TRAVEL_RULE_RECORD_NOT_FOUND');
+    const direction = transfer.type;
+    // The other side's address: where a withdrawal goes, where a deposit came from.
+    const address = direction === 'withdrawal' ? transfer.to_address : transfer.from_address;
+    const attribution = address ? await repo.attribution(tx, transfer.network, address) : undefined;
+    const { rules } = await readTravelRuleRules(tx);
+    const rates = await repo.ratesAt(tx, transfer.asset, transfer.created_at);
+    const walletKind = attribution ? (attribution.self_hosted ? 'self_hosted' : 'vasp') : 'unknown';
+    const evaluation = evaluateTravelRule({
+      rules,
+      home: deps.home,
+      counterpartyJurisdiction: attribution?.jurisdiction ?? null,
+      direction,
+      amount: transfer.amount,
+      rates,
+      walletKind,
+      parties,
+      selfHostedProof: attribution?.proof_method != null,
+    });
+    return { direction, evaluation, attribution, walletKind, rules } as const;
+  }
+
+  const columns = (
+    e: Evaluation,
+    a: { id: number; vasp_id: number | null } | undefined,
+    walletKind: EvaluatedColumns['walletKind'],
+  ): Omit<EvaluatedColumns, 'state' | 'deadline'> => ({
+    jurisdiction: e.jurisdiction,
+    currency: e.currency,
+    amountInCurrency: e.amountInCurrency,
+    verificationRequired: e.level === 'verified',
+    walletKind,
+    counterpartyVaspId: a?.vasp_id ?? null,
+    counterpartyAddressId: a?.id ?? null,
+    requiredFields: e.requiredFields,
+    missingFields: e.missingFields,
+  });
+
+  async function locked(tx: DbOrTx, id: number, version: number): Promise<RecordRow> {
+    const row = await repo.byId(tx, id, true);
+    if (!row) throw new AppError('TRAVEL_RULE_RECORD_NOT_FOUND');
+    if (row.version !== version) throw new AppError('STALE_EDIT');
+    if (FINAL.includes(row.state)) throw new AppError('TRAVEL_RULE_RECORD_CLOSED');
+    return row;
+  }
+
+  const change = (
+    row: RecordRow,
+    action: 'update' | 'request_information' | 'verify' | 'return' | 'reject',
+  ) =>
+    ({
+      entity: 'travel_rule_record',
+      action,
+      entityId: Number(row.id),
+      customerId: Number(row.customer_id),
+    }) as const;
+
+  /** A state move by an officer: one audit row with the state, its reason and deadline. */
+  function move(
+    body: { id: number; version: number },
+    actor: Actor,
+    action: 'request_information' | 'return' | 'reject',
+    next: {
+      state: TravelRuleState;
+      reason: string;
+      deadline?: (tx: DbOrTx, row: RecordRow) => Promise<string | null>;
+    },
+  ) {
+    return changes.run(actor, async (tx) => {
+      const before = await locked(tx, body.id, body.version);
+      if (action === 'request_information' && !OPEN.includes(before.state))
+        throw new AppError('TRAVEL_RULE_WRONG_STATE', { state: before.state });
+      const deadline = next.deadline ? await next.deadline(tx, before) : undefined;
+      await repo.setState(tx, body.id, {
+        state: next.state,
+        memberId: actor.memberId,
+        reason: next.reason,
+        deadline,
+      });
+      const after = (await repo.byId(tx, body.id))!;
+      return {
+        result: toRecord(after, false),
+        change: { ...change(before, action), before: stateOf(before), after: stateOf(after) },
+      };
+    });
+  }
+
+  return {
+    async queue(query: z.output<typeof complianceApi.TravelRuleQueueQuerySchema>) {
+      const page = await repo.queue(db, query);
+      return { ...page, items: page.items.map(toQueueItem) };
+    },
+
+    async get(id: number): Promise<TravelRuleRecord> {
+      const row = await repo.byId(db, id);
+      if (!row) throw new AppError('TRAVEL_RULE_RECORD_NOT_FOUND');
+      return toRecord(row, false);
+    },
+
+    /** The record in clear; the reveal itself is the audit row (who saw whose identity, when). */
+    reveal(id: number, actor: Actor): Promise<TravelRuleRecord> {
+      return changes.run(actor, async (tx) => {
+        const row = await repo.byId(tx, id);
+        if (!row) throw new AppError('TRAVEL_RULE_RECORD_NOT_FOUND');
+        return {
+          result: toRecord(row, true),
+          change: {
+            entity: 'travel_rule_record',
+            action: 'reveal',
+            entityId: Number(row.id),
+            customerId: Number(row.customer_id),
+            before: null,
+            after: { fields: ['nationalIdentifier', 'dateOfBirth'] },
+          },
+        };
+      });
+    },
+
+    /**
+     * Opens the record of a transfer with what arrived with it: the rule decides its first state. The
+     * public API's travel-rule fields (a later part of issue 38) and the demo seed come through here.
+     */
+    open(
+      transactionId: number,
+      parties: TravelRuleParties,
+      actor: Actor | SystemActor,
+    ): Promise<TravelRuleRecord> {
+      return changes.run(actor, async (tx) => {
+        const { direction, evaluation, attribution, walletKind, rules } = await evaluate(
+          tx,
+          transactionId,
+          parties,
+        );
+        const state = evaluation.state;
+        const fields = {
+          ...columns(evaluation, attribution, walletKind),
+          state,
+          deadline:
+            state === 'information_missing'
+              ? hoursFromNow(rules[evaluation.jurisdiction].answer_hours)
+              : null,
+        };
+        const id = await repo.insert(tx, { ...fields, transactionId, direction, parties });
+        const row = (await repo.byId(tx, id))!;
+        return {
+          result: toRecord(row, false),
+          change: {
+            entity: 'travel_rule_record',
+            action: 'create',
+            entityId: id,
+            customerId: Number(row.customer_id),
+            before: null,
+            after: auditedOf(row),
+          },
+        };
+      });
+    },
+
+    /**
+     * Enters or corrects the parties; the rule is evaluated again. A verified record whose data
+     * changes is unverified again; gaps reopen a request with the jurisdiction's deadline.
+     */
+    edit(body: z.output<typeof complianceApi.EditTravelRuleRecordBodySchema>, actor: Actor) {
+      return changes.run(actor, async (tx) => {
+        const before = await locked(tx, body.id, body.version);
+        const current = partiesOf(before);
+        const parties: TravelRuleParties = {
+          originator: body.originator === undefined ? current.originator : body.originator,
+          beneficiary: body.beneficiary === undefined ? current.beneficiary : body.beneficiary,
+          originating_vasp:
+            body.originating_vasp === undefined ? current.originating_vasp : body.originating_vasp,
+          beneficiary_vasp:
+            body.beneficiary_vasp === undefined ? current.beneficiary_vasp : body.beneficiary_vasp,
+        };
+        if (JSON.stringify(parties) === JSON.stringify(current))
+          return { result: toRecord(before, false), change: null };
+        const { evaluation, attribution, walletKind, rules } = await evaluate(
+          tx,
+          Number(before.transaction_id),
+          parties,
+        );
+        let state: TravelRuleState;
+        if (evaluation.state === 'not_in_scope') state = 'not_in_scope';
+        else if (before.state === 'awaiting_counterparty') state = 'awaiting_counterparty';
+        else state = evaluation.state;
+        const deadline =
+          state === 'information_missing'
+            ? (before.deadline ?? hoursFromNow(rules[evaluation.jurisdiction].answer_hours))
+            : state === 'awaiting_counterparty'
+              ? before.deadline
+              : null;
+        const next = { ...columns(evaluation, attribution, walletKind), state, deadline, parties };
+        await repo.update(tx, body.id, { ...next, stateChangedBy: actor.memberId, stateReason: null });
+        const after = (await repo.byId(tx, body.id))!;
+        return {
+          result: toRecord(after, false),
+          change: { ...change(before, 'update'), before: auditedOf(before), after: auditedOf(after) },
+        };
+      });
+    },
+
+    requestInformation(body: z.output<typeof complianceApi.requestTravelRuleInformation.body>, actor: Actor) {
+      return move(body, actor, 'request_information', {
+        state: 'information_missing',
+        reason: body.note,
+        deadline: async (tx, row) => {
+          const { rules } = await readTravelRuleRules(tx);
+          return hoursFromNow(body.answer_hours ?? rules[row.jurisdiction].answer_hours);
+        },
+      });
+    },
+
+    /** Complete: refused while the rule, evaluated afresh, still misses a field. */
+    verify(body: z.output<typeof complianceApi.verifyTravelRuleRecord.body>, actor: Actor) {
+      return changes.run(actor, async (tx) => {
+        const before = await locked(tx, body.id, body.version);
+        if (!OPEN.includes(before.state))
+          throw new AppError('TRAVEL_RULE_WRONG_STATE', { state: before.state });
+        const parties = partiesOf(before);
+        const { evaluation, attribution, walletKind } = await evaluate(
+          tx,
+          Number(before.transaction_id),
+          parties,
+        );
+        if (evaluation.missingFields.length > 0)
+          throw new AppError('TRAVEL_RULE_FIELDS_MISSING', { fields: evaluation.missingFields.join(', ') });
+        await repo.update(tx, body.id, {
+          ...columns(evaluation, attribution, walletKind),
+          state: 'complete',
+          deadline: null,
+          parties,
+          stateChangedBy: actor.memberId,
+          stateReason: null,
+        });
+        const after = (await repo.byId(tx, body.id))!;
+        return {
+          result: toRecord(after, false),
+          change: { ...change(before, 'verify'), before: stateOf(before), after: stateOf(after) },
+        };
+      });
+    },
+
+    returnTransfer(body: z.output<typeof complianceApi.returnTravelRuleRecord.body>, actor: Actor) {
+      return move(body, actor, 'return', {
+        state: 'returned',
+        reason: body.reason,
+        deadline: async () => null,
+      });
+    },
+
+    reject(body: z.output<typeof complianceApi.rejectTravelRuleRecord.body>, actor: Actor) {
+      return move(body, actor, 'reject', {
+        state: 'rejected',
+        reason: body.reason,
+        deadline: async () => null,
+      });
+    },
+  };
+}
+export type TravelRuleService = ReturnType<typeof createTravelRuleService>;

@@ -1,0 +1,155 @@
+import type { complianceApi, Vasp, VaspAddress, VaspBody } from '@backdesk/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { Actor, Changes } from '../../platform/audit/changes.ts';
+import type { VaspsRepository } from './vasps.repository.ts';
+
+/** What the audit trail keeps of a VASP: its details and due diligence. */
+const auditedOf = (v: Vasp) => ({
+  name: v.name,
+  lei: v.lei,
+  jurisdiction: v.jurisdiction,
+  country: v.country,
+  licence: v.licence,
+  protocol: v.protocol,
+  due_diligence: v.due_diligence,
+  review_date: v.review_date,
+});
+
+const addressOf = (a: VaspAddress) => ({
+  vasp_id: a.vasp_id,
+  network: a.network,
+  address: a.address,
+  is_prefix: a.is_prefix,
+  self_hosted: a.self_hosted,
+  proof_method: a.proof_method,
+});
+
+export function createVaspsService(deps: { db: Db; repo: VaspsRepository; changes: Changes }) {
+  const { db, repo, changes } = deps;
+
+  async function refuseTakenLei(tx: DbOrTx, body: VaspBody, exceptId: number | null) {
+    if (body.lei && (await repo.leiTaken(tx, body.lei, exceptId))) throw new AppError('VASP_LEI_TAKEN');
+  }
+
+  return {
+    list: (query: z.output<typeof complianceApi.VaspsQuerySchema>) => repo.page(db, query),
+
+    async get(id: number) {
+      const vasp = await repo.byId(db, id);
+      if (!vasp) throw new AppError('VASP_NOT_FOUND');
+      return { vasp, addresses: await repo.addresses(db, id) };
+    },
+
+    create(body: z.output<typeof complianceApi.VaspBodySchema>, actor: Actor): Promise<Vasp> {
+      return changes.run(actor, async (tx) => {
+        // One VASP per LEI: the advisory lock keeps two members adding the same one from both passing.
+        if (body.lei) await repo.lockLei(tx, body.lei);
+        await refuseTakenLei(tx, body, null);
+        const id = await repo.insert(tx, body);
+        const vasp = (await repo.byId(tx, id))!;
+        return {
+          result: vasp,
+          change: { entity: 'vasp', action: 'create', entityId: id, before: null, after: auditedOf(vasp) },
+        };
+      });
+    },
+
+    update(body: z.output<typeof complianceApi.updateVasp.body>, actor: Actor): Promise<Vasp> {
+      return changes.run(actor, async (tx) => {
+        const before = await repo.byId(tx, body.id, true);
+        if (!before) throw new AppError('VASP_NOT_FOUND');
+        if (before.version !== body.version) throw new AppError('STALE_EDIT');
+        if (JSON.stringify(auditedOf(before)) === JSON.stringify(auditedOf({ ...before, ...body })))
+          return { result: before, change: null };
+        if (body.lei) await repo.lockLei(tx, body.lei);
+        await refuseTakenLei(tx, body, body.id);
+        await repo.update(tx, body.id, body);
+        const after = (await repo.byId(tx, body.id))!;
+        return {
+          result: after,
+          change: {
+            entity: 'vasp',
+            action: 'update',
+            entityId: body.id,
+            before: auditedOf(before),
+            after: auditedOf(after),
+          },
+        };
+      });
+    },
+
+    remove(body: z.output<typeof complianceApi.deleteVasp.body>, actor: Actor): Promise<{ success: true }> {
+      return changes.run(actor, async (tx) => {
+        const before = await repo.byId(tx, body.id, true);
+        if (!before) throw new AppError('VASP_NOT_FOUND');
+        if (before.version !== body.version) throw new AppError('STALE_EDIT');
+        if (await repo.inUse(tx, body.id)) throw new AppError('VASP_IN_USE');
+        await repo.remove(tx, body.id);
+        return {
+          result: { success: true as const },
+          change: {
+            entity: 'vasp',
+            action: 'delete',
+            entityId: body.id,
+            before: auditedOf(before),
+            after: null,
+          },
+        };
+      });
+    },
+
+    /** The member adding a self-hosted wallet with its proof is the one who checked it. */
+    addAddress(
+      body: z.output<typeof complianceApi.AddVaspAddressBodySchema>,
+      actor: Actor,
+    ): Promise<VaspAddress> {
+      return changes.run(actor, async (tx) => {
+        if (body.vasp_id !== null && !(await repo.byId(tx, body.vasp_id, true)))
+          throw new AppError('VASP_NOT_FOUND');
+        const id = await repo.insertAddress(tx, {
+          vaspId: body.vasp_id,
+          network: body.network,
+          address: body.address,
+          isPrefix: body.is_prefix,
+          selfHosted: body.self_hosted,
+          proofMethod: body.proof_method,
+          checkedBy: actor.memberId,
+        });
+        if (id === undefined) throw new AppError('VASP_ADDRESS_EXISTS');
+        const address = (await repo.addressById(tx, id))!;
+        return {
+          result: address,
+          change: {
+            entity: 'vasp_address',
+            action: 'add',
+            entityId: id,
+            before: null,
+            after: addressOf(address),
+          },
+        };
+      });
+    },
+
+    removeAddress(body: { id: number }, actor: Actor): Promise<{ success: true }> {
+      return changes.run(actor, async (tx) => {
+        const before = await repo.addressById(tx, body.id);
+        if (!before) throw new AppError('VASP_ADDRESS_NOT_FOUND');
+        if (await repo.addressInUse(tx, body.id)) throw new AppError('VASP_ADDRESS_IN_USE');
+        await repo.removeAddress(tx, body.id);
+        return {
+          result: { success: true as const },
+          change: {
+            entity: 'vasp_address',
+            action: 'delete',
+            entityId: body.id,
+            before: addressOf(before),
+            after: null,
+          },
+        };
+      });
+    },
+  };
+}
+export type VaspsService = ReturnType<typeof createVaspsService>;

@@ -1,0 +1,52 @@
+import type { TravelRuleRecord } from '@backdesk/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { auditTrailKey } from '../../../components/audit-trail/index.ts';
+import { listSource } from '../../../components/list-page/list-source.ts';
+import { callEndpoint } from '../../../lib/api.ts';
+import { travelRuleEndpoints as api } from './endpoints.ts';
+
+const TRAVEL_RULE = ['compliance', 'travel-rule'] as const;
+
+export const travelRuleQueueSource = listSource({ endpoint: api.queue, queryKey: [...TRAVEL_RULE, 'queue'] });
+export const vaspsSource = listSource({ endpoint: api.vasps, queryKey: [...TRAVEL_RULE, 'vasps'] });
+
+export const recordOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...TRAVEL_RULE, 'record', id],
+    queryFn: ({ signal }) => callEndpoint(api.record, { query: { id }, signal }),
+  });
+
+export const useTravelRuleRecord = (id: number) => useQuery(recordOptions(id));
+
+type Versioned = { id: number; version: number };
+
+/** The officer's actions on a record; each answer replaces the record shown (masked again). */
+export function useTravelRuleActions(id: number) {
+  const client = useQueryClient();
+  const onSuccess = (answer: { record: TravelRuleRecord }) => {
+    client.setQueryData(recordOptions(id).queryKey, answer.record);
+    return Promise.all([
+      client.invalidateQueries({ queryKey: [...TRAVEL_RULE, 'queue'] }),
+      client.invalidateQueries({ queryKey: auditTrailKey('travel_rule_record', id) }),
+    ]);
+  };
+  return {
+    verify: useMutation({ mutationFn: (body: Versioned) => callEndpoint(api.verify, { body }), onSuccess }),
+    requestInformation: useMutation({
+      mutationFn: (body: Versioned & { note: string }) => callEndpoint(api.requestInformation, { body }),
+      onSuccess,
+    }),
+    returnTransfer: useMutation({
+      mutationFn: (body: Versioned & { reason: string }) => callEndpoint(api.returnTransfer, { body }),
+      onSuccess,
+    }),
+    reject: useMutation({
+      mutationFn: (body: Versioned & { reason: string }) => callEndpoint(api.reject, { body }),
+      onSuccess,
+    }),
+    reveal: useMutation({
+      mutationFn: () => callEndpoint(api.reveal, { body: { id } }),
+      onSuccess: () => client.invalidateQueries({ queryKey: auditTrailKey('travel_rule_record', id) }),
+    }),
+  };
+}

@@ -1,0 +1,452 @@
+import { z } from 'zod';
+import { CalendarDateSchema } from '../dates.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import {
+  DecimalStringSchema,
+  listQuerySchema,
+  MAX_SERIAL_ID,
+  pageSchema,
+  QueryIdSchema,
+  queryInt,
+  SerialIdSchema,
+  VersionSchema,
+} from '../list.ts';
+import {
+  BeneficiarySchema,
+  BeneficiaryVaspSchema,
+  CountryCodeSchema,
+  LeiSchema,
+  OriginatingVaspSchema,
+  OriginatorSchema,
+} from './travel-rule-ivms.ts';
+import {
+  SELF_HOSTED_PROOFS,
+  TRAVEL_RULE_CURRENCIES,
+  TRAVEL_RULE_DIRECTIONS,
+  TRAVEL_RULE_FIELDS,
+  TRAVEL_RULE_JURISDICTIONS,
+  TRAVEL_RULE_OPEN_STATES,
+  TRAVEL_RULE_SORT_KEYS,
+  TRAVEL_RULE_STATES,
+  VASP_DUE_DILIGENCE,
+  VASP_PROTOCOLS,
+  VASP_SORT_KEYS,
+  WALLET_KINDS,
+} from './travel-rule-keys.ts';
+
+export * from './travel-rule-ivms.ts';
+
+const TAGS = ['compliance'];
+const IdSchema = z.number().int().positive();
+/** VASPs and their addresses count with 32-bit serials: a larger id names none. */
+const VaspIdQuerySchema = queryInt(1, MAX_SERIAL_ID);
+const ReasonSchema = z.string().trim().min(3).max(500);
+const StaffNameSchema = z.string().nullable();
+
+/**
+ * A party as stored (IVMS101, docs/decisions/0026-travel-rule.md), with identity numbers and birth
+ * dates masked unless the answer is a reveal: so the answer's shape is IVMS101's, its values not
+ * re-validated.
+ */
+const StoredPartySchema = z.record(z.string(), z.unknown()).nullable();
+
+// ── Rules per jurisdiction ──────────────────────────────────────────────────
+
+export const TravelRuleJurisdictionRuleSchema = z.object({
+  currency: z.enum(TRAVEL_RULE_CURRENCIES),
+  /** At or above it the required fields must be present and verified. */
+  threshold: DecimalStringSchema,
+  /** Below the threshold: nothing applies, or the data travels unverified (Türkiye). */
+  below_threshold: z.enum(['not_in_scope', 'unverified']),
+  required_fields: z.array(z.enum(TRAVEL_RULE_FIELDS)).max(TRAVEL_RULE_FIELDS.length),
+  /** Fields required below the threshold when `below_threshold` is `unverified`. */
+  below_threshold_fields: z.array(z.enum(TRAVEL_RULE_FIELDS)).max(TRAVEL_RULE_FIELDS.length),
+  /** From this amount a self-hosted wallet needs a proof of ownership (EU: 1,000 EUR); null: never. */
+  self_hosted_proof_from: DecimalStringSchema.nullable(),
+  /** How long a request for information waits before it is overdue. */
+  answer_hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90),
+  /** How long records are kept (MASAK: 8 years); the retention job comes later. */
+  retention_years: z.number().int().min(1).max(30),
+});
+export type TravelRuleJurisdictionRule = z.infer<typeof TravelRuleJurisdictionRuleSchema>;
+
+export const TravelRuleRulesSchema = z.object(
+  Object.fromEntries(TRAVEL_RULE_JURISDICTIONS.map((j) => [j, TravelRuleJurisdictionRuleSchema])) as Record<
+    (typeof TRAVEL_RULE_JURISDICTIONS)[number],
+    typeof TravelRuleJurisdictionRuleSchema
+  >,
+);
+export type TravelRuleRules = z.infer<typeof TravelRuleRulesSchema>;
+
+export const TravelRuleSettingsSchema = z.object({
+  /** The exchange's own jurisdiction: a deployment setting (TRAVEL_RULE_JURISDICTION). */
+  home: z.enum(TRAVEL_RULE_JURISDICTIONS),
+  rules: TravelRuleRulesSchema,
+  version: z.number().int(),
+});
+export type TravelRuleSettings = z.infer<typeof TravelRuleSettingsSchema>;
+
+export const getTravelRuleSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/travel-rule/settings',
+  summary: "The travel rule's rules per jurisdiction and the exchange's own jurisdiction",
+  tags: TAGS,
+  access: 'read',
+  response: TravelRuleSettingsSchema,
+});
+
+export const updateTravelRuleSettings = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/settings/update',
+  summary: 'Change the rules per jurisdiction (audited; a stale version is refused)',
+  tags: TAGS,
+  access: 'configure',
+  errors: ['STALE_EDIT'],
+  body: z.object({ rules: TravelRuleRulesSchema, version: z.number().int().min(0) }),
+  response: z.object({ success: z.literal(true), settings: TravelRuleSettingsSchema }),
+});
+
+// ── Records and the queue ───────────────────────────────────────────────────
+
+const counterpartyFields = {
+  wallet_kind: z.enum(WALLET_KINDS),
+  counterparty_vasp_id: z.number().int().nullable(),
+  counterparty_vasp_name: z.string().nullable(),
+};
+
+export const TravelRuleQueueItemSchema = z.object({
+  id: z.number().int(),
+  transaction_id: z.number().int(),
+  direction: z.enum(TRAVEL_RULE_DIRECTIONS),
+  customer_id: z.number().int(),
+  user_name: z.string(),
+  asset: z.string(),
+  amount: z.string(),
+  jurisdiction: z.enum(TRAVEL_RULE_JURISDICTIONS),
+  currency: z.enum(TRAVEL_RULE_CURRENCIES),
+  /** The amount in the jurisdiction's currency at the rate of the transfer's time; null without a rate. */
+  amount_in_currency: z.string().nullable(),
+  state: z.enum(TRAVEL_RULE_STATES),
+  ...counterpartyFields,
+  originator_name: z.string().nullable(),
+  beneficiary_name: z.string().nullable(),
+  /** The originator's first national identifier, masked (`•••• 1234`). */
+  originator_identifier: z.string().nullable(),
+  missing_fields: z.array(z.enum(TRAVEL_RULE_FIELDS)),
+  deadline: z.string().nullable(),
+  created_at: z.string(),
+  version: z.number().int(),
+});
+export type TravelRuleQueueItem = z.infer<typeof TravelRuleQueueItemSchema>;
+
+export const TravelRuleQueueQuerySchema = listQuerySchema(TRAVEL_RULE_SORT_KEYS, 'created_at').extend({
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  state: z.enum(TRAVEL_RULE_OPEN_STATES).optional(),
+  jurisdiction: z.enum(TRAVEL_RULE_JURISDICTIONS).optional(),
+  direction: z.enum(TRAVEL_RULE_DIRECTIONS).optional(),
+  vaspId: VaspIdQuerySchema.optional(),
+});
+export type TravelRuleQueueQuery = z.input<typeof TravelRuleQueueQuerySchema>;
+
+export const listTravelRuleQueue = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/travel-rule/queue',
+  summary: 'Transfers whose travel-rule record is not complete, oldest first',
+  tags: TAGS,
+  access: 'read',
+  query: TravelRuleQueueQuerySchema,
+  response: pageSchema(TravelRuleQueueItemSchema),
+});
+
+export const TravelRuleRecordSchema = TravelRuleQueueItemSchema.extend({
+  network: z.string(),
+  from_address: z.string().nullable(),
+  to_address: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+  transferred_at: z.string(),
+  required_fields: z.array(z.enum(TRAVEL_RULE_FIELDS)),
+  /** Whether the rule asks for verification (at or above the threshold). */
+  verification_required: z.boolean(),
+  state_reason: z.string().nullable(),
+  state_changed_by: StaffNameSchema,
+  state_changed_at: z.string(),
+  self_hosted_proof: z
+    .object({ method: z.enum(SELF_HOSTED_PROOFS), checked_by: StaffNameSchema, checked_at: z.string() })
+    .nullable(),
+  originator: StoredPartySchema,
+  beneficiary: StoredPartySchema,
+  originating_vasp: StoredPartySchema,
+  beneficiary_vasp: StoredPartySchema,
+  /** Whether identity numbers and birth dates are masked (every answer but a reveal). */
+  masked: z.boolean(),
+});
+export type TravelRuleRecord = z.infer<typeof TravelRuleRecordSchema>;
+
+export const getTravelRuleRecord = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/travel-rule/records/detail',
+  summary: "One transfer's travel-rule record, identity numbers and birth dates masked",
+  tags: TAGS,
+  access: 'read',
+  errors: ['TRAVEL_RULE_RECORD_NOT_FOUND'],
+  query: z.object({ id: QueryIdSchema }),
+  response: TravelRuleRecordSchema,
+});
+
+export const revealTravelRuleRecord = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/records/reveal',
+  summary: 'The record with identity numbers and birth dates shown; every reveal is audited',
+  tags: TAGS,
+  access: 'operate',
+  errors: ['TRAVEL_RULE_RECORD_NOT_FOUND'],
+  body: z.object({ id: IdSchema }),
+  response: TravelRuleRecordSchema,
+});
+
+const recordAnswer = z.object({ success: z.literal(true), record: TravelRuleRecordSchema });
+const RECORD_ERRORS = ['TRAVEL_RULE_RECORD_NOT_FOUND', 'STALE_EDIT', 'TRAVEL_RULE_RECORD_CLOSED'] as const;
+
+/** A party left out stays as it is; null clears it. */
+export const EditTravelRuleRecordBodySchema = z.object({
+  id: IdSchema,
+  version: VersionSchema,
+  originator: OriginatorSchema.nullable().optional(),
+  beneficiary: BeneficiarySchema.nullable().optional(),
+  originating_vasp: OriginatingVaspSchema.nullable().optional(),
+  beneficiary_vasp: BeneficiaryVaspSchema.nullable().optional(),
+});
+export type EditTravelRuleRecordBody = z.input<typeof EditTravelRuleRecordBodySchema>;
+
+export const editTravelRuleRecord = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/records/update',
+  summary: "Enter or correct a record's IVMS101 parties; its missing fields are worked out again",
+  tags: TAGS,
+  access: 'operate',
+  errors: [...RECORD_ERRORS],
+  body: EditTravelRuleRecordBodySchema,
+  response: recordAnswer,
+});
+
+export const requestTravelRuleInformation = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/records/request-information',
+  summary: 'Ask the customer or counterparty for the missing data, with a deadline',
+  tags: TAGS,
+  access: 'operate',
+  errors: [...RECORD_ERRORS, 'TRAVEL_RULE_WRONG_STATE'],
+  body: z.object({
+    id: IdSchema,
+    version: VersionSchema,
+    note: ReasonSchema,
+    /** Hours until the deadline; the jurisdiction's `answer_hours` when left out. */
+    answer_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .optional(),
+  }),
+  response: recordAnswer,
+});
+
+export const verifyTravelRuleRecord = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/records/verify',
+  summary: 'Mark the record verified and complete; refused while a required field is missing',
+  tags: TAGS,
+  access: 'operate',
+  errors: [...RECORD_ERRORS, 'TRAVEL_RULE_WRONG_STATE', 'TRAVEL_RULE_FIELDS_MISSING'],
+  body: z.object({ id: IdSchema, version: VersionSchema }),
+  response: recordAnswer,
+});
+
+const closeBody = z.object({ id: IdSchema, version: VersionSchema, reason: ReasonSchema });
+
+export const returnTravelRuleRecord = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/records/return',
+  summary: 'Return the transfer: its gaps stayed open (final)',
+  tags: TAGS,
+  access: 'operate',
+  errors: [...RECORD_ERRORS, 'TRAVEL_RULE_WRONG_STATE'],
+  body: closeBody,
+  response: recordAnswer,
+});
+
+export const rejectTravelRuleRecord = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/records/reject',
+  summary: 'Reject the transfer (final)',
+  tags: TAGS,
+  access: 'operate',
+  errors: [...RECORD_ERRORS, 'TRAVEL_RULE_WRONG_STATE'],
+  body: closeBody,
+  response: recordAnswer,
+});
+
+// ── The VASP directory ──────────────────────────────────────────────────────
+
+export const VaspSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lei: z.string().nullable(),
+  jurisdiction: z.enum(TRAVEL_RULE_JURISDICTIONS).nullable(),
+  country: z.string().nullable(),
+  licence: z.string().nullable(),
+  protocol: z.enum(VASP_PROTOCOLS),
+  due_diligence: z.enum(VASP_DUE_DILIGENCE),
+  review_date: z.string().nullable(),
+  address_count: z.number().int(),
+  created_at: z.string(),
+  version: z.number().int(),
+});
+export type Vasp = z.infer<typeof VaspSchema>;
+
+export const VaspAddressSchema = z.object({
+  id: z.number().int(),
+  vasp_id: z.number().int().nullable(),
+  network: z.string(),
+  address: z.string(),
+  /** A range: every address starting with `address` on the network. */
+  is_prefix: z.boolean(),
+  self_hosted: z.boolean(),
+  proof_method: z.enum(SELF_HOSTED_PROOFS).nullable(),
+  proof_checked_by: StaffNameSchema,
+  proof_checked_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type VaspAddress = z.infer<typeof VaspAddressSchema>;
+
+export const VaspsQuerySchema = listQuerySchema(VASP_SORT_KEYS, 'name').extend({
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  q: z.string().trim().max(100).optional(),
+  jurisdiction: z.enum(TRAVEL_RULE_JURISDICTIONS).optional(),
+  due_diligence: z.enum(VASP_DUE_DILIGENCE).optional(),
+});
+export type VaspsQuery = z.input<typeof VaspsQuerySchema>;
+
+export const listVasps = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/travel-rule/vasps',
+  summary: 'The VASP directory: counterparties with their due diligence',
+  tags: TAGS,
+  access: 'read',
+  query: VaspsQuerySchema,
+  response: pageSchema(VaspSchema),
+});
+
+export const getVasp = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/travel-rule/vasps/detail',
+  summary: 'One VASP with the addresses attributed to it',
+  tags: TAGS,
+  access: 'read',
+  errors: ['VASP_NOT_FOUND'],
+  query: z.object({ id: VaspIdQuerySchema }),
+  response: z.object({ vasp: VaspSchema, addresses: z.array(VaspAddressSchema) }),
+});
+
+export const VaspBodySchema = z.object({
+  name: z.string().trim().min(2).max(200),
+  lei: LeiSchema.nullable(),
+  jurisdiction: z.enum(TRAVEL_RULE_JURISDICTIONS).nullable(),
+  country: CountryCodeSchema.nullable(),
+  licence: z.string().trim().min(1).max(200).nullable(),
+  protocol: z.enum(VASP_PROTOCOLS),
+  due_diligence: z.enum(VASP_DUE_DILIGENCE),
+  review_date: CalendarDateSchema.nullable(),
+});
+export type VaspBody = z.input<typeof VaspBodySchema>;
+
+const vaspAnswer = z.object({ success: z.literal(true), vasp: VaspSchema });
+
+export const createVasp = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/create',
+  summary: 'Add a counterparty to the VASP directory',
+  tags: TAGS,
+  access: 'configure',
+  errors: ['VASP_LEI_TAKEN'],
+  body: VaspBodySchema,
+  response: vaspAnswer,
+});
+
+export const updateVasp = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/update',
+  summary: "Change a VASP's details or due diligence (a stale version is refused)",
+  tags: TAGS,
+  access: 'configure',
+  errors: ['VASP_NOT_FOUND', 'STALE_EDIT', 'VASP_LEI_TAKEN'],
+  body: VaspBodySchema.extend({ id: SerialIdSchema, version: VersionSchema }),
+  response: vaspAnswer,
+});
+
+export const deleteVasp = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/delete',
+  summary: 'Remove a VASP no record names',
+  tags: TAGS,
+  access: 'configure',
+  errors: ['VASP_NOT_FOUND', 'STALE_EDIT', 'VASP_IN_USE'],
+  body: z.object({ id: SerialIdSchema, version: VersionSchema }),
+  response: z.object({ success: z.literal(true) }),
+});
+
+const AddressTextSchema = z
+  .string()
+  .trim()
+  .min(4)
+  .max(128)
+  .regex(/^[A-Za-z0-9:._-]+$/, 'Letters, digits and : . _ - only');
+
+export const AddVaspAddressBodySchema = z
+  .object({
+    /** The VASP the address belongs to; null with `self_hosted` for a customer's own wallet. */
+    vasp_id: SerialIdSchema.nullable(),
+    network: z.string().trim().min(2).max(32).toUpperCase(),
+    address: AddressTextSchema,
+    is_prefix: z.boolean().default(false),
+    self_hosted: z.boolean().default(false),
+    /** How the customer proved a self-hosted wallet is theirs; the member adding it is the checker. */
+    proof_method: z.enum(SELF_HOSTED_PROOFS).nullable().default(null),
+  })
+  .refine((b) => (b.vasp_id === null) === b.self_hosted, {
+    path: ['vasp_id'],
+    message: 'An address belongs to a VASP or is self-hosted, not both',
+    params: { rule: 'vasp_or_self_hosted' },
+  })
+  .refine((b) => b.self_hosted || b.proof_method === null, {
+    path: ['proof_method'],
+    message: 'A proof of ownership goes with a self-hosted wallet only',
+    params: { rule: 'proof_only_self_hosted' },
+  });
+export type AddVaspAddressBody = z.input<typeof AddVaspAddressBodySchema>;
+
+export const addVaspAddress = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/addresses/add',
+  summary: 'Attribute an address or a range to a VASP, or mark it self-hosted with its proof',
+  tags: TAGS,
+  access: 'configure',
+  errors: ['VASP_NOT_FOUND', 'VASP_ADDRESS_EXISTS'],
+  body: AddVaspAddressBodySchema,
+  response: z.object({ success: z.literal(true), address: VaspAddressSchema }),
+});
+
+export const removeVaspAddress = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/addresses/remove',
+  summary: 'Remove an address attribution',
+  tags: TAGS,
+  access: 'configure',
+  errors: ['VASP_ADDRESS_NOT_FOUND', 'VASP_ADDRESS_IN_USE'],
+  body: z.object({ id: SerialIdSchema }),
+  response: z.object({ success: z.literal(true) }),
+});
