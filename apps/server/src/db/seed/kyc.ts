@@ -233,7 +233,11 @@ function documentsOf(plan: SeedPlan, c: KycCustomer): SeedDocument[] {
  * for again reads "Resubmission requested"). One without documents keeps the status drawn for them.
  */
 export function seededKycStatus(plan: SeedPlan, c: Customer): string | null {
-  const docs = documentsOf(plan, c);
+  return KY_CODES[layoutOf(plan).stored[c.id]!]!;
+}
+
+/** The status rule over a customer's seeded documents (seededKycStatus). */
+function statusOf(c: KycCustomer, docs: SeedDocument[]): string | null {
   if (docs.length === 0) return c.userKy;
   // Each kind's newest document (a later upload of the same kind answers the one before it).
   const newest = new Map<string, SeedDocument['status']>();
@@ -259,9 +263,12 @@ export function seededKycStatus(plan: SeedPlan, c: Customer): string | null {
 interface Layout {
   offsets: Int32Array;
   decided: Int32Array;
+  /** Each customer's KYC status as their row stores it (KY_CODES), the rule's over their documents. */
+  stored: Uint8Array;
   customer(id: number): KycCustomer;
 }
-const KY_CODES = [null, 'approved', 'pending', 'rejected', 'kyc'] as const;
+const KY_CODES = [null, 'approved', 'pending', 'rejected', 'kyc', 'resubmit'] as const;
+const kyCode = (status: string | null) => Math.max(0, KY_CODES.indexOf(status as (typeof KY_CODES)[number]));
 const layouts = new WeakMap<SeedPlan, Layout>();
 function layoutOf(plan: SeedPlan): Layout {
   let layout = layouts.get(plan);
@@ -271,13 +278,14 @@ function layoutOf(plan: SeedPlan): Layout {
   const decided: number[] = [];
   // A few bytes per customer instead of a Customer object: a million of them stay small.
   const ky = new Uint8Array(n + 1);
+  const stored = new Uint8Array(n + 1);
   const business = new Uint8Array(n + 1);
   const level = new Uint8Array(n + 1);
   const country = new Uint8Array(n + 1);
   const created = new Float64Array(n + 1);
   for (let id = 1; id <= n; id++) {
     const c = customerAt(plan.seed, plan.timeline, id);
-    ky[id] = Math.max(0, KY_CODES.indexOf(c.userKy as (typeof KY_CODES)[number]));
+    ky[id] = kyCode(c.userKy);
     business[id] = c.kycType === 'kyb' ? 1 : 0;
     level[id] = c.kycLevel;
     country[id] = Math.max(
@@ -285,12 +293,15 @@ function layoutOf(plan: SeedPlan): Layout {
       COUNTRIES.findIndex((x) => x.code === c.countryCode),
     );
     created[id] = c.createDate;
-    offsets[id] = offsets[id - 1]! + documentsOf(plan, c).length;
+    const docs = documentsOf(plan, c);
+    offsets[id] = offsets[id - 1]! + docs.length;
+    stored[id] = kyCode(statusOf(c, docs));
     if (c.userKy === 'approved' || c.userKy === 'rejected') decided.push(id);
   }
   layout = {
     offsets,
     decided: Int32Array.from(decided),
+    stored,
     customer: (id) => ({
       id,
       userKy: KY_CODES[ky[id]!]!,

@@ -3,6 +3,31 @@ import type { TravelRuleJurisdiction, TravelRuleRules } from '@backdesk/contract
 /** The app setting holding the rules per jurisdiction (audited like data, read on every use). */
 export const TRAVEL_RULE_RULES_KEY = 'travel_rule.rules';
 
+type Fields = TravelRuleRules['TR']['required_fields'];
+/** Who sends, who receives, and their wallet addresses: what travels below a threshold. */
+const NAMES_AND_ACCOUNTS: Fields = [
+  'originator_name',
+  'originator_account',
+  'beneficiary_name',
+  'beneficiary_account',
+];
+/** FATF's, the EU's and FinCEN's: with the sender's address, or date and place of birth. */
+const WITH_ADDRESS_OR_BIRTH: Fields = [
+  'originator_name',
+  'originator_account',
+  'originator_address_or_birth',
+  'beneficiary_name',
+  'beneficiary_account',
+];
+/** MASAK's: with one identifier of the sender (T.C. identity or passport number). */
+const WITH_IDENTIFIER: Fields = [
+  'originator_name',
+  'originator_account',
+  'originator_identifier',
+  'beneficiary_name',
+  'beneficiary_account',
+];
+
 /**
  * The defaults of issue 38 (docs/decisions/0026-travel-rule.md): MASAK's 15,000 TRY with unverified
  * data below it, the EU's 0 EUR with a self-hosted proof from 1,000 EUR, FATF's 1,000 USD and FinCEN's
@@ -13,19 +38,8 @@ export const DEFAULT_TRAVEL_RULE_RULES: TravelRuleRules = {
     currency: 'TRY',
     threshold: '15000',
     below_threshold: 'unverified',
-    required_fields: [
-      'originator_name',
-      'originator_account',
-      'originator_identifier',
-      'beneficiary_name',
-      'beneficiary_account',
-    ],
-    below_threshold_fields: [
-      'originator_name',
-      'originator_account',
-      'beneficiary_name',
-      'beneficiary_account',
-    ],
+    required_fields: WITH_IDENTIFIER,
+    below_threshold_fields: NAMES_AND_ACCOUNTS,
     self_hosted_proof_from: null,
     answer_hours: 72,
     retention_years: 8,
@@ -34,13 +48,7 @@ export const DEFAULT_TRAVEL_RULE_RULES: TravelRuleRules = {
     currency: 'EUR',
     threshold: '0',
     below_threshold: 'not_in_scope',
-    required_fields: [
-      'originator_name',
-      'originator_account',
-      'originator_address_or_birth',
-      'beneficiary_name',
-      'beneficiary_account',
-    ],
+    required_fields: WITH_ADDRESS_OR_BIRTH,
     below_threshold_fields: [],
     self_hosted_proof_from: '1000',
     answer_hours: 72,
@@ -50,19 +58,8 @@ export const DEFAULT_TRAVEL_RULE_RULES: TravelRuleRules = {
     currency: 'USD',
     threshold: '1000',
     below_threshold: 'unverified',
-    required_fields: [
-      'originator_name',
-      'originator_account',
-      'originator_address_or_birth',
-      'beneficiary_name',
-      'beneficiary_account',
-    ],
-    below_threshold_fields: [
-      'originator_name',
-      'originator_account',
-      'beneficiary_name',
-      'beneficiary_account',
-    ],
+    required_fields: WITH_ADDRESS_OR_BIRTH,
+    below_threshold_fields: NAMES_AND_ACCOUNTS,
     self_hosted_proof_from: null,
     answer_hours: 72,
     retention_years: 5,
@@ -71,13 +68,7 @@ export const DEFAULT_TRAVEL_RULE_RULES: TravelRuleRules = {
     currency: 'USD',
     threshold: '3000',
     below_threshold: 'not_in_scope',
-    required_fields: [
-      'originator_name',
-      'originator_account',
-      'originator_address_or_birth',
-      'beneficiary_name',
-      'beneficiary_account',
-    ],
+    required_fields: WITH_ADDRESS_OR_BIRTH,
     below_threshold_fields: [],
     self_hosted_proof_from: null,
     answer_hours: 72,

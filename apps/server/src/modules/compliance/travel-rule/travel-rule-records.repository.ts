@@ -12,8 +12,7 @@ import { TRAVEL_RULE_OPEN_STATES } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
-import { boundedCount } from '../../../lib/bounded-count.ts';
-import { keysetPage } from '../../../lib/keyset.ts';
+import { countedKeysetPage } from '../../../lib/counted-page.ts';
 import { allOf } from '../../../lib/list-query.ts';
 
 /** The queue's partial indexes hold exactly these states (migration 0051). */
@@ -166,25 +165,20 @@ export function createTravelRuleRecordsRepository() {
         limit: number;
       },
     ) {
-      const filter = where(request);
-      const sort = SORT[request.sort];
-      type Paged = QueueRow & { sort_value: string | null };
-      const [page, total] = await Promise.all([
-        keysetPage<Paged>(
-          { sort, id: sql`r.id`, dir: request.dir },
-          request,
-          (row) => [row.sort_value, Number(row.id)],
-          async (k) =>
-            (
-              await db.execute<Paged>(sql`
-                SELECT ${QUEUE_COLUMNS}, (${sort})::text AS sort_value FROM ${FROM}
-                WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
-                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
-            ).rows,
-        ),
-        boundedCount(db, sql`travel_rule_records r WHERE ${filter}`),
-      ]);
-      return { ...page, total };
+      return countedKeysetPage<QueueRow>(
+        db,
+        {
+          columns: QUEUE_COLUMNS,
+          from: FROM,
+          // The queue's filters are the record's own columns: counted without the joins.
+          countFrom: sql`travel_rule_records r`,
+          filter: where(request),
+          sort: SORT[request.sort],
+          id: sql`r.id`,
+          dir: request.dir,
+        },
+        request,
+      );
     },
 
     async byId(db: DbOrTx, id: number, lock = false): Promise<RecordRow | undefined> {

@@ -2,8 +2,7 @@ import type { RestrictionKind, RestrictionState } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { customerSearch, isoUtc } from '../../../db/sql/index.ts';
-import { boundedCount } from '../../../lib/bounded-count.ts';
-import { keysetPage } from '../../../lib/keyset.ts';
+import { countedKeysetPage } from '../../../lib/counted-page.ts';
 import { allOf } from '../../../lib/list-query.ts';
 
 /** A restriction's state at this moment: lifted wins, then not yet started, then past its end. */
@@ -74,25 +73,18 @@ export function createRestrictionsRepository() {
         limit: number;
       },
     ) {
-      const filter = where(request);
-      const sort = SORT[request.sort];
-      type Paged = RestrictionRow & { sort_value: string };
-      const [page, total] = await Promise.all([
-        keysetPage<Paged>(
-          { sort, id: sql`r.id`, dir: request.dir },
-          request,
-          (row) => [row.sort_value, Number(row.id)],
-          async (k) =>
-            (
-              await db.execute<Paged>(sql`
-                SELECT ${COLUMNS}, (${sort})::text AS sort_value FROM ${FROM}
-                WHERE ${filter}${k.where ? sql` AND ${k.where}` : sql``}
-                ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
-            ).rows,
-        ),
-        boundedCount(db, sql`${FROM} WHERE ${filter}`),
-      ]);
-      return { ...page, total };
+      return countedKeysetPage<RestrictionRow>(
+        db,
+        {
+          columns: COLUMNS,
+          from: FROM,
+          filter: where(request),
+          sort: SORT[request.sort],
+          id: sql`r.id`,
+          dir: request.dir,
+        },
+        request,
+      );
     },
 
     async forCustomer(db: DbOrTx, customerId: number): Promise<RestrictionRow[]> {

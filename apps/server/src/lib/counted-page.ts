@@ -1,0 +1,34 @@
+import type { ListTotal } from '@backdesk/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { boundedCount } from './bounded-count.ts';
+import { type KeysetPage, type KeysetRequest, keysetPage } from './keyset.ts';
+
+/**
+ * A list's page of `SELECT columns FROM from WHERE filter` in keyset order by `sort` and then `id`,
+ * and its bounded total counted beside it over `countFrom` (`from` unless the filter needs none of
+ * its joins). Each row carries its sort key as text (`sort_value`), which its cursor is made of.
+ */
+export async function countedKeysetPage<Row extends Record<string, unknown> & { id: number | string }>(
+  db: DbOrTx,
+  list: { columns: SQL; from: SQL; countFrom?: SQL; filter: SQL; sort: SQL; id: SQL; dir: 'asc' | 'desc' },
+  request: KeysetRequest,
+): Promise<KeysetPage<Row & { sort_value: string | null }> & { total: ListTotal }> {
+  type Paged = Row & { sort_value: string | null };
+  const [page, total] = await Promise.all([
+    keysetPage<Paged>(
+      { sort: list.sort, id: list.id, dir: list.dir },
+      request,
+      (row) => [row.sort_value, Number(row.id)],
+      async (k) =>
+        (
+          await db.execute<Paged>(sql`
+            SELECT ${list.columns}, (${list.sort})::text AS sort_value FROM ${list.from}
+            WHERE ${list.filter}${k.where ? sql` AND ${k.where}` : sql``}
+            ORDER BY ${sql.join(k.orderBy, sql`, `)} LIMIT ${k.limit}`)
+        ).rows as Paged[],
+    ),
+    boundedCount(db, sql`${list.countFrom ?? list.from} WHERE ${list.filter}`),
+  ]);
+  return { ...page, total };
+}
