@@ -133,7 +133,7 @@ export function printChecks(f, { rate, seconds }) {
 }
 
 /** Starts scripts/bench-checks-limit.mjs on `databaseUrl`; resolves its URL and a stop function. */
-async function startLimit(databaseUrl) {
+export async function startLimit(databaseUrl) {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [new URL('./bench-checks-limit.mjs', import.meta.url).pathname], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0' },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the server's TypeScript (and the contract's) into apps/server/dist/server.mjs, which
+// Bundles the server's TypeScript (and the contract's) into apps/server/dist/server.mjs (and its ingestion thread into ingest-worker.mjs), which
 // `npm start` runs with plain node: compiling every module through tsx at each start took about a
 // second of the two a start takes. npm packages stay outside the bundle, loaded from node_modules as
 // usual. The browser tests run it too (what ships is what they test); the other tests, benches and
@@ -22,8 +22,10 @@ packages.delete('@backdesk/client');
 
 await build({
   absWorkingDir: root,
-  entryPoints: ['apps/server/src/server.ts'],
-  outfile: 'apps/server/dist/server.mjs',
+  // The server, and the ingestion thread it starts beside itself (decision 0025).
+  entryPoints: { server: 'apps/server/src/server.ts', 'ingest-worker': 'apps/server/src/ingest-worker.ts' },
+  outdir: 'apps/server/dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

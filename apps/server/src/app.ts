@@ -1,9 +1,9 @@
-import { publicApi } from '@backdesk/contract';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/client.ts';
+import { INGEST_ROUTES, INGEST_THREAD_ENTRY } from './ingest-routes.ts';
 import { createJobs, type Jobs } from './jobs/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import {
@@ -22,7 +22,6 @@ import { registerTravelRuleModule } from './modules/compliance/travel-rule/trave
 import { registerCustomerKycModule } from './modules/crm/customer-kyc/customer-kyc.module.ts';
 import { registerCustomerTypesModule } from './modules/crm/customer-types/customer-types.module.ts';
 import { registerCustomersModule } from './modules/crm/customers/customers.module.ts';
-import { balancesIngest, customersIngest, signInsIngest } from './modules/crm/index.ts';
 import { registerCrmOverviewModule } from './modules/crm/overview/crm-overview.module.ts';
 import { registerRestrictionsModule } from './modules/crm/restrictions/restrictions.module.ts';
 import { registerUserAssetsModule } from './modules/crm/user-assets/user-assets.module.ts';
@@ -54,13 +53,6 @@ import { registerMembersModule } from './modules/settings/members/members.module
 import { registerAssetsModule } from './modules/transactions/assets/assets.module.ts';
 import { registerChecksModule } from './modules/transactions/checks/checks.module.ts';
 import { registerCommissionsModule } from './modules/transactions/commissions/commissions.module.ts';
-import {
-  assetsIngest,
-  p2pOffersIngest,
-  p2pTradesIngest,
-  ratesIngest,
-  walletTransactionsIngest,
-} from './modules/transactions/index.ts';
 import { registerLimitsModule } from './modules/transactions/limits/limits.module.ts';
 import { registerTransactionsOverviewModule } from './modules/transactions/overview/transactions-overview.module.ts';
 import { registerP2pModule } from './modules/transactions/p2p/p2p.module.ts';
@@ -202,20 +194,18 @@ export async function buildApp({
   });
   engine.onCustomerEvents(screening.onCustomerEvents);
   registerFraudDemo(app, { db, clock, config, jobs: app.jobs });
-  // The exchange's data in (decision 0025): each area owns its kind, the platform the HTTP side.
+  // The exchange's data in (decision 0025), its batches on threads of their own.
   registerIngestApi(app, {
-    db,
     clock,
-    routes: [
-      { endpoint: publicApi.ingestAssets, kind: assetsIngest },
-      { endpoint: publicApi.ingestRates, kind: ratesIngest },
-      { endpoint: publicApi.ingestCustomers, kind: customersIngest },
-      { endpoint: publicApi.ingestSignIns, kind: signInsIngest },
-      { endpoint: publicApi.ingestWalletTransactions, kind: walletTransactionsIngest },
-      { endpoint: publicApi.ingestP2pOffers, kind: p2pOffersIngest },
-      { endpoint: publicApi.ingestP2pTrades, kind: p2pTradesIngest },
-      { endpoint: publicApi.ingestBalances, kind: balancesIngest },
-    ],
+    routes: INGEST_ROUTES,
+    threads: {
+      entry: INGEST_THREAD_ENTRY,
+      threads: config.ingest.threads,
+      data: {
+        connectionString: db.$client.options.connectionString!,
+        connections: config.ingest.connections,
+      },
+    },
   });
   // Decisions out: the events feed and webhooks (decision 0025 outbox).
   registerOutboxModule(app, { db, clock, secret, settings: config.webhooks, run: config.jobs });

@@ -236,6 +236,11 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'The withdrawal is under review in Backdesk; its status is decided there',
   },
+  /** A check that waited too long in Backdesk to be answered within the client's 2 s: shed, not worked. */
+  CHECK_OVERLOADED: {
+    status: 503,
+    message: 'Backdesk could not answer this check in time; hold the operation as review and ask again',
+  },
   /** A check would hold a withdrawal the exchange already sent past pending (or as another customer's). */
   WITHDRAWAL_NOT_PENDING: {
     status: 409,

@@ -69,6 +69,15 @@ const EnvSchema = z.object({
   AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Requests per minute and member to the lists and their exports; 0 turns the limit off. */
   LIST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Threads that parse and write ingestion batches, off the event loop that answers the checks (decision 0025). */
+  INGEST_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Batches one ingestion thread writes at once, each on a connection of the thread's own pool. */
+  INGEST_THREAD_CONNECTIONS: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * A check that has waited this long in the node before its handler starts is answered 503 at once
+   * (CHECK_OVERLOADED) instead of worked on after the exchange's client gave up at 2 s.
+   */
+  CHECKS_SHED_AFTER_MS: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** Connections of the real-time checks' own pool (decision 0025): checks never wait for ingestion's. */
   CHECKS_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(6),
   /** The longest one statement of a real-time check may run; the exchange's client holds at 2 s. */
@@ -199,7 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     listRequestsPerMinute: e.LIST_REQUESTS_PER_MINUTE,
-    checks: { poolSize: e.CHECKS_POOL_SIZE, statementTimeoutMs: e.CHECKS_STATEMENT_TIMEOUT_MS },
+    ingest: { threads: e.INGEST_THREADS, connections: e.INGEST_THREAD_CONNECTIONS },
+    checks: {
+      poolSize: e.CHECKS_POOL_SIZE,
+      statementTimeoutMs: e.CHECKS_STATEMENT_TIMEOUT_MS,
+      shedAfterMs: e.CHECKS_SHED_AFTER_MS,
+    },
     // In production a cookie never travels in clear, whatever the request says about itself.
     cookieSecure: e.NODE_ENV === 'production' || (e.COOKIE_SECURE ?? false),
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')

@@ -164,7 +164,7 @@ export const checkWithdrawal = definePublicEndpoint({
   description: `\`allow\`: send it. \`review\`: hold it; Backdesk puts the withdrawal under review (\`reviewId\`) and its outcome arrives as the event \`withdrawal.approved\` or \`withdrawal.rejected\`. \`block\`: do not send it. ${REASONS_TEXT} An unknown customer is 404 CUSTOMER_NOT_FOUND (send the customer first). ${CHECK_FAIL_CLOSED}`,
   tags: ['checks'],
   scope: 'checks:withdrawal',
-  errors: ['CUSTOMER_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING'],
+  errors: ['CUSTOMER_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'CHECK_OVERLOADED'],
   body: WithdrawalCheckBodySchema,
   response: CheckAnswerSchema,
 });
@@ -176,7 +176,7 @@ export const checkP2p = definePublicEndpoint({
   description: `\`allow\`: open it. \`review\`: hold it for a person to look at; Backdesk records the check. \`block\`: do not open it. ${REASONS_TEXT} An unknown customer is 404 CUSTOMER_NOT_FOUND, an unknown offer 404 OFFER_NOT_FOUND. ${CHECK_FAIL_CLOSED}`,
   tags: ['checks'],
   scope: 'checks:p2p',
-  errors: ['CUSTOMER_NOT_FOUND', 'OFFER_NOT_FOUND'],
+  errors: ['CUSTOMER_NOT_FOUND', 'OFFER_NOT_FOUND', 'CHECK_OVERLOADED'],
   body: P2pCheckBodySchema,
   response: CheckAnswerSchema,
 });

@@ -1,13 +1,12 @@
-import type { IngestResponse, PublicEndpointDef } from '@backdesk/contract';
+import type { PublicEndpointDef } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { registerPublicEndpoint } from '../integrations/index.ts';
-import { createIngestService } from './ingest.service.ts';
 import { acceptBatchBodies, INGEST_BODY_LIMIT, isRawBatch } from './ingest-body.ts';
 import type { IngestKind } from './ingest-core.ts';
 import { createIngestGate } from './ingest-gate.ts';
+import { createIngestThreads, type IngestThreadsOptions } from './ingest-threads.ts';
 
 /** An ingestion endpoint and the kind of object it feeds (the areas own the kinds; app.ts pairs them). */
 export interface IngestRoute {
@@ -18,27 +17,40 @@ export interface IngestRoute {
 
 /**
  * The public ingestion API (decision 0025): in a Fastify context of its own, where a JSON or NDJSON
- * body stays text until the handler parses it in slices; each endpoint through the public API kit
- * (key, scope, rate limit, Idempotency-Key, call log), answering per item.
+ * body stays bytes; each endpoint through the public API kit (key, scope, rate limit, call log), its
+ * batch decoded, parsed, applied and answered — once per Idempotency-Key — on an ingestion thread,
+ * under the node's gate.
  */
 export function registerIngestApi(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; routes: readonly IngestRoute[] },
+  deps: { clock: Clock; routes: readonly IngestRoute[]; threads: IngestThreadsOptions },
 ): void {
-  const service = createIngestService({ db: deps.db, clock: deps.clock, gate: createIngestGate() });
+  const threads = createIngestThreads(deps.threads);
+  const gate = createIngestGate({ running: deps.threads.threads * deps.threads.data.connections });
+  app.addHook('onClose', threads.close);
   app.register(async (scope) => {
     acceptBatchBodies(scope);
     for (const { endpoint, kind } of deps.routes) {
       registerPublicEndpoint(
         scope,
         endpoint,
-        async ({ body, integration, report }): Promise<IngestResponse> => {
+        async ({ body, integration, report, idempotencyKey, reply }) => {
           if (!isRawBatch(body)) throw new AppError('MALFORMED_BODY');
-          const answer = await service.receive(kind, body, integration.id);
-          report({ received: answer.received, applied: answer.applied, refused: answer.refused });
-          return answer;
+          const job = {
+            kind: kind.name,
+            route: endpoint.path,
+            body: body.bytes,
+            format: body.format,
+            integrationId: integration.id,
+            receivedAt: deps.clock.now().getTime(),
+            idempotencyKey,
+          };
+          const { json, counts } = await gate.run(() => threads.run(job));
+          report(counts);
+          reply.type('application/json; charset=utf-8');
+          return Buffer.from(json.buffer, json.byteOffset, json.byteLength);
         },
-        { bodyLimit: INGEST_BODY_LIMIT },
+        { bodyLimit: INGEST_BODY_LIMIT, idempotencyInHandler: true },
       );
     }
   });

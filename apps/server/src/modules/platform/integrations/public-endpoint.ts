@@ -30,7 +30,15 @@ export interface PublicEndpointInput<E extends PublicEndpointDef> {
   report(counts: CallCounts): void;
   /** What `options.receive` read of a streamed body (a multipart file); else undefined. */
   received: unknown;
+  /**
+   * With `options.idempotencyInHandler`, the request's Idempotency-Key (its form checked), which the
+   * handler answers once; else null.
+   */
+  idempotencyKey: string | null;
 }
+
+/** An answer already serialized to JSON where it was made (a batch's, on its ingestion thread). */
+export type SerializedAnswer = Buffer;
 
 export interface PublicEndpointOptions {
   /** The largest body accepted, in bytes (Fastify's default else); past it 413 REQUEST_TOO_LARGE. */
@@ -40,6 +48,11 @@ export interface PublicEndpointOptions {
    * idempotent transaction; what it returns is handed to the handler.
    */
   receive?: (request: FastifyRequest) => Promise<unknown>;
+  /**
+   * The handler runs the Idempotency-Key itself (an ingestion batch does, on its own thread, so its
+   * answer commits with its rows there) instead of the kit wrapping it in a transaction of this thread.
+   */
+  idempotencyInHandler?: boolean;
 }
 
 declare module 'fastify' {
@@ -66,7 +79,9 @@ export const publicEndpointOfRoute = (route: { config?: unknown }): PublicEndpoi
 export function registerPublicEndpoint<E extends PublicEndpointDef>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: PublicEndpointInput<NoInfer<E>>) => Promise<z.output<NoInfer<E>['response']>>,
+  handler: (
+    input: PublicEndpointInput<NoInfer<E>>,
+  ) => Promise<z.output<NoInfer<E>['response']> | SerializedAnswer>,
   options: PublicEndpointOptions = {},
 ): void {
   const api = app.publicApi;
@@ -96,6 +111,9 @@ export function registerPublicEndpoint<E extends PublicEndpointDef>(
       request.publicCaller = await api.authenticate(request, endpoint, facts);
     },
     preValidation: async (request) => {
+      // A batch's items are checked one by one once parsed (a NUL in one refuses that one); its body
+      // is bytes here, not text to walk.
+      if (endpoint.batch) return;
       const badText = unstorableTextError(request);
       if (badText) throw badText;
     },
@@ -136,8 +154,9 @@ export function registerPublicEndpoint<E extends PublicEndpointDef>(
           if (request.callFacts) request.callFacts.counts = { ...counts };
         },
         received,
+        idempotencyKey: keyed && options.idempotencyInHandler ? key : null,
       } as PublicEndpointInput<E>;
-      if (!keyed) return handler(input);
+      if (!keyed || options.idempotencyInHandler) return handler(input);
       const body = endpoint.multipart ? { query: request.query, received } : request.body;
       return api.idempotency.run({ owner: caller.id, key, route: endpoint.path, body }, () => handler(input));
     },

@@ -27,7 +27,7 @@ export function registerChecksModule(
   });
   const checks = buildChecksService(createDb(pool), clock);
   registerChecksRoutes(app, { checks });
-  registerPublicChecksRoutes(app, { checks });
+  registerPublicChecksRoutes(app, { checks, shedAfterMs: config.checks.shedAfterMs });
   return checks;
 }
 

@@ -1,19 +1,31 @@
 import { publicApi, transactionsApi } from '@backdesk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../../../lib/app-error.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { registerPublicEndpoint } from '../../platform/integrations/index.ts';
 import type { ChecksService } from './checks.service.ts';
 
-/** The exchange's side: one check per request, on the checks' own pool (decision 0025). */
+/**
+ * The exchange's side: one check per request, on the checks' own pool (decision 0025). A check that
+ * already waited `shedAfterMs` in this node (a burst, a busy event loop) is shed with 503 and
+ * Retry-After: worked on, its answer would arrive after the client held the operation anyway, and
+ * the work would make every check behind it late too.
+ */
 export function registerPublicChecksRoutes(
   app: FastifyInstance,
-  { checks }: { checks: ChecksService },
+  { checks, shedAfterMs }: { checks: ChecksService; shedAfterMs: number },
 ): void {
-  registerPublicEndpoint(app, publicApi.checkWithdrawal, async ({ body, actor, report }) => {
+  const shedLate = (reply: FastifyReply) => {
+    if (reply.elapsedTime >= shedAfterMs)
+      throw new AppError('CHECK_OVERLOADED', {}, { retryAfterSeconds: 1 });
+  };
+  registerPublicEndpoint(app, publicApi.checkWithdrawal, async ({ body, actor, report, reply }) => {
+    shedLate(reply);
     report({ received: 1, applied: 1, refused: 0 });
     return checks.withdrawal(actor, body);
   });
-  registerPublicEndpoint(app, publicApi.checkP2p, async ({ body, actor, report }) => {
+  registerPublicEndpoint(app, publicApi.checkP2p, async ({ body, actor, report, reply }) => {
+    shedLate(reply);
     report({ received: 1, applied: 1, refused: 0 });
     return checks.p2p(actor, body);
   });
