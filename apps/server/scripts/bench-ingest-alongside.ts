@@ -8,6 +8,8 @@ import { checksAlongside } from './bench-ingest-checks.ts';
 export interface AlongsideContext {
   url: string;
   owner: pg.Pool;
+  /** The owner's connection string (for a measure that starts a process of its own on the database). */
+  ownerUrl: string;
   seconds: number;
 }
 export type AlongsideMeasure = (context: AlongsideContext) => Promise<string[][]>;

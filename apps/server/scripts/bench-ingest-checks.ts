@@ -19,9 +19,17 @@ import type { AlongsideMeasure } from './bench-ingest-alongside.ts';
 
 const RATE = Number(process.env.CHECKS_BENCH_RATE ?? 200);
 
-type Figures = { ok: number; sent: number; p50: number; p95: number; p99: number; pass: boolean };
+type Figures = {
+  ok: number;
+  sent: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  pass: boolean;
+  statuses: Record<string, number>;
+};
 
-export const checksAlongside: AlongsideMeasure = async ({ url, owner, seconds }) => {
+export const checksAlongside: AlongsideMeasure = async ({ url, owner, ownerUrl, seconds }) => {
   const db = createDb(owner);
   const service = createIntegrationsService({
     db,
@@ -43,14 +51,14 @@ export const checksAlongside: AlongsideMeasure = async ({ url, owner, seconds })
   const { rows } = await owner.query<{ ref: string }>(
     `SELECT external_id AS ref FROM customers WHERE external_id LIKE 'bench_c_%' ORDER BY id LIMIT 1000`,
   );
-  const limit = await startLimit(owner.options.connectionString!);
+  const limit = await startLimit(ownerUrl);
   let figures: Figures[];
   try {
     // Each target gets half the batch phase, in alternating one-second slices.
     figures = await benchInterleaved({
       targets: [
         { name: 'Backdesk', url },
-        { name: 'the limit', url: limit.url },
+        { name: 'the limit', url: `${limit.url}/limit` },
       ],
       key: secret,
       customers: rows.map((r) => r.ref),
@@ -61,7 +69,8 @@ export const checksAlongside: AlongsideMeasure = async ({ url, owner, seconds })
     limit.stop();
   }
   const [f, l] = figures as [Figures, Figures];
-  const shown = (x: Figures) => `p50 ${x.p50} · p95 ${x.p95}; ${x.ok}/${x.sent} answered`;
+  const shown = (x: Figures) =>
+    `p50 ${x.p50} · p95 ${x.p95}; ${x.ok}/${x.sent} answered 200; statuses ${JSON.stringify(x.statuses)}`;
   return [
     [
       `withdrawal check at ${RATE}/s during the batches: p99 (${shown(f)})`,
