@@ -12,10 +12,13 @@
 //      the evaluator's drain rate behind it and the time its backlog takes to drain once the batches stop;
 //   2. beside it the naive approach: one request and one transaction per object;
 //   3. beside it the limit: the same rows by COPY (the same triggers fire) on the bench's own connection;
-//   4. sustained ingestion at the evaluator's measured rate: the queue must not grow.
+//   4. sustained ingestion at the evaluator's measured rate: the queue must not grow, and each alert
+//      it raises is timed from its event's time (the exchange's createdAt, stamped as the item is
+//      made, just before it is sent) to the evaluator raising it.
 // Alongside the batch phase, the measures in bench-ingest-alongside.ts run (the withdrawal check's p99
 // under load, decision → webhook latency): each helper of the integration adds its own there.
-// Verdicts: batch ≥ 20,000 objects/s; evaluator ≥ 2,500 events/s (decision 0016); queue not growing.
+// Verdicts: batch ≥ 20,000 objects/s; evaluator ≥ 2,500 events/s (decision 0016); queue not growing;
+// sustained event → alert p95 < 1 s.
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -52,7 +55,7 @@ const NAIVE_SECONDS = Number(process.env.INGEST_BENCH_NAIVE_SECONDS ?? 10);
 const SUSTAIN_SECONDS = Number(process.env.INGEST_BENCH_SUSTAIN_SECONDS ?? 60);
 const JOB_NODE = process.env.INGEST_BENCH_JOB_NODE === '1';
 const CUSTOMERS = 20_000;
-const TARGET = { objectsPerSecond: 20_000, evaluatorPerSecond: 2_500 };
+const TARGET = { objectsPerSecond: 20_000, evaluatorPerSecond: 2_500, eventToAlertP95Ms: 1_000 };
 const APP_ROLE = 'backdesk_bench_ingest';
 const DRAIN_TIMEOUT_MS = 15 * 60_000;
 
@@ -188,6 +191,23 @@ const emptyAnswer = (): IngestResponse => ({
 
 const queueDepth = async (owner: pg.Pool) =>
   Number((await owner.query<{ n: string }>('SELECT count(*) AS n FROM fraud_event_queue')).rows[0]!.n);
+
+/**
+ * Event → alert of the alerts whose events are at or after `since`: `raised_at` is the evaluator's
+ * clock as it took the event's batch, `event_at` the transaction's createdAt (the bench's clock, the
+ * same machine's).
+ */
+async function eventToAlert(owner: pg.Pool, since: Date) {
+  const { rows } = await owner.query<{ n: string; p50: number | null; p95: number | null }>(
+    `SELECT count(*) AS n,
+            percentile_disc(0.5) WITHIN GROUP (ORDER BY ms) AS p50,
+            percentile_disc(0.95) WITHIN GROUP (ORDER BY ms) AS p95
+       FROM (SELECT extract(epoch FROM raised_at - event_at) * 1000 AS ms
+               FROM fraud_alerts WHERE event_at >= $1) a`,
+    [since],
+  );
+  return { alerts: Number(rows[0]!.n), p50: rows[0]!.p50, p95: rows[0]!.p95 };
+}
 
 /** Until the server's evaluator has emptied the queue; when it did. */
 async function drained(owner: pg.Pool): Promise<number> {
@@ -335,7 +355,10 @@ async function main() {
       await drained(owner);
 
       log(`Sustained: ${count(evaluatorRate)} objects/s (the evaluator's rate) for ${SUSTAIN_SECONDS} s…`);
+      const sustainStart = new Date();
       const depths = await sustained(b, owner, evaluatorRate * 0.9, SUSTAIN_SECONDS);
+      await drained(owner);
+      const alerted = await eventToAlert(owner, sustainStart);
       const half = Math.floor(depths.length / 2);
       const avg = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
       const growing = avg(depths.slice(half)) > avg(depths.slice(0, half)) * 1.5 + 1_000;
@@ -379,6 +402,14 @@ async function main() {
             count(Math.max(0, ...depths)),
             'not growing',
             verdict(!growing),
+          ],
+          [
+            `  event → alert p50 / p95 (ms, ${count(alerted.alerts)} alerts)`,
+            alerted.p95 === null
+              ? 'no alert raised'
+              : `${alerted.p50!.toFixed(0)} / ${alerted.p95.toFixed(0)}`,
+            `p95 < ${count(TARGET.eventToAlertP95Ms)}`,
+            verdict(alerted.p95 !== null && alerted.p95 < TARGET.eventToAlertP95Ms),
           ],
           ...alongsideRows,
         ],
