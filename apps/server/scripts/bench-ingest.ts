@@ -12,9 +12,9 @@
 //      the evaluator's drain rate behind it and the time its backlog takes to drain once the batches stop;
 //   2. beside it the naive approach: one request and one transaction per object;
 //   3. beside it the limit: the same rows by COPY (the same triggers fire) on the bench's own connection;
-//   4. sustained ingestion at the evaluator's measured rate: the queue must not grow, and each alert
-//      it raises is timed from its event's time (the exchange's createdAt, stamped as the item is
-//      made, just before it is sent) to the evaluator raising it.
+//   4. sustained ingestion at the evaluator's measured rate: the queue must not grow; each request
+//      carries one withdrawal made to raise an alert, timed from its event's time (the exchange's
+//      createdAt, stamped as the item is made, just before it is sent) to the evaluator raising it.
 // Alongside the batch phase, the measures in bench-ingest-alongside.ts run (the withdrawal check's p99
 // under load, decision → webhook latency): each helper of the integration adds its own there.
 // Verdicts: batch ≥ 20,000 objects/s; evaluator ≥ 2,500 events/s (decision 0016); queue not growing;
@@ -89,6 +89,25 @@ function transaction(): Record<string, unknown> {
 }
 const ndjson = (n: number) => Array.from({ length: n }, () => JSON.stringify(transaction())).join('\n');
 
+let markers = 0;
+/**
+ * A withdrawal the withdrawal-after-deposit rule alerts on (one alert per withdrawal): larger than any
+ * deposit `transaction()` makes, by a customer it gives only deposits ((c − 1) mod 5 = 0: its type
+ * follows n mod 5, and CUSTOMERS is a multiple of 5), who deposited during the batch phase.
+ */
+function alertingWithdrawal(): string {
+  const customer = 1 + 5 * (markers++ % (CUSTOMERS / 5));
+  return JSON.stringify({
+    ...transaction(),
+    customerExternalId: `bench_c_${customer}`,
+    type: 'withdrawal',
+    amount: '1000.000000',
+    fee: '1',
+    status: 'pending',
+    channel: null,
+  });
+}
+
 /** The customers the transactions name, with the exchange's ids (set up without triggers: history). */
 async function customers(owner: pg.Pool): Promise<void> {
   const client = await owner.connect();
@@ -99,6 +118,11 @@ async function customers(owner: pg.Pool): Promise<void> {
        SELECT 'bench_c_' || g, 'Bench', 'Customer ' || g, 'bench_c_' || g, 1 FROM generate_series(1, $1) g
        ON CONFLICT DO NOTHING`,
       [CUSTOMERS],
+    );
+    // The rules value amounts at the day's rate (bd_fraud_rate): without one nothing crosses a threshold.
+    await client.query(
+      `INSERT INTO report_rates (asset, valid_from, rate) VALUES ('USDT', DATE '2020-01-01', 1)
+       ON CONFLICT DO NOTHING`,
     );
   } finally {
     await client.query('SET session_replication_role = DEFAULT').catch(() => {});
@@ -202,7 +226,7 @@ async function eventToAlert(owner: pg.Pool, since: Date) {
     `SELECT count(*) AS n,
             percentile_disc(0.5) WITHIN GROUP (ORDER BY ms) AS p50,
             percentile_disc(0.95) WITHIN GROUP (ORDER BY ms) AS p95
-       FROM (SELECT extract(epoch FROM raised_at - event_at) * 1000 AS ms
+       FROM (SELECT (extract(epoch FROM raised_at - event_at) * 1000)::float8 AS ms
                FROM fraud_alerts WHERE event_at >= $1) a`,
     [since],
   );
@@ -303,7 +327,7 @@ async function sustained(b: Backdesk, owner: pg.Pool, rate: number, seconds: num
   const end = performance.now() + seconds * 1000;
   let next = performance.now();
   while (performance.now() < end) {
-    await post(b, ndjson(perTick), 'application/x-ndjson');
+    await post(b, `${ndjson(perTick)}\n${alertingWithdrawal()}`, 'application/x-ndjson');
     depths.push(await queueDepth(owner));
     next += 250;
     await sleep(Math.max(0, next - performance.now()));
