@@ -108,7 +108,9 @@ const LISTENING = /is listening on http:\/\/[^:]+:(\d+)/;
  * DATABASE_URL, and limits such as LIST_REQUESTS_PER_MINUTE. Stopped with SIGINT, as Ctrl-C (it stops
  * its PostgreSQL too).
  */
-export async function startServer(options: ServerOptions): Promise<StartedServer> {
+export async function startServer(given: ServerOptions): Promise<StartedServer> {
+  // BENCH_SERVER_LOG: a file every started server appends its log to (a 5xx's reason is there).
+  const options = { ...given, logFile: given.logFile ?? process.env.BENCH_SERVER_LOG };
   const log = options.logFile ? await fs.open(options.logFile, 'a') : undefined;
   const logStart = options.logFile ? (await fs.stat(options.logFile)).size : 0;
   // BENCH_NODE_ARGS: flags for the server's node, to look inside a run (`--cpu-prof --cpu-prof-dir DIR`).

@@ -204,6 +204,7 @@ export async function buildApp({
       data: {
         connectionString: db.$client.options.connectionString!,
         connections: config.ingest.connections,
+        niceness: config.ingest.niceness,
       },
     },
   });

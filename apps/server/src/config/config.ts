@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   INGEST_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /** Batches one ingestion thread writes at once, each on a connection of the thread's own pool. */
   INGEST_THREAD_CONNECTIONS: z.coerce.number().int().min(1).max(16).default(2),
+  /** The ingestion threads' nice value (Linux): below the thread that answers the checks; 0 is level. */
+  INGEST_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   /**
    * A check that has waited this long in the node before its handler starts is answered 503 at once
    * (CHECK_OVERLOADED) instead of worked on after the exchange's client gave up at 2 s.
@@ -208,7 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     listRequestsPerMinute: e.LIST_REQUESTS_PER_MINUTE,
-    ingest: { threads: e.INGEST_THREADS, connections: e.INGEST_THREAD_CONNECTIONS },
+    ingest: {
+      threads: e.INGEST_THREADS,
+      connections: e.INGEST_THREAD_CONNECTIONS,
+      niceness: e.INGEST_THREAD_NICENESS,
+    },
     checks: {
       poolSize: e.CHECKS_POOL_SIZE,
       statementTimeoutMs: e.CHECKS_STATEMENT_TIMEOUT_MS,

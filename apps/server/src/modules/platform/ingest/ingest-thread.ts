@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { createDb, createPool } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { systemClock } from '../../../lib/clock.ts';
+import { lowerThisThreadsPriority } from '../../../lib/thread-priority.ts';
 import { createIdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { IngestKind } from './ingest-core.ts';
 import { type IngestJob, type IngestJobResult, runIngestJob } from './ingest-job.ts';
@@ -11,6 +12,8 @@ export interface IngestThreadData {
   connectionString: string;
   /** Its own connections: batches it writes at once. */
   connections: number;
+  /** Its nice value (Linux), above the thread that answers the checks; 0 leaves it level. */
+  niceness: number;
 }
 
 export type IngestRequest = { id: number; job: IngestJob };
@@ -29,6 +32,8 @@ export function serveIngestJobs(
   data: IngestThreadData,
   kinds: readonly IngestKind<unknown>[],
 ): void {
+  // Below the thread that answers the checks: on a busy machine a check waits less behind a batch.
+  if (data.niceness > 0) lowerThisThreadsPriority(data.niceness);
   const db = createDb(createPool(data.connectionString, data.connections));
   const deps = {
     db,

@@ -25,7 +25,7 @@ beforeAll(async () => {
   threads = createIngestThreads({
     entry: INGEST_THREAD_ENTRY,
     threads: 1,
-    data: { connectionString, connections: 2 },
+    data: { connectionString, connections: 2, niceness: 10 },
   });
 });
 afterAll(() => threads.close());
