@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
 import { openDatabase } from '../bootstrap/database.ts';
 import { loadConfig } from '../config/config.ts';
 import { privilegeProblems } from './app-role.ts';
+import { createPool } from './client.ts';
 
 /** What PostgreSQL answers a statement: 'ok', or its error message. */
 const outcome = (db: Pick<pg.Pool, 'query'>, statement: string) =>
@@ -109,7 +110,7 @@ describe('starting against DATABASE_URL', () => {
   });
 
   it('leaves the append-only triggers to stop even the owner', async () => {
-    const owner = new pg.Pool({ connectionString: database.url, max: 1 });
+    const owner = createPool(database.url, 1);
     try {
       expect(await tryEach(owner, ['DELETE FROM audit_log', 'UPDATE access_log SET event = event'])).toEqual({
         'DELETE FROM audit_log': 'audit_log is append-only',

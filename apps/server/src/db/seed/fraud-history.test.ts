@@ -1,7 +1,8 @@
 import { FRAUD_FIGURE_KEYS } from '@backdesk/contract/fraud/keys';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-server.ts';
+import { createPool } from '../client.ts';
 import { fraudHistoryPending, seedFraudHistory } from './fraud-history.ts';
 
 let database: TestDatabase;
@@ -11,7 +12,7 @@ let pendingBefore: boolean;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pool = createPool(database.url, 2);
   pendingBefore = await fraudHistoryPending(pool);
   raised = await seedFraudHistory(pool);
 }, 120_000);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, useTestApp } from '../../../../test/harness.ts';
 import { withDatabase } from '../../../../test/test-server.ts';
-import { createDb } from '../../../db/client.ts';
+import { createDb, createPool } from '../../../db/client.ts';
 import { systemClock } from '../../../lib/clock.ts';
 import { createAccessLogRepository } from '../../platform/access-log/access-log.repository.ts';
 import { createChanges } from '../../platform/audit/changes.ts';
@@ -16,10 +16,7 @@ const SECRET = 'test-secret-'.padEnd(40, 'x');
 /** The test database as its owner, who may do what the app's role may not (and what an intruder would). */
 async function ownerOf(t: { db: TestApp['db'] }): Promise<pg.Pool> {
   const { rows } = await t.db.execute<{ name: string }>(sql`SELECT current_database() AS name`);
-  return new pg.Pool({
-    connectionString: withDatabase(process.env.BACKDESK_TEST_ADMIN_URL!, rows[0]!.name),
-    max: 2,
-  });
+  return createPool(withDatabase(process.env.BACKDESK_TEST_ADMIN_URL!, rows[0]!.name), 2);
 }
 
 /** Changes a log row behind the app's back: the owner switches the append-only trigger off. */
@@ -296,9 +293,7 @@ describe('the access log and the audit trail', () => {
 
   it('chains rows written at once from several nodes into one chain', async () => {
     // Three pools stand for three nodes; every insert takes the chain lock and the next id under it.
-    const nodes = [0, 1, 2].map(
-      () => new pg.Pool({ connectionString: t.pool.options.connectionString, max: 4 }),
-    );
+    const nodes = [0, 1, 2].map(() => createPool(t.pool.options.connectionString!, 4));
     try {
       const repo = createAccessLogRepository();
       await Promise.all(

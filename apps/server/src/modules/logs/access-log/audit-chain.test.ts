@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/harness.ts';
 import { withDatabase } from '../../../../test/test-server.ts';
-import { createDb } from '../../../db/client.ts';
+import { createDb, createPool } from '../../../db/client.ts';
 import { checkpointSigner, sealChains, verifyChain } from './log-chain.ts';
 
 /** The secret buildTestApp gives the app: checkpoints signed here verify there. */
@@ -21,10 +21,7 @@ describe('the audit chain, linked at commit', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const { rows } = await t.db.execute<{ name: string }>(sql`SELECT current_database() AS name`);
-    owner = new pg.Pool({
-      connectionString: withDatabase(process.env.BACKDESK_TEST_ADMIN_URL!, rows[0]!.name),
-      max: 2,
-    });
+    owner = createPool(withDatabase(process.env.BACKDESK_TEST_ADMIN_URL!, rows[0]!.name), 2);
   });
   afterAll(async () => {
     await owner?.end();
@@ -72,9 +69,7 @@ describe('the audit chain, linked at commit', () => {
   it('numbers rows written at once from several nodes into one intact chain', async () => {
     const before = await links();
     // Three pools stand for three nodes; each change writes two rows, linked as it commits.
-    const nodes = [0, 1, 2].map(
-      () => new pg.Pool({ connectionString: t.pool.options.connectionString, max: 4 }),
-    );
+    const nodes = [0, 1, 2].map(() => createPool(t.pool.options.connectionString!, 4));
     try {
       await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
