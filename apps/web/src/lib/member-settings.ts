@@ -4,6 +4,7 @@ import type {
   Profile,
   UpdateProfileBody,
 } from '@backdesk/contract';
+import * as settingsRoutes from '@backdesk/contract/routes/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from './api.ts';
 import { authStore } from './auth-store.ts';
@@ -12,30 +13,15 @@ import { getCredentials } from './credentials.ts';
 
 /** The member's own settings endpoints, named without loading the contract (lib/contract.ts). */
 export const settingsEndpoints = {
-  profile: settingsRef((c) => c.getProfile, 'GET', '/api/settings/profile', 'read'),
-  updateProfile: settingsRef((c) => c.updateProfile, 'POST', '/api/settings/profile', 'read'),
-  preferences: settingsRef((c) => c.updatePreferences, 'POST', '/api/settings/preferences', 'read'),
-  password: settingsRef((c) => c.changePassword, 'POST', '/api/settings/password', 'read'),
-  sessions: settingsRef((c) => c.listSessions, 'GET', '/api/settings/sessions', 'read'),
-  revokeSession: settingsRef((c) => c.revokeSession, 'POST', '/api/settings/sessions/revoke', 'read'),
-  revokeOthers: settingsRef(
-    (c) => c.revokeOtherSessions,
-    'POST',
-    '/api/settings/sessions/revoke-others',
-    'read',
-  ),
-  notifications: settingsRef(
-    (c) => c.getNotificationPreferences,
-    'GET',
-    '/api/settings/notifications',
-    'read',
-  ),
-  updateNotifications: settingsRef(
-    (c) => c.updateNotificationPreferences,
-    'POST',
-    '/api/settings/notifications',
-    'read',
-  ),
+  profile: settingsRef(settingsRoutes.getProfile),
+  updateProfile: settingsRef(settingsRoutes.updateProfile),
+  preferences: settingsRef(settingsRoutes.updatePreferences),
+  password: settingsRef(settingsRoutes.changePassword),
+  sessions: settingsRef(settingsRoutes.listSessions),
+  revokeSession: settingsRef(settingsRoutes.revokeSession),
+  revokeOthers: settingsRef(settingsRoutes.revokeOtherSessions),
+  notifications: settingsRef(settingsRoutes.getNotificationPreferences),
+  updateNotifications: settingsRef(settingsRoutes.updateNotificationPreferences),
 };
 
 export const profileQuery = queryOptions({

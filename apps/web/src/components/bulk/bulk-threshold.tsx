@@ -1,3 +1,4 @@
+import * as bulkRoutes from '@backdesk/contract/routes/bulk';
 import { Button, Group, NumberInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,8 +10,8 @@ import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 
 const bulkEndpoints = {
-  read: bulkRef((c) => c.getBulkSettings, 'GET', '/api/settings/bulk', 'read'),
-  update: bulkRef((c) => c.updateBulkSettings, 'POST', '/api/settings/bulk', 'configure'),
+  read: bulkRef(bulkRoutes.getBulkSettings),
+  update: bulkRef(bulkRoutes.updateBulkSettings),
 };
 
 /** The deployment-wide count above which a bulk action needs a second member; admin and super change it. */

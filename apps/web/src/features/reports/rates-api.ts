@@ -1,11 +1,12 @@
 import type { SetReportRateBody } from '@backdesk/contract';
+import * as reportsRoutes from '@backdesk/contract/routes/reports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api.ts';
 import { reportsRef } from '../../lib/contract.ts';
 
 export const ratesEndpoints = {
-  list: reportsRef((c) => c.listReportRates, 'GET', '/api/panel/report-rates', 'read'),
-  set: reportsRef((c) => c.setReportRate, 'POST', '/api/panel/report-rates', 'configure'),
+  list: reportsRef(reportsRoutes.listReportRates),
+  set: reportsRef(reportsRoutes.setReportRate),
 };
 
 export const useReportRates = () =>

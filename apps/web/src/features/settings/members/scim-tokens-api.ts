@@ -1,13 +1,14 @@
 import type { ScimToken } from '@backdesk/contract';
+import * as scimTokensRoutes from '@backdesk/contract/routes/scim-tokens';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
 import { scimTokensRef } from '../../../lib/contract.ts';
 
 /** The SCIM tokens of Settings → Members (capability `staff`). */
 export const scimTokensEndpoints = {
-  list: scimTokensRef((c) => c.listScimTokens, 'GET', '/api/members/scim-tokens', 'staff'),
-  create: scimTokensRef((c) => c.createScimToken, 'POST', '/api/members/scim-tokens/create', 'staff'),
-  revoke: scimTokensRef((c) => c.revokeScimToken, 'POST', '/api/members/scim-tokens/revoke', 'staff'),
+  list: scimTokensRef(scimTokensRoutes.listScimTokens),
+  create: scimTokensRef(scimTokensRoutes.createScimToken),
+  revoke: scimTokensRef(scimTokensRoutes.revokeScimToken),
 };
 
 const KEY = ['members', 'scim-tokens'] as const;

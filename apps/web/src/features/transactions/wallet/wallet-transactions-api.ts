@@ -1,3 +1,4 @@
+import * as transactionsRoutes from '@backdesk/contract/routes/transactions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
@@ -5,42 +6,12 @@ import { transactionsRef } from '../../../lib/contract.ts';
 
 /** The wallet endpoints, named without loading the contract (lib/contract.ts). */
 export const walletEndpoints = {
-  list: transactionsRef(
-    (c) => c.listWalletTransactions,
-    'GET',
-    '/api/transactions/wallet-transactions',
-    'read',
-  ),
-  export: transactionsRef(
-    (c) => c.exportWalletTransactions,
-    'GET',
-    '/api/transactions/wallet-transactions/export',
-    'exportPersonal',
-  ),
-  detail: transactionsRef(
-    (c) => c.getWalletTransaction,
-    'GET',
-    '/api/transactions/wallet-transaction',
-    'read',
-  ),
-  checks: transactionsRef(
-    (c) => c.getWithdrawalChecks,
-    'GET',
-    '/api/transactions/wallet-transactions/checks',
-    'read',
-  ),
-  approve: transactionsRef(
-    (c) => c.approveWithdrawal,
-    'POST',
-    '/api/transactions/wallet-transactions/approve',
-    'approve',
-  ),
-  reject: transactionsRef(
-    (c) => c.rejectWithdrawal,
-    'POST',
-    '/api/transactions/wallet-transactions/reject',
-    'approve',
-  ),
+  list: transactionsRef(transactionsRoutes.listWalletTransactions),
+  export: transactionsRef(transactionsRoutes.exportWalletTransactions),
+  detail: transactionsRef(transactionsRoutes.getWalletTransaction),
+  checks: transactionsRef(transactionsRoutes.getWithdrawalChecks),
+  approve: transactionsRef(transactionsRoutes.approveWithdrawal),
+  reject: transactionsRef(transactionsRoutes.rejectWithdrawal),
 };
 
 const KEY = ['transactions', 'wallet'] as const;

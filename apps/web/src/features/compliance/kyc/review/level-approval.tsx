@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from '@backdesk/contract';
+import * as approvalsRoutes from '@backdesk/contract/routes/approvals';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,9 +17,9 @@ import { notify } from '../../../../lib/notify.ts';
 
 /** The four-eyes endpoints (contract approvals.ts), named without loading the contract. */
 const approvals = {
-  list: approvalsRef((c) => c.listApprovalRequests, 'GET', '/api/approvals', 'read'),
-  approve: approvalsRef((c) => c.approveApprovalRequest, 'POST', '/api/approvals/approve', 'approve'),
-  reject: approvalsRef((c) => c.rejectApprovalRequest, 'POST', '/api/approvals/reject', 'approve'),
+  list: approvalsRef(approvalsRoutes.listApprovalRequests),
+  approve: approvalsRef(approvalsRoutes.approveApprovalRequest),
+  reject: approvalsRef(approvalsRoutes.rejectApprovalRequest),
 };
 
 /** The customer's level request waiting for a second member (R63), if any. */
