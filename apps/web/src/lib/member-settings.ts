@@ -10,6 +10,7 @@ import { callEndpoint } from './api.ts';
 import { authStore } from './auth-store.ts';
 import { settingsRef } from './contract.ts';
 import { getCredentials } from './credentials.ts';
+import { useSettledMutation } from './settled-mutation.ts';
 
 /** The member's own settings endpoints, named without loading the contract (lib/contract.ts). */
 export const settingsEndpoints = {
@@ -58,6 +59,7 @@ function useProfileResult() {
   };
 }
 
+// Not useSettledMutation: the answer (the stored profile) is applied as it is, nothing is read again.
 export function useUpdateProfile() {
   const apply = useProfileResult();
   return useMutation({
@@ -66,6 +68,7 @@ export function useUpdateProfile() {
   });
 }
 
+// As useUpdateProfile: the answer is applied.
 export function useSavePreferences() {
   const apply = useProfileResult();
   return useMutation({
@@ -82,38 +85,24 @@ export function useSavePreferences() {
  * After the change the signed-in member is read again: a member confined to choosing a password
  * (a one-time password) is released by the server, and the app follows what it now says.
  */
-export function useChangePassword() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: ChangePasswordBody) => {
-      const result = await callEndpoint(settingsEndpoints.password, { body });
-      authStore.signIn(await getCredentials(), true);
-      return result;
-    },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['settings'] });
-    },
+export const useChangePassword = () =>
+  useSettledMutation(['settings'], async (body: ChangePasswordBody) => {
+    const result = await callEndpoint(settingsEndpoints.password, { body });
+    authStore.signIn(await getCredentials(), true);
+    return result;
   });
-}
 
-export function useRevokeSession() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (sessionId: string) => callEndpoint(settingsEndpoints.revokeSession, { body: { sessionId } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
-  });
-}
+export const useRevokeSession = () =>
+  useSettledMutation(sessionsQuery.queryKey, (sessionId: string) =>
+    callEndpoint(settingsEndpoints.revokeSession, { body: { sessionId } }),
+  );
 
-export function useRevokeOtherSessions() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => callEndpoint(settingsEndpoints.revokeOthers),
-    onSuccess: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
-  });
-}
+export const useRevokeOtherSessions = () =>
+  useSettledMutation(sessionsQuery.queryKey, () => callEndpoint(settingsEndpoints.revokeOthers));
 
 export function useUpdateNotifications() {
   const client = useQueryClient();
+  // Not useSettledMutation: the answer is written into the cache, and only the inbox is read again.
   return useMutation({
     mutationFn: (items: NotificationPreference[]) =>
       callEndpoint(settingsEndpoints.updateNotifications, { body: { items } }),

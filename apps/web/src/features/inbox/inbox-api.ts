@@ -1,10 +1,11 @@
 import type { inboxApi } from '@backdesk/contract';
 import type { TeamQueueKind } from '@backdesk/contract/inbox/keys';
 import * as inboxRoutes from '@backdesk/contract/routes/inbox';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { inboxRef } from '../../lib/contract.ts';
+import { useSettledMutation } from '../../lib/settled-mutation.ts';
 
 /** The inbox endpoints, named without loading the contract (lib/contract.ts). */
 export const inboxEndpoints = {
@@ -76,13 +77,9 @@ export const openWorkSearch = (view: OpenWorkView) => ({
 
 export const useOpenWork = (view: OpenWorkView) => useQuery(openWorkQuery(view));
 
-function useInboxMutation<V, R>(call: (variables: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSettled: () => client.invalidateQueries({ queryKey: INBOX_KEY }),
-  });
-}
+// The inbox shows the items marked or assigned once the call returns, not as they were.
+const useInboxMutation = <V, R>(call: (variables: V) => Promise<R>) =>
+  useSettledMutation(INBOX_KEY, call, { awaitReload: true });
 
 export const useMarkInbox = () =>
   useInboxMutation((body: { ids: number[]; read: boolean }) => callEndpoint(inboxEndpoints.mark, { body }));

@@ -25,7 +25,10 @@ export const membersQuery = queryOptions({
 });
 export const useMembers = () => useQuery(membersQuery);
 
-/** After any change the list is read again, and the member's history too. */
+/**
+ * After any change the list is read again, and the member's history too. Not useSettledMutation: the
+ * history's key is the member in the answer, which a refusal does not have.
+ */
 function useMemberChange<A, R extends { id: number } | number>(send: (args: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
@@ -49,6 +52,7 @@ export const useCreateMember = () =>
 
 export function useIssueOneTimePassword() {
   const client = useQueryClient();
+  // As useMemberChange: the history's key comes from the answer.
   return useMutation({
     mutationFn: (ref: Ref) =>
       callEndpoint(membersEndpoints.oneTimePassword, { body: { id: ref.id, version: ref.version } }),

@@ -1,8 +1,9 @@
 import * as transactionsRoutes from '@backdesk/contract/routes/transactions';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { transactionsRef } from '../../../lib/contract.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
 /** The wallet endpoints, named without loading the contract (lib/contract.ts). */
 export const walletEndpoints = {
@@ -42,10 +43,10 @@ interface Decision {
 }
 
 /** A decision refreshes the list, the detail and its audit history. */
-export function useReviewWithdrawal() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ decision, id, version, reason, key }: Decision & { decision: 'approve' | 'reject' }) =>
+export const useReviewWithdrawal = () =>
+  useSettledMutation(
+    [KEY, ['audit', 'wallet_transaction']],
+    ({ decision, id, version, reason, key }: Decision & { decision: 'approve' | 'reject' }) =>
       decision === 'approve'
         ? callEndpoint(walletEndpoints.approve, {
             body: { id, version, ...(reason ? { reason } : {}) },
@@ -55,10 +56,4 @@ export function useReviewWithdrawal() {
             body: { id, version, reason: reason ?? '' },
             idempotencyKey: key,
           }),
-    // Not awaited: the caller's onSuccess (its toast) must run before the refetch can unmount it.
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: KEY });
-      void client.invalidateQueries({ queryKey: ['audit', 'wallet_transaction'] });
-    },
-  });
-}
+  );
