@@ -45,6 +45,7 @@ export function RetentionSetting({
   useEffect(() => {
     if (current.data) setDays(current.data.days);
   }, [current.data]);
+  // Not useSettledMutation: a saved setting is the answer, written into the cache; only a refusal reads it again.
   const save = useMutation({
     mutationFn: async () =>
       (await callEndpoint(set, { body: { days: Number(days), version: current.data?.version ?? 0 } })) as {

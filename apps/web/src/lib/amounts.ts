@@ -1,3 +1,4 @@
+import * as transactionsRoutes from '@backdesk/contract/routes/transactions';
 import { formatAmount } from '@backdesk/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -6,7 +7,7 @@ import { callEndpoint } from './api.ts';
 import { transactionsRef } from './contract.ts';
 import { useLanguage } from './language.ts';
 
-const assetsEndpoint = transactionsRef((c) => c.listAssets, 'GET', '/api/transactions/assets', 'read');
+const assetsEndpoint = transactionsRef(transactionsRoutes.listAssets);
 
 /** The exchange's asset catalogue, read once and shared by the forms and every amount shown. */
 export function useAssetCatalogue() {

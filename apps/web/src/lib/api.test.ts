@@ -1,9 +1,10 @@
+import * as authRoutes from '@backdesk/contract/routes/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, callEndpoint, setGateRefusalListener, setSessionExpiredListener } from './api.ts';
 import { authEndpointRef } from './contract.ts';
 
-const credentials = authEndpointRef((c) => c.getCredentials, 'GET', '/api/auth/credentials', 'read');
-const login = authEndpointRef((c) => c.login, 'POST', '/api/auth/login', 'public');
+const credentials = authEndpointRef(authRoutes.getCredentials);
+const login = authEndpointRef(authRoutes.login);
 
 const member = {
   id: 1,

@@ -5,6 +5,7 @@ import type {
   EndpointQuery,
   EndpointResponse,
 } from '@backdesk/contract';
+import * as authRoutes from '@backdesk/contract/routes/auth';
 import { authEndpointRef, type EndpointRef, loadAuthContract } from './contract.ts';
 import { retryDelayMs, shouldRetry } from './retry-policy.ts';
 import { isAccessTokenExpiry, isSessionExpiryResponse } from './session-rules.ts';
@@ -183,7 +184,7 @@ function parseRetryAfter(header: string | null): number | undefined {
 
 type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable';
 let refreshInFlight: Promise<RefreshOutcome> | undefined;
-const refreshEndpoint = authEndpointRef((c) => c.refresh, 'POST', '/api/auth/refresh', 'public');
+const refreshEndpoint = authEndpointRef(authRoutes.refresh);
 
 /**
  * One refresh at a time in this tab (single flight) and across tabs (Web Locks): the refresh token

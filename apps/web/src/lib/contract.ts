@@ -33,9 +33,10 @@ export const loadAuthContract = lazyModule(() => import('@backdesk/contract/auth
 /**
  * Names an endpoint without loading its schemas: the request can start at once, and the descriptor
  * is loaded (`load`: its schema module, then the endpoint in it) when the response has to be parsed.
- * `method`, `path` and `access` are checked against the contract's literal types, so they cannot
- * drift from it; `access` lets the page hide what the server would refuse (`useCan` in
- * lib/can.ts) before any schema loads.
+ * `method`, `path` and `access` come from the contract's generated route table
+ * (`@backdesk/contract/routes/<area>`, `npm run contract:routes`), whose literal types must equal the
+ * descriptor's; `access` lets the page hide what the server would refuse (`useCan` in lib/can.ts)
+ * before any schema loads.
  */
 export interface EndpointRef<E extends EndpointDef> {
   method: E['method'];
@@ -44,15 +45,43 @@ export interface EndpointRef<E extends EndpointDef> {
   load: () => Promise<E>;
 }
 
-/** A ref factory for the endpoints of one schema module. */
-export const endpointRefsFrom =
-  <M>(source: () => Promise<M>) =>
-  <E extends EndpointDef>(
+/** The names of a schema module's exports that are endpoints. */
+type EndpointName<M> = { [K in keyof M]: M[K] extends EndpointDef ? K : never }[keyof M] & string;
+
+/** What a ref is named by: the descriptor's method, path and access, as the route table holds them. */
+type RouteFields<E> = E extends EndpointDef ? Pick<E, 'method' | 'path' | 'access'> : never;
+
+/** One entry of a generated route table: the export's name and its descriptor's literal strings. */
+type RouteOf<M, N extends EndpointName<M>> = { name: N } & RouteFields<M[N]>;
+
+/**
+ * A ref factory for the endpoints of one schema module. Each page imports its area's route table as a
+ * namespace (`import * as crmRoutes from '@backdesk/contract/routes/crm'`), so the build keeps only
+ * the routes it names. `select` adapts the descriptor when the web parses more than the contract says.
+ */
+export function endpointRefsFrom<M>(source: () => Promise<M>) {
+  function ref<N extends EndpointName<M>>(route: RouteOf<M, N>): EndpointRef<M[N] & EndpointDef>;
+  function ref<N extends EndpointName<M>, E extends EndpointDef & RouteFields<M[N]>>(
+    route: RouteOf<M, N>,
     select: (module: M) => E,
-    method: E['method'],
-    path: E['path'],
-    access: E['access'],
-  ): EndpointRef<E> => ({ method, path, access, load: async () => select(await source()) });
+  ): EndpointRef<E>;
+  function ref(
+    route: { name: string } & Pick<EndpointDef, 'method' | 'path' | 'access'>,
+    select?: (module: M) => EndpointDef,
+  ) {
+    const { name, method, path, access } = route;
+    return {
+      method,
+      path,
+      access,
+      load: async () => {
+        const module = await source();
+        return select ? select(module) : (module as Record<string, EndpointDef>)[name]!;
+      },
+    };
+  }
+  return ref;
+}
 
 /**
  * One area's endpoints, its schema module loaded on first use: a page builds the zod schemas of the

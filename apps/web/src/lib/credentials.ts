@@ -1,9 +1,10 @@
 import { hasPanelAccess } from '@backdesk/contract/roles';
+import * as authRoutes from '@backdesk/contract/routes/auth';
 import { callEndpoint } from './api.ts';
 import { authStore } from './auth-store.ts';
 import { authEndpointRef } from './contract.ts';
 
-const credentials = authEndpointRef((c) => c.getCredentials, 'GET', '/api/auth/credentials', 'read');
+const credentials = authEndpointRef(authRoutes.getCredentials);
 
 /**
  * The signed-in member. `intercept: false` because this is also the probe that tells a visitor

@@ -4,38 +4,25 @@ import type {
   Profile,
   UpdateProfileBody,
 } from '@backdesk/contract';
+import * as settingsRoutes from '@backdesk/contract/routes/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from './api.ts';
 import { authStore } from './auth-store.ts';
 import { settingsRef } from './contract.ts';
 import { getCredentials } from './credentials.ts';
+import { useSettledMutation } from './settled-mutation.ts';
 
 /** The member's own settings endpoints, named without loading the contract (lib/contract.ts). */
 export const settingsEndpoints = {
-  profile: settingsRef((c) => c.getProfile, 'GET', '/api/settings/profile', 'read'),
-  updateProfile: settingsRef((c) => c.updateProfile, 'POST', '/api/settings/profile', 'read'),
-  preferences: settingsRef((c) => c.updatePreferences, 'POST', '/api/settings/preferences', 'read'),
-  password: settingsRef((c) => c.changePassword, 'POST', '/api/settings/password', 'read'),
-  sessions: settingsRef((c) => c.listSessions, 'GET', '/api/settings/sessions', 'read'),
-  revokeSession: settingsRef((c) => c.revokeSession, 'POST', '/api/settings/sessions/revoke', 'read'),
-  revokeOthers: settingsRef(
-    (c) => c.revokeOtherSessions,
-    'POST',
-    '/api/settings/sessions/revoke-others',
-    'read',
-  ),
-  notifications: settingsRef(
-    (c) => c.getNotificationPreferences,
-    'GET',
-    '/api/settings/notifications',
-    'read',
-  ),
-  updateNotifications: settingsRef(
-    (c) => c.updateNotificationPreferences,
-    'POST',
-    '/api/settings/notifications',
-    'read',
-  ),
+  profile: settingsRef(settingsRoutes.getProfile),
+  updateProfile: settingsRef(settingsRoutes.updateProfile),
+  preferences: settingsRef(settingsRoutes.updatePreferences),
+  password: settingsRef(settingsRoutes.changePassword),
+  sessions: settingsRef(settingsRoutes.listSessions),
+  revokeSession: settingsRef(settingsRoutes.revokeSession),
+  revokeOthers: settingsRef(settingsRoutes.revokeOtherSessions),
+  notifications: settingsRef(settingsRoutes.getNotificationPreferences),
+  updateNotifications: settingsRef(settingsRoutes.updateNotificationPreferences),
 };
 
 export const profileQuery = queryOptions({
@@ -72,6 +59,7 @@ function useProfileResult() {
   };
 }
 
+// Not useSettledMutation: the answer (the stored profile) is applied as it is, nothing is read again.
 export function useUpdateProfile() {
   const apply = useProfileResult();
   return useMutation({
@@ -80,6 +68,7 @@ export function useUpdateProfile() {
   });
 }
 
+// As useUpdateProfile: the answer is applied.
 export function useSavePreferences() {
   const apply = useProfileResult();
   return useMutation({
@@ -96,38 +85,24 @@ export function useSavePreferences() {
  * After the change the signed-in member is read again: a member confined to choosing a password
  * (a one-time password) is released by the server, and the app follows what it now says.
  */
-export function useChangePassword() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: ChangePasswordBody) => {
-      const result = await callEndpoint(settingsEndpoints.password, { body });
-      authStore.signIn(await getCredentials(), true);
-      return result;
-    },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['settings'] });
-    },
+export const useChangePassword = () =>
+  useSettledMutation(['settings'], async (body: ChangePasswordBody) => {
+    const result = await callEndpoint(settingsEndpoints.password, { body });
+    authStore.signIn(await getCredentials(), true);
+    return result;
   });
-}
 
-export function useRevokeSession() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (sessionId: string) => callEndpoint(settingsEndpoints.revokeSession, { body: { sessionId } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
-  });
-}
+export const useRevokeSession = () =>
+  useSettledMutation(sessionsQuery.queryKey, (sessionId: string) =>
+    callEndpoint(settingsEndpoints.revokeSession, { body: { sessionId } }),
+  );
 
-export function useRevokeOtherSessions() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => callEndpoint(settingsEndpoints.revokeOthers),
-    onSuccess: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
-  });
-}
+export const useRevokeOtherSessions = () =>
+  useSettledMutation(sessionsQuery.queryKey, () => callEndpoint(settingsEndpoints.revokeOthers));
 
 export function useUpdateNotifications() {
   const client = useQueryClient();
+  // Not useSettledMutation: the answer is written into the cache, and only the inbox is read again.
   return useMutation({
     mutationFn: (items: NotificationPreference[]) =>
       callEndpoint(settingsEndpoints.updateNotifications, { body: { items } }),

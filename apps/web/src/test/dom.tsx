@@ -1,11 +1,19 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  type RouterHistory,
+  RouterProvider,
+} from '@tanstack/react-router';
 import i18next from 'i18next';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
 import { theme } from '../app/theme.ts';
 import type { Language } from '../lib/language.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 
 // Component tests (a `// @vitest-environment happy-dom` file) render into the DOM with the app's own
 // theme and texts; every language's JSON is bundled here, so no backend is needed.
@@ -46,8 +54,11 @@ export interface Rendered {
   unmount: () => Promise<void>;
 }
 
-/** Renders `ui` inside Mantine (test mode: no transitions, no portals) and a fresh query client. */
-export async function render(ui: ReactNode, queryClient = new QueryClient()): Promise<Rendered> {
+/**
+ * Renders `ui` inside Mantine (test mode: no transitions, no portals) and a fresh query client set as
+ * the app's is (no retries on top of the API client's).
+ */
+export async function render(ui: ReactNode, queryClient = createQueryClient()): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.append(container);
   const root: Root = createRoot(container);
@@ -68,6 +79,13 @@ export async function render(ui: ReactNode, queryClient = new QueryClient()): Pr
       container.remove();
     },
   };
+}
+
+/** `ui` as the one page of a router at `url`, for components with links; `history` is where it went. */
+export function inRouter(ui: ReactNode, url = '/'): { element: ReactNode; history: RouterHistory } {
+  const history = createMemoryHistory({ initialEntries: [url] });
+  const router = createRouter({ routeTree: createRootRoute({ component: () => ui }), history });
+  return { element: <RouterProvider router={router} />, history };
 }
 
 /** Waits, letting React and pending promises settle, until `check` passes (or fails after `timeoutMs`). */

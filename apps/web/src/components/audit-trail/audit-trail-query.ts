@@ -1,9 +1,10 @@
 import type { AuditEntity } from '@backdesk/contract/audit';
+import * as auditRoutes from '@backdesk/contract/routes/audit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api.ts';
 import { auditRef } from '../../lib/contract.ts';
 
-const historyEndpoint = auditRef((c) => c.getAuditHistory, 'GET', '/api/audit/history', 'read');
+const historyEndpoint = auditRef(auditRoutes.getAuditHistory);
 
 /**
  * The one key of a record's trail: `['audit', entity, entityId]`. A change invalidates

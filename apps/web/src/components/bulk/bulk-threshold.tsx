@@ -1,5 +1,6 @@
+import * as bulkRoutes from '@backdesk/contract/routes/bulk';
 import { Button, Group, NumberInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api.ts';
@@ -7,32 +8,33 @@ import { useCan } from '../../lib/can.ts';
 import { bulkRef } from '../../lib/contract.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useSettledMutation } from '../../lib/settled-mutation.ts';
 
 const bulkEndpoints = {
-  read: bulkRef((c) => c.getBulkSettings, 'GET', '/api/settings/bulk', 'read'),
-  update: bulkRef((c) => c.updateBulkSettings, 'POST', '/api/settings/bulk', 'configure'),
+  read: bulkRef(bulkRoutes.getBulkSettings),
+  update: bulkRef(bulkRoutes.updateBulkSettings),
 };
 
 /** The deployment-wide count above which a bulk action needs a second member; admin and super change it. */
 export function BulkThreshold() {
   const { t } = useTranslation('common');
   const can = useCan();
-  const client = useQueryClient();
   const { data } = useQuery({
     queryKey: ['settings', 'bulk'],
     queryFn: ({ signal }) => callEndpoint(bulkEndpoints.read, { signal }),
   });
   const [draft, setDraft] = useState<number | string | null>(null);
-  const save = useMutation({
-    mutationFn: (body: { threshold: number; version: number }) =>
-      callEndpoint(bulkEndpoints.update, { body }),
-    onSuccess: () => {
-      setDraft(null);
-      notify({ title: t('bulk.thresholdSaved'), color: 'green' });
+  const save = useSettledMutation(
+    ['settings', 'bulk'],
+    (body: { threshold: number; version: number }) => callEndpoint(bulkEndpoints.update, { body }),
+    {
+      onSuccess: () => {
+        setDraft(null);
+        notify({ title: t('bulk.thresholdSaved'), color: 'green' });
+      },
+      onError: (error) => notify({ title: errorText(error), color: 'red' }),
     },
-    onError: (error) => notify({ title: errorText(error), color: 'red' }),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['settings', 'bulk'] }),
-  });
+  );
   if (!data) return null;
   const editable = can(bulkEndpoints.update);
   const value = draft ?? data.threshold;

@@ -1,7 +1,8 @@
 import type { ApprovalRequest, approvalsApi } from '@backdesk/contract';
+import * as approvalsRoutes from '@backdesk/contract/routes/approvals';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api.ts';
@@ -13,12 +14,13 @@ import { useActionKeys } from '../../lib/idempotency.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { formatDateTime } from '../../lib/locale-format.ts';
 import { notify } from '../../lib/notify.ts';
+import { useSettledMutation } from '../../lib/settled-mutation.ts';
 import { ReasonDialog } from '../reason-dialog.tsx';
 
 const approvals = {
-  list: approvalsRef((c) => c.listApprovalRequests, 'GET', '/api/approvals', 'read'),
-  approve: approvalsRef((c) => c.approveApprovalRequest, 'POST', '/api/approvals/approve', 'approve'),
-  reject: approvalsRef((c) => c.rejectApprovalRequest, 'POST', '/api/approvals/reject', 'approve'),
+  list: approvalsRef(approvalsRoutes.listApprovalRequests),
+  approve: approvalsRef(approvalsRoutes.approveApprovalRequest),
+  reject: approvalsRef(approvalsRoutes.rejectApprovalRequest),
 };
 
 type Decision = 'approve' | 'reject';
@@ -43,7 +45,6 @@ export function PendingBulkApprovals({
   const { locale } = useLanguage();
   const me = useAuth().user?.user_name;
   const canDecide = useCan()(approvals.approve);
-  const client = useQueryClient();
   const keys = useActionKeys();
   const [open, setOpen] = useState<{ request: ApprovalRequest; decision: Decision } | null>(null);
   const { data } = useQuery({
@@ -51,27 +52,16 @@ export function PendingBulkApprovals({
     queryFn: async ({ signal }) =>
       (await callEndpoint(approvals.list, { query: { kind, status: 'pending', limit: 20 }, signal })).items,
   });
-  const decide = useMutation({
-    mutationFn: ({
-      request,
-      decision,
-      reason,
-    }: {
-      request: ApprovalRequest;
-      decision: Decision;
-      reason: string;
-    }) => {
+  const decide = useSettledMutation(
+    [['approvals'], ['audit'], ['inbox'], ...invalidate],
+    ({ request, decision, reason }: { request: ApprovalRequest; decision: Decision; reason: string }) => {
       const idempotencyKey = keys.keyFor(`${decision}:${request.id}:${request.version}`);
       const ref = { id: request.id, version: request.version };
       return decision === 'approve'
         ? callEndpoint(approvals.approve, { body: { ...ref, reason: reason || undefined }, idempotencyKey })
         : callEndpoint(approvals.reject, { body: { ...ref, reason }, idempotencyKey });
     },
-    onSettled: () => {
-      for (const queryKey of [['approvals'], ['audit'], ['inbox'], ...invalidate])
-        void client.invalidateQueries({ queryKey });
-    },
-  });
+  );
   if (!data?.length) return null;
 
   const describe = (r: ApprovalRequest) => ({

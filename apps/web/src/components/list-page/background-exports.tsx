@@ -1,4 +1,5 @@
 import type { BackgroundExport, BackgroundExportStarted } from '@backdesk/contract';
+import * as exportsRoutes from '@backdesk/contract/routes/exports';
 import { Anchor, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -8,7 +9,7 @@ import { exportsRef } from '../../lib/contract.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 
-const listExports = exportsRef((c) => c.listExports, 'GET', '/api/exports', 'read');
+const listExports = exportsRef(exportsRoutes.listExports);
 const EXPORTS_KEY = ['background-exports'] as const;
 
 export const downloadUrl = (id: number) => `/api/exports/download?id=${id}`;

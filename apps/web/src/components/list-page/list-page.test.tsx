@@ -9,7 +9,9 @@ import {
   type RouterHistory,
   RouterProvider,
 } from '@tanstack/react-router';
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../../lib/api.ts';
 import { click, type Rendered, render, setTestLanguage, typeInto, waitFor } from '../../test/dom.tsx';
 import type { ListDefinition, ListFiltersProps } from './list-page.tsx';
 import { ListPage } from './list-page.tsx';
@@ -47,7 +49,7 @@ function fakeList(pages: (query: Record<string, unknown>) => Page) {
   const list: ListDefinition<Page> = {
     key: 'crm.customer-types' as ListKey,
     source,
-    useColumns: () => [{ accessor: 'name', title: 'Name' }],
+    useColumns: () => [{ accessor: 'name', title: 'Name', sortable: true }],
     rowKey: 'id',
     Filters,
     testId: 'test-list',
@@ -55,13 +57,13 @@ function fakeList(pages: (query: Record<string, unknown>) => Page) {
   return { list, queries };
 }
 
-async function renderList(list: ListDefinition<Page>, url: string) {
+async function renderList(list: ListDefinition<Page>, url: string, onRowOpen?: (row: Row) => void) {
   const root = createRootRoute({ component: Outlet });
   const route = createRoute({
     getParentRoute: () => root,
     path: '/list',
     validateSearch: listSearch({ sortKeys: ['name'], sort: 'name', dir: 'asc', filters: { status: 'text' } }),
-    component: () => <ListPage list={list} />,
+    component: () => <ListPage list={list} onRowOpen={onRowOpen} />,
   });
   const history: RouterHistory = createMemoryHistory({ initialEntries: [url] });
   const router = createRouter({ routeTree: root.addChildren([route]), history });
@@ -70,6 +72,11 @@ async function renderList(list: ListDefinition<Page>, url: string) {
 }
 
 const testId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const rows = () => [...document.querySelectorAll<HTMLElement>('tbody tr[data-row-index]')];
+const keyDown = (element: Element, key: string) =>
+  act(async () => {
+    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  });
 
 describe('ListPage (the list kit)', () => {
   let view: Rendered | undefined;
@@ -123,6 +130,72 @@ describe('ListPage (the list kit)', () => {
     expect(queries.at(-1)).toMatchObject({ cursor: 'p2' });
     expect((testId('page-next') as HTMLButtonElement).disabled).toBe(true);
     expect((testId('page-previous') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('sorts by a column header: the URL holds the order, paging starts again and the query sends it', async () => {
+    const { list, queries } = fakeList(() => ({
+      rows: [{ id: '1', name: 'Ayşe' }],
+      nextCursor: 'p2',
+      prevCursor: null,
+    }));
+    const shown = await renderList(list, '/list?cursor=abc');
+    view = shown.view;
+    await waitFor(() => expect(testId('test-list')!.textContent).toContain('Ayşe'));
+    // Sorted by name ascending already (the route's default): a click turns it around.
+    const header = [...document.querySelectorAll('thead th')].find((th) => th.textContent?.includes('Name'))!;
+    await click(header.querySelector('[role="button"]') ?? header);
+    await waitFor(() => expect(shown.search().get('dir')).toBe('desc'));
+    expect(shown.search().get('sort')).toBe('name');
+    expect(shown.search().get('cursor')).toBeNull();
+    await waitFor(() => expect(queries.at(-1)).toEqual({ sort: 'name', dir: 'desc' }));
+  });
+
+  it('moves between rows with the keys and opens the focused one with Enter', async () => {
+    const { list } = fakeList(() => ({
+      rows: [
+        { id: '1', name: 'Ayşe' },
+        { id: '2', name: 'Mehmet' },
+        { id: '3', name: 'Zeynep' },
+      ],
+      nextCursor: null,
+      prevCursor: null,
+    }));
+    const opened: Row[] = [];
+    view = (await renderList(list, '/list', (row) => opened.push(row))).view;
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    // One tab stop for the whole list: the first row.
+    expect(rows().map((row) => row.tabIndex)).toEqual([0, -1, -1]);
+    await act(async () => rows()[0]!.focus());
+    await keyDown(rows()[0]!, 'j');
+    await keyDown(document.activeElement!, 'ArrowDown');
+    expect(document.activeElement).toBe(rows()[2]);
+    await keyDown(document.activeElement!, 'k');
+    await keyDown(document.activeElement!, 'Enter');
+    expect(opened).toEqual([{ id: '2', name: 'Mehmet' }]);
+  });
+
+  it("words a failed load by its code in the member's language, and shows the total in its digits", async () => {
+    await setTestLanguage('tr');
+    try {
+      const failing = fakeList(() => {
+        throw new ApiRequestError(403, { code: 'FORBIDDEN', message: 'Forbidden' }, undefined);
+      });
+      view = (await renderList(failing.list, '/list')).view;
+      await waitFor(() => expect(testId('list-error')).not.toBeNull());
+      expect(testId('list-error')!.textContent).toContain('Rolünüz bu işleme izin vermiyor.');
+      await view.unmount();
+
+      const counted = fakeList(() => ({
+        rows: [{ id: '1', name: 'Ayşe' }],
+        total: { value: 12345, exact: true },
+        nextCursor: null,
+        prevCursor: null,
+      }));
+      view = (await renderList(counted.list, '/list')).view;
+      await waitFor(() => expect(testId('list-total')!.textContent).toBe('12.345 kayıt'));
+    } finally {
+      await setTestLanguage('en');
+    }
   });
 
   it("says so when nothing matches, in the member's language", async () => {

@@ -1,4 +1,5 @@
 import type { ListKey } from '@backdesk/contract';
+import * as savedViewsRoutes from '@backdesk/contract/routes/saved-views';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconBookmark, IconBookmarkPlus, IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,9 +12,9 @@ import { notify } from '../../lib/notify.ts';
 import type { SearchValues } from './list-source.ts';
 
 const endpoints = {
-  list: savedViewsRef((c) => c.listSavedViews, 'GET', '/api/saved-views', 'read'),
-  save: savedViewsRef((c) => c.saveView, 'POST', '/api/saved-views/save', 'read'),
-  delete: savedViewsRef((c) => c.deleteSavedView, 'POST', '/api/saved-views/delete', 'read'),
+  list: savedViewsRef(savedViewsRoutes.listSavedViews),
+  save: savedViewsRef(savedViewsRoutes.saveView),
+  delete: savedViewsRef(savedViewsRoutes.deleteSavedView),
 };
 
 const viewsKey = (list: ListKey) => ['saved-views', list] as const;

@@ -1,4 +1,5 @@
 import type { CheckReason, RealtimeCheck, RealtimeChecksQuery } from '@backdesk/contract';
+import * as transactionsRoutes from '@backdesk/contract/routes/transactions';
 import type { CheckDecision } from '@backdesk/contract/transactions/keys';
 import { Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -13,12 +14,7 @@ import { formatDateTime, formatDecimal } from '../../lib/locale-format.ts';
 // The exchange's real-time checks (decision 0025) where staff look: the wallet drawer, the customer
 // page and the checks' own list all word a decision and its reasons the same way.
 
-export const realtimeChecksEndpoint = transactionsRef(
-  (c) => c.listRealtimeChecks,
-  'GET',
-  '/api/transactions/checks',
-  'read',
-);
+export const realtimeChecksEndpoint = transactionsRef(transactionsRoutes.listRealtimeChecks);
 export const REALTIME_CHECKS_KEY = ['transactions', 'checks'] as const;
 
 const DECISION_COLOR: Record<CheckDecision, string> = { allow: 'green', review: 'orange', block: 'red' };

@@ -1,6 +1,7 @@
+import * as authRoutes from '@backdesk/contract/routes/auth';
 import { callEndpoint } from '../../lib/api.ts';
 import { authEndpointRef } from '../../lib/contract.ts';
 
-const captchaEndpoint = authEndpointRef((c) => c.getCaptcha, 'GET', '/api/auth/captcha', 'public');
+const captchaEndpoint = authEndpointRef(authRoutes.getCaptcha);
 
 export const getCaptcha = (signal?: AbortSignal) => callEndpoint(captchaEndpoint, { signal });

@@ -1,13 +1,9 @@
+import * as twoFactorRoutes from '@backdesk/contract/routes/two-factor';
 import { twoFactorRef } from '../../lib/contract.ts';
 
 /** The sign-in's second step (packages/contract/src/two-factor.ts), public: the challenge is the proof of the first. */
 export const secondStepEndpoints = {
-  code: twoFactorRef((c) => c.verifySignInCode, 'POST', '/api/auth/two-factor/code', 'public'),
-  passkeyOptions: twoFactorRef(
-    (c) => c.signInPasskeyOptions,
-    'POST',
-    '/api/auth/two-factor/passkey/options',
-    'public',
-  ),
-  passkey: twoFactorRef((c) => c.verifySignInPasskey, 'POST', '/api/auth/two-factor/passkey', 'public'),
+  code: twoFactorRef(twoFactorRoutes.verifySignInCode),
+  passkeyOptions: twoFactorRef(twoFactorRoutes.signInPasskeyOptions),
+  passkey: twoFactorRef(twoFactorRoutes.verifySignInPasskey),
 };

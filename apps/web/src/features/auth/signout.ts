@@ -1,7 +1,8 @@
+import * as authRoutes from '@backdesk/contract/routes/auth';
 import { callEndpoint } from '../../lib/api.ts';
 import { authEndpointRef } from '../../lib/contract.ts';
 
-const signoutEndpoint = authEndpointRef((c) => c.signout, 'POST', '/api/auth/signout', 'public');
+const signoutEndpoint = authEndpointRef(authRoutes.signout);
 
 export const signout = () => callEndpoint(signoutEndpoint);
 

@@ -1,15 +1,11 @@
+import * as authRoutes from '@backdesk/contract/routes/auth';
 import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api.ts';
 import { authEndpointRef } from '../../lib/contract.ts';
 
-const providersEndpoint = authEndpointRef(
-  (c) => c.listSsoProviders,
-  'GET',
-  '/api/auth/sso/providers',
-  'public',
-);
+const providersEndpoint = authEndpointRef(authRoutes.listSsoProviders);
 const START_PATH = '/api/auth/sso/start';
 
 type Providers = { items: { id: string; name: string }[]; password: boolean };

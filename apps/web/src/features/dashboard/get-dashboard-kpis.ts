@@ -1,8 +1,9 @@
+import * as dashboardRoutes from '@backdesk/contract/routes/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api.ts';
 import { dashboardRef } from '../../lib/contract.ts';
 
-const kpisEndpoint = dashboardRef((c) => c.getDashboardKpis, 'GET', '/api/dashboard/kpis', 'read');
+const kpisEndpoint = dashboardRef(dashboardRoutes.getDashboardKpis);
 
 export const getDashboardKpis = (signal?: AbortSignal) => callEndpoint(kpisEndpoint, { signal });
 

@@ -1,21 +1,23 @@
 import type { inboxApi } from '@backdesk/contract';
 import type { TeamQueueKind } from '@backdesk/contract/inbox/keys';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as inboxRoutes from '@backdesk/contract/routes/inbox';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import { inboxRef } from '../../lib/contract.ts';
+import { useSettledMutation } from '../../lib/settled-mutation.ts';
 
 /** The inbox endpoints, named without loading the contract (lib/contract.ts). */
 export const inboxEndpoints = {
-  list: inboxRef((c) => c.listInbox, 'GET', '/api/inbox', 'read'),
-  count: inboxRef((c) => c.countInbox, 'GET', '/api/inbox/count', 'read'),
-  summary: inboxRef((c) => c.inboxSummary, 'GET', '/api/inbox/summary', 'read'),
-  mark: inboxRef((c) => c.markInbox, 'POST', '/api/inbox/mark', 'read'),
-  assign: inboxRef((c) => c.assignInbox, 'POST', '/api/inbox/assign', 'read'),
-  queues: inboxRef((c) => c.listTeamQueues, 'GET', '/api/inbox/queues', 'read'),
-  next: inboxRef((c) => c.takeNextFromQueue, 'POST', '/api/inbox/queues/next', 'read'),
-  routing: inboxRef((c) => c.updateQueueRouting, 'PUT', '/api/inbox/queues/routing', 'supervise'),
-  away: inboxRef((c) => c.setAway, 'PUT', '/api/inbox/away', 'read'),
+  list: inboxRef(inboxRoutes.listInbox),
+  count: inboxRef(inboxRoutes.countInbox),
+  summary: inboxRef(inboxRoutes.inboxSummary),
+  mark: inboxRef(inboxRoutes.markInbox),
+  assign: inboxRef(inboxRoutes.assignInbox),
+  queues: inboxRef(inboxRoutes.listTeamQueues),
+  next: inboxRef(inboxRoutes.takeNextFromQueue),
+  routing: inboxRef(inboxRoutes.updateQueueRouting),
+  away: inboxRef(inboxRoutes.setAway),
 };
 
 /** Everything the inbox shows lives under this key: a live inbox event refreshes all of it. */
@@ -75,13 +77,9 @@ export const openWorkSearch = (view: OpenWorkView) => ({
 
 export const useOpenWork = (view: OpenWorkView) => useQuery(openWorkQuery(view));
 
-function useInboxMutation<V, R>(call: (variables: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSettled: () => client.invalidateQueries({ queryKey: INBOX_KEY }),
-  });
-}
+// The inbox shows the items marked or assigned once the call returns, not as they were.
+const useInboxMutation = <V, R>(call: (variables: V) => Promise<R>) =>
+  useSettledMutation(INBOX_KEY, call, { awaitReload: true });
 
 export const useMarkInbox = () =>
   useInboxMutation((body: { ids: number[]; read: boolean }) => callEndpoint(inboxEndpoints.mark, { body }));

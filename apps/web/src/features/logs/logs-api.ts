@@ -1,17 +1,18 @@
+import * as logsRoutes from '@backdesk/contract/routes/logs';
 import { listSource } from '../../components/list-page/index.ts';
 import { logsRef } from '../../lib/contract.ts';
 
 /** The access-log screen's endpoints, named without loading the contract (lib/contract.ts). */
 export const logsEndpoints = {
-  accessLog: logsRef((c) => c.listAccessLog, 'GET', '/api/logs/access', 'read'),
-  countAccessLog: logsRef((c) => c.countAccessLog, 'GET', '/api/logs/access/count', 'read'),
-  exportAccessLog: logsRef((c) => c.exportAccessLog, 'GET', '/api/logs/access/export', 'exportPersonal'),
-  auditTrail: logsRef((c) => c.listAuditTrail, 'GET', '/api/logs/audit', 'read'),
-  countAuditTrail: logsRef((c) => c.countAuditTrail, 'GET', '/api/logs/audit/count', 'read'),
-  exportAuditTrail: logsRef((c) => c.exportAuditTrail, 'GET', '/api/logs/audit/export', 'exportPersonal'),
-  verify: logsRef((c) => c.verifyLog, 'GET', '/api/logs/verify', 'read'),
-  retention: logsRef((c) => c.getRetention, 'GET', '/api/logs/retention', 'read'),
-  setRetention: logsRef((c) => c.setRetention, 'POST', '/api/logs/retention', 'staff'),
+  accessLog: logsRef(logsRoutes.listAccessLog),
+  countAccessLog: logsRef(logsRoutes.countAccessLog),
+  exportAccessLog: logsRef(logsRoutes.exportAccessLog),
+  auditTrail: logsRef(logsRoutes.listAuditTrail),
+  countAuditTrail: logsRef(logsRoutes.countAuditTrail),
+  exportAuditTrail: logsRef(logsRoutes.exportAuditTrail),
+  verify: logsRef(logsRoutes.verifyLog),
+  retention: logsRef(logsRoutes.getRetention),
+  setRetention: logsRef(logsRoutes.setRetention),
 };
 
 // `tab` picks the list on the page: it is neither a filter nor part of the endpoint's query.

@@ -64,6 +64,7 @@ function Outcome({ result }: { result: VerifyResult }) {
 /** Recomputes the tab's hash chain on the server and says how far it holds. */
 export function VerifyChain({ log }: { log: LogName }) {
   const { t } = useTranslation('logs');
+  // A check, not a change: nothing to reload afterwards.
   const verify = useMutation({
     mutationKey: ['logs', 'verify', log],
     mutationFn: () => callEndpoint(logsEndpoints.verify, { query: { log } }),

@@ -1,11 +1,13 @@
 import type { SetReportRateBody } from '@backdesk/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as reportsRoutes from '@backdesk/contract/routes/reports';
+import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api.ts';
 import { reportsRef } from '../../lib/contract.ts';
+import { useSettledMutation } from '../../lib/settled-mutation.ts';
 
 export const ratesEndpoints = {
-  list: reportsRef((c) => c.listReportRates, 'GET', '/api/panel/report-rates', 'read'),
-  set: reportsRef((c) => c.setReportRate, 'POST', '/api/panel/report-rates', 'configure'),
+  list: reportsRef(reportsRoutes.listReportRates),
+  set: reportsRef(reportsRoutes.setReportRate),
 };
 
 export const useReportRates = () =>
@@ -15,14 +17,7 @@ export const useReportRates = () =>
   });
 
 /** Adds or edits a dated rate; the financial figures and the history follow. */
-export function useSetReportRate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: SetReportRateBody; key: string }) =>
-      callEndpoint(ratesEndpoints.set, { body, idempotencyKey: key }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['reports'] });
-      void client.invalidateQueries({ queryKey: ['audit'] });
-    },
-  });
-}
+export const useSetReportRate = () =>
+  useSettledMutation([['reports'], ['audit']], ({ body, key }: { body: SetReportRateBody; key: string }) =>
+    callEndpoint(ratesEndpoints.set, { body, idempotencyKey: key }),
+  );

@@ -1,30 +1,21 @@
 import type { ReportName, ReportQuery } from '@backdesk/contract';
+import * as reportsRoutes from '@backdesk/contract/routes/reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api.ts';
 import { reportsRef } from '../../lib/contract.ts';
 
 /** The report endpoints (under /api/panel/, R4), named without loading the contract. */
 export const reportEndpoints = {
-  compliance: reportsRef((c) => c.reportCompliance, 'GET', '/api/panel/report-compliance', 'read'),
-  csc: reportsRef((c) => c.reportDepositCsc, 'GET', '/api/panel/report-deposit-csc', 'read'),
-  customers: reportsRef((c) => c.reportCustomers, 'GET', '/api/panel/report-customers', 'read'),
-  financial: reportsRef((c) => c.reportFinancial, 'GET', '/api/panel/report-financial', 'read'),
-  'fraud-security': reportsRef(
-    (c) => c.reportFraudSecurity,
-    'GET',
-    '/api/panel/report-fraud-security',
-    'read',
-  ),
-  p2p: reportsRef((c) => c.reportP2p, 'GET', '/api/panel/report-p2p', 'read'),
-  transactions: reportsRef((c) => c.reportTransactions, 'GET', '/api/panel/report-transactions', 'read'),
+  compliance: reportsRef(reportsRoutes.reportCompliance),
+  csc: reportsRef(reportsRoutes.reportDepositCsc),
+  customers: reportsRef(reportsRoutes.reportCustomers),
+  financial: reportsRef(reportsRoutes.reportFinancial),
+  'fraud-security': reportsRef(reportsRoutes.reportFraudSecurity),
+  p2p: reportsRef(reportsRoutes.reportP2p),
+  transactions: reportsRef(reportsRoutes.reportTransactions),
 } as const;
 
-export const depositConfigEndpoint = reportsRef(
-  (c) => c.getDepositReportsConfig,
-  'GET',
-  '/api/panel/get-deposit-reports-config',
-  'read',
-);
+export const depositConfigEndpoint = reportsRef(reportsRoutes.getDepositReportsConfig);
 
 export const reportQueryOptions = (name: ReportName, query: ReportQuery) =>
   queryOptions({

@@ -1,7 +1,8 @@
 import type { DecideKycDocumentBody, SetKycLevelBody, UploadKycDocumentQuery } from '@backdesk/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { buildUrl, callEndpoint, fetchWithSession } from '../../../lib/api.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 import { complianceEndpoints as api } from './endpoints.ts';
 
 /** Everything compliance shows lives under this key: a decision refreshes all of it. */
@@ -63,55 +64,35 @@ export const useKycSettings = () =>
   });
 
 /** After any KYC change: the lists, the open case, the customer page and the history. */
-function useKycInvalidation() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: AREA });
-    void client.invalidateQueries({ queryKey: ['crm'] });
-    void client.invalidateQueries({ queryKey: ['audit'] });
-  };
-}
+const KYC_KEYS = [AREA, ['crm'], ['audit']];
 
 /** A mutation of one creating endpoint: one Idempotency-Key per user action, reused by a retry. */
 export function useDecideDocument() {
-  const invalidate = useKycInvalidation();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: DecideKycDocumentBody; key: string }) =>
-      callEndpoint(api.decide, { body, idempotencyKey: key }),
-    onSettled: invalidate,
-  });
+  return useSettledMutation(KYC_KEYS, ({ body, key }: { body: DecideKycDocumentBody; key: string }) =>
+    callEndpoint(api.decide, { body, idempotencyKey: key }),
+  );
 }
 
 export function useSetKycLevel() {
-  const invalidate = useKycInvalidation();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: SetKycLevelBody; key: string }) =>
-      callEndpoint(api.setLevel, { body, idempotencyKey: key }),
-    onSettled: invalidate,
-  });
+  return useSettledMutation(KYC_KEYS, ({ body, key }: { body: SetKycLevelBody; key: string }) =>
+    callEndpoint(api.setLevel, { body, idempotencyKey: key }),
+  );
 }
 
 export function useCaseActions() {
-  const invalidate = useKycInvalidation();
-  const options = { onSettled: invalidate };
   return {
-    assign: useMutation({
-      mutationFn: (customerId: number) => callEndpoint(api.assign, { body: { customer_id: customerId } }),
-      ...options,
-    }),
-    next: useMutation({
-      mutationFn: (key: string) => callEndpoint(api.next, { body: {}, idempotencyKey: key }),
-      ...options,
-    }),
-    release: useMutation({
-      mutationFn: (customerId: number) => callEndpoint(api.release, { body: { customer_id: customerId } }),
-      ...options,
-    }),
-    reassign: useMutation({
-      mutationFn: (body: { customer_id: number; member_id: number | null }) =>
-        callEndpoint(api.reassign, { body }),
-      ...options,
-    }),
+    assign: useSettledMutation(KYC_KEYS, (customerId: number) =>
+      callEndpoint(api.assign, { body: { customer_id: customerId } }),
+    ),
+    next: useSettledMutation(KYC_KEYS, (key: string) =>
+      callEndpoint(api.next, { body: {}, idempotencyKey: key }),
+    ),
+    release: useSettledMutation(KYC_KEYS, (customerId: number) =>
+      callEndpoint(api.release, { body: { customer_id: customerId } }),
+    ),
+    reassign: useSettledMutation(KYC_KEYS, (body: { customer_id: number; member_id: number | null }) =>
+      callEndpoint(api.reassign, { body }),
+    ),
   };
 }
 
@@ -120,9 +101,9 @@ export function useCaseActions() {
  * what it is goes in the query; the answer is read with the contract's own schema.
  */
 export function useUploadDocument() {
-  const invalidate = useKycInvalidation();
-  return useMutation({
-    mutationFn: async ({ query, file, key }: { query: UploadKycDocumentQuery; file: File; key: string }) => {
+  return useSettledMutation(
+    KYC_KEYS,
+    async ({ query, file, key }: { query: UploadKycDocumentQuery; file: File; key: string }) => {
       const form = new FormData();
       form.append('file', file, file.name);
       const response = await fetchWithSession(buildUrl(api.upload.path, query), {
@@ -133,8 +114,7 @@ export function useUploadDocument() {
       const [upload, json] = await Promise.all([api.upload.load(), response.json() as Promise<unknown>]);
       return upload.response.parse(json);
     },
-    onSettled: invalidate,
-  });
+  );
 }
 
 /** The stored documents a file check set aside, newest first (a super's list). */
@@ -146,9 +126,5 @@ export const quarantineOptions = () =>
 
 /** Starts a recheck of every stored document; the run's panel follows it. */
 export function useStartRecheck() {
-  const invalidate = useKycInvalidation();
-  return useMutation({
-    mutationFn: (key: string) => callEndpoint(api.recheck, { idempotencyKey: key }),
-    onSettled: invalidate,
-  });
+  return useSettledMutation(KYC_KEYS, (key: string) => callEndpoint(api.recheck, { idempotencyKey: key }));
 }

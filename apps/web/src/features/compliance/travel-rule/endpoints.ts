@@ -1,20 +1,14 @@
+import * as complianceRoutes from '@backdesk/contract/routes/compliance';
 import { complianceRef } from '../../../lib/contract.ts';
-
-const BASE = '/api/compliance/travel-rule';
 
 /** The travel rule's endpoints, named without loading the contract (see lib/contract.ts). */
 export const travelRuleEndpoints = {
-  queue: complianceRef((c) => c.listTravelRuleQueue, 'GET', `${BASE}/queue`, 'read'),
-  record: complianceRef((c) => c.getTravelRuleRecord, 'GET', `${BASE}/records/detail`, 'read'),
-  reveal: complianceRef((c) => c.revealTravelRuleRecord, 'POST', `${BASE}/records/reveal`, 'operate'),
-  requestInformation: complianceRef(
-    (c) => c.requestTravelRuleInformation,
-    'POST',
-    `${BASE}/records/request-information`,
-    'operate',
-  ),
-  verify: complianceRef((c) => c.verifyTravelRuleRecord, 'POST', `${BASE}/records/verify`, 'operate'),
-  returnTransfer: complianceRef((c) => c.returnTravelRuleRecord, 'POST', `${BASE}/records/return`, 'operate'),
-  reject: complianceRef((c) => c.rejectTravelRuleRecord, 'POST', `${BASE}/records/reject`, 'operate'),
-  vasps: complianceRef((c) => c.listVasps, 'GET', `${BASE}/vasps`, 'read'),
+  queue: complianceRef(complianceRoutes.listTravelRuleQueue),
+  record: complianceRef(complianceRoutes.getTravelRuleRecord),
+  reveal: complianceRef(complianceRoutes.revealTravelRuleRecord),
+  requestInformation: complianceRef(complianceRoutes.requestTravelRuleInformation),
+  verify: complianceRef(complianceRoutes.verifyTravelRuleRecord),
+  returnTransfer: complianceRef(complianceRoutes.returnTravelRuleRecord),
+  reject: complianceRef(complianceRoutes.rejectTravelRuleRecord),
+  vasps: complianceRef(complianceRoutes.listVasps),
 };

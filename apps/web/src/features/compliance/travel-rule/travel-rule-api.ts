@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { auditTrailKey } from '../../../components/audit-trail/index.ts';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 import { travelRuleEndpoints as api } from './endpoints.ts';
 
 const TRAVEL_RULE = ['compliance', 'travel-rule'] as const;
@@ -23,6 +24,7 @@ type Versioned = { id: number; version: number };
 /** The officer's actions on a record; each answer replaces the record shown (masked again). */
 export function useTravelRuleActions(id: number) {
   const client = useQueryClient();
+  // Not useSettledMutation: the answer is the record to show, written into its cache entry at once.
   const onSuccess = (answer: { record: TravelRuleRecord }) => {
     client.setQueryData(recordOptions(id).queryKey, answer.record);
     return Promise.all([
@@ -44,9 +46,9 @@ export function useTravelRuleActions(id: number) {
       mutationFn: (body: Versioned & { reason: string }) => callEndpoint(api.reject, { body }),
       onSuccess,
     }),
-    reveal: useMutation({
-      mutationFn: () => callEndpoint(api.reveal, { body: { id } }),
-      onSuccess: () => client.invalidateQueries({ queryKey: auditTrailKey('travel_rule_record', id) }),
-    }),
+    // The reveal is audited: the record's history shows it.
+    reveal: useSettledMutation(auditTrailKey('travel_rule_record', id), () =>
+      callEndpoint(api.reveal, { body: { id } }),
+    ),
   };
 }

@@ -1,7 +1,8 @@
 import type { MoveCustomersBody, UpdateCustomerTypeBody } from '@backdesk/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 import { crmEndpoints } from '../shared/endpoints.ts';
 
 /** The tiers: a short list the server answers whole, shown by the list kit in client mode. */
@@ -16,18 +17,13 @@ export const customerTypesSource = listSource({
 export const useCustomerTypes = () =>
   useQuery({ ...customerTypesSource.pageOptions({}), select: (page) => ({ items: page.rows }) });
 
-export function useUpdateCustomerType() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateCustomerTypeBody) => callEndpoint(crmEndpoints.updateCustomerType, { body }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['crm', 'customer-types'] }),
-  });
-}
+export const useUpdateCustomerType = () =>
+  useSettledMutation(['crm', 'customer-types'], (body: UpdateCustomerTypeBody) =>
+    callEndpoint(crmEndpoints.updateCustomerType, { body }),
+  );
 
-export function useMoveCustomers() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MoveCustomersBody) => callEndpoint(crmEndpoints.moveCustomers, { body }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['crm'] }),
-  });
-}
+/** Moving customers changes their tier everywhere CRM shows it. */
+export const useMoveCustomers = () =>
+  useSettledMutation(['crm'], (body: MoveCustomersBody) =>
+    callEndpoint(crmEndpoints.moveCustomers, { body }),
+  );

@@ -1,6 +1,7 @@
 import type { CreateCustomerBody, CustomerDetail, UpdateCustomerBody } from '@backdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 import { crmEndpoints } from '../shared/endpoints.ts';
 
 /**
@@ -9,6 +10,7 @@ import { crmEndpoints } from '../shared/endpoints.ts';
  */
 export function useUpdateCustomer(customerId: number) {
   const client = useQueryClient();
+  // Not useSettledMutation: the answer is written into the cached page (R11) instead of reloading it.
   return useMutation({
     mutationFn: (body: UpdateCustomerBody) => callEndpoint(crmEndpoints.updateCustomer, { body }),
     onSuccess: (result, body) => {
@@ -32,22 +34,16 @@ export function useUpdateCustomer(customerId: number) {
 }
 
 /** One Idempotency-Key per filled-in form: a retried submit creates the customer once. */
-export function useCreateCustomer() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: CreateCustomerBody; key: string }) =>
-      callEndpoint(crmEndpoints.createCustomer, { body, idempotencyKey: key }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['crm'] }),
-  });
-}
+export const useCreateCustomer = () =>
+  useSettledMutation(['crm'], ({ body, key }: { body: CreateCustomerBody; key: string }) =>
+    callEndpoint(crmEndpoints.createCustomer, { body, idempotencyKey: key }),
+  );
 
-export function useAddNote(customerId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => callEndpoint(crmEndpoints.addNote, { body: { customerId, body } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['crm', 'customer', customerId] });
-      void client.invalidateQueries({ queryKey: ['audit', 'customer', String(customerId)] });
-    },
-  });
-}
+export const useAddNote = (customerId: number) =>
+  useSettledMutation(
+    [
+      ['crm', 'customer', customerId],
+      ['audit', 'customer', String(customerId)],
+    ],
+    (body: string) => callEndpoint(crmEndpoints.addNote, { body: { customerId, body } }),
+  );

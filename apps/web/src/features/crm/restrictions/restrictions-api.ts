@@ -1,7 +1,7 @@
 import type { AddRestrictionBody } from '@backdesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 import { crmEndpoints } from '../shared/endpoints.ts';
 
 export const restrictionsSource = listSource({
@@ -9,29 +9,15 @@ export const restrictionsSource = listSource({
   queryKey: ['crm', 'restrictions'],
 });
 
-function useRestrictionInvalidation() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: ['crm', 'restrictions'] });
-    void client.invalidateQueries({ queryKey: ['crm', 'customer'] });
-    void client.invalidateQueries({ queryKey: ['audit'] });
-  };
-}
+/** A restriction shows in the list, on its customer's page and in the history. */
+const RESTRICTION_KEYS = [['crm', 'restrictions'], ['crm', 'customer'], ['audit']];
 
-export function useAddRestriction() {
-  const invalidate = useRestrictionInvalidation();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: AddRestrictionBody; key: string }) =>
-      callEndpoint(crmEndpoints.addRestriction, { body, idempotencyKey: key }),
-    onSuccess: invalidate,
-  });
-}
+export const useAddRestriction = () =>
+  useSettledMutation(RESTRICTION_KEYS, ({ body, key }: { body: AddRestrictionBody; key: string }) =>
+    callEndpoint(crmEndpoints.addRestriction, { body, idempotencyKey: key }),
+  );
 
-export function useLiftRestriction() {
-  const invalidate = useRestrictionInvalidation();
-  return useMutation({
-    mutationFn: (body: { id: number; reason: string; version: number }) =>
-      callEndpoint(crmEndpoints.liftRestriction, { body }),
-    onSuccess: invalidate,
-  });
-}
+export const useLiftRestriction = () =>
+  useSettledMutation(RESTRICTION_KEYS, (body: { id: number; reason: string; version: number }) =>
+    callEndpoint(crmEndpoints.liftRestriction, { body }),
+  );

@@ -4,41 +4,25 @@ import type {
   IntegrationFields,
   UpdateIntegrationBody,
 } from '@backdesk/contract';
+import * as integrationsRoutes from '@backdesk/contract/routes/integrations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/index.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { integrationsRef } from '../../../lib/contract.ts';
 import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
-const ref = integrationsRef;
-
 /** The endpoints of Settings → Integrations (capability `integrations`, super only; R66). */
 export const integrationsEndpoints = {
-  list: ref((c) => c.listIntegrations, 'GET', '/api/settings/integrations', 'integrations'),
-  create: ref((c) => c.createIntegration, 'POST', '/api/settings/integrations/create', 'integrations'),
-  update: ref((c) => c.updateIntegration, 'POST', '/api/settings/integrations/update', 'integrations'),
-  disable: ref((c) => c.disableIntegration, 'POST', '/api/settings/integrations/disable', 'integrations'),
-  enable: ref((c) => c.enableIntegration, 'POST', '/api/settings/integrations/enable', 'integrations'),
-  createKey: ref(
-    (c) => c.createIntegrationKey,
-    'POST',
-    '/api/settings/integrations/keys/create',
-    'integrations',
-  ),
-  revokeKey: ref(
-    (c) => c.revokeIntegrationKey,
-    'POST',
-    '/api/settings/integrations/keys/revoke',
-    'integrations',
-  ),
-  calls: ref((c) => c.listIntegrationCalls, 'GET', '/api/settings/integrations/calls', 'integrations'),
-  retention: ref((c) => c.getCallRetention, 'GET', '/api/settings/integrations/retention', 'integrations'),
-  setRetention: ref(
-    (c) => c.setCallRetention,
-    'POST',
-    '/api/settings/integrations/retention',
-    'integrations',
-  ),
+  list: integrationsRef(integrationsRoutes.listIntegrations),
+  create: integrationsRef(integrationsRoutes.createIntegration),
+  update: integrationsRef(integrationsRoutes.updateIntegration),
+  disable: integrationsRef(integrationsRoutes.disableIntegration),
+  enable: integrationsRef(integrationsRoutes.enableIntegration),
+  createKey: integrationsRef(integrationsRoutes.createIntegrationKey),
+  revokeKey: integrationsRef(integrationsRoutes.revokeIntegrationKey),
+  calls: integrationsRef(integrationsRoutes.listIntegrationCalls),
+  retention: integrationsRef(integrationsRoutes.getCallRetention),
+  setRetention: integrationsRef(integrationsRoutes.setCallRetention),
 };
 
 const LIST_KEY = ['integrations', 'list'] as const;

@@ -1,28 +1,20 @@
 import type { CreateMemberBody, Member } from '@backdesk/contract';
+import * as membersRoutes from '@backdesk/contract/routes/members';
+import * as twoFactorRoutes from '@backdesk/contract/routes/two-factor';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
 import { membersRef, twoFactorRef } from '../../../lib/contract.ts';
 
 /** The staff endpoints of a super (capability `staff`), named without loading the contract. */
 export const membersEndpoints = {
-  list: membersRef((c) => c.listMembers, 'GET', '/api/members', 'staff'),
-  create: membersRef((c) => c.createMember, 'POST', '/api/members/create', 'staff'),
-  oneTimePassword: membersRef(
-    (c) => c.issueOneTimePassword,
-    'POST',
-    '/api/members/one-time-password',
-    'staff',
-  ),
-  roles: membersRef((c) => c.changeMemberRoles, 'POST', '/api/members/roles', 'staff'),
-  disable: membersRef((c) => c.disableMember, 'POST', '/api/members/disable', 'staff'),
-  enable: membersRef((c) => c.enableMember, 'POST', '/api/members/enable', 'staff'),
-  endSessions: membersRef((c) => c.endMemberSessions, 'POST', '/api/members/sessions/end', 'staff'),
-  resetTwoFactor: twoFactorRef(
-    (c) => c.resetMemberTwoFactor,
-    'POST',
-    '/api/members/two-factor/reset',
-    'staff',
-  ),
+  list: membersRef(membersRoutes.listMembers),
+  create: membersRef(membersRoutes.createMember),
+  oneTimePassword: membersRef(membersRoutes.issueOneTimePassword),
+  roles: membersRef(membersRoutes.changeMemberRoles),
+  disable: membersRef(membersRoutes.disableMember),
+  enable: membersRef(membersRoutes.enableMember),
+  endSessions: membersRef(membersRoutes.endMemberSessions),
+  resetTwoFactor: twoFactorRef(twoFactorRoutes.resetMemberTwoFactor),
 };
 
 const LIST_KEY = ['members', 'list'] as const;
@@ -33,7 +25,10 @@ export const membersQuery = queryOptions({
 });
 export const useMembers = () => useQuery(membersQuery);
 
-/** After any change the list is read again, and the member's history too. */
+/**
+ * After any change the list is read again, and the member's history too. Not useSettledMutation: the
+ * history's key is the member in the answer, which a refusal does not have.
+ */
 function useMemberChange<A, R extends { id: number } | number>(send: (args: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
@@ -57,6 +52,7 @@ export const useCreateMember = () =>
 
 export function useIssueOneTimePassword() {
   const client = useQueryClient();
+  // As useMemberChange: the history's key comes from the answer.
   return useMutation({
     mutationFn: (ref: Ref) =>
       callEndpoint(membersEndpoints.oneTimePassword, { body: { id: ref.id, version: ref.version } }),

@@ -1,13 +1,15 @@
 import type { ScimToken } from '@backdesk/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as scimTokensRoutes from '@backdesk/contract/routes/scim-tokens';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
 import { scimTokensRef } from '../../../lib/contract.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
 /** The SCIM tokens of Settings → Members (capability `staff`). */
 export const scimTokensEndpoints = {
-  list: scimTokensRef((c) => c.listScimTokens, 'GET', '/api/members/scim-tokens', 'staff'),
-  create: scimTokensRef((c) => c.createScimToken, 'POST', '/api/members/scim-tokens/create', 'staff'),
-  revoke: scimTokensRef((c) => c.revokeScimToken, 'POST', '/api/members/scim-tokens/revoke', 'staff'),
+  list: scimTokensRef(scimTokensRoutes.listScimTokens),
+  create: scimTokensRef(scimTokensRoutes.createScimToken),
+  revoke: scimTokensRef(scimTokensRoutes.revokeScimToken),
 };
 
 const KEY = ['members', 'scim-tokens'] as const;
@@ -18,19 +20,10 @@ export const scimTokensQuery = queryOptions({
 });
 export const useScimTokens = () => useQuery(scimTokensQuery);
 
-export function useCreateScimToken() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => callEndpoint(scimTokensEndpoints.create, { body: { name } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
-  });
-}
+export const useCreateScimToken = () =>
+  useSettledMutation(KEY, (name: string) => callEndpoint(scimTokensEndpoints.create, { body: { name } }));
 
-export function useRevokeScimToken() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (token: Pick<ScimToken, 'id' | 'version'>) =>
-      callEndpoint(scimTokensEndpoints.revoke, { body: { id: token.id, version: token.version } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
-  });
-}
+export const useRevokeScimToken = () =>
+  useSettledMutation(KEY, (token: Pick<ScimToken, 'id' | 'version'>) =>
+    callEndpoint(scimTokensEndpoints.revoke, { body: { id: token.id, version: token.version } }),
+  );

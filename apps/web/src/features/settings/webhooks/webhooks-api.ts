@@ -1,5 +1,6 @@
 import type { webhooksApi } from '@backdesk/contract';
 import type { WebhookDeliveryStatus } from '@backdesk/contract/integrations/webhook-vocabulary';
+import * as webhooksRoutes from '@backdesk/contract/routes/webhooks';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callEndpoint } from '../../../lib/api.ts';
@@ -12,23 +13,21 @@ type Fields = webhooksApi.WebhookFields;
 type Ref = Pick<WebhookEndpoint, 'id' | 'version'>;
 type DeliveryRef = { endpoint_id: number; event_id: string };
 
-const PATH = '/api/settings/integrations/webhooks';
-
 /** Settings → Integrations → Webhooks (capability `integrations`, super only). */
 export const webhooksEndpoints = {
-  list: webhooksRef((c) => c.listWebhookEndpoints, 'GET', PATH, 'integrations'),
-  create: webhooksRef((c) => c.createWebhookEndpoint, 'POST', `${PATH}/create`, 'integrations'),
-  update: webhooksRef((c) => c.updateWebhookEndpoint, 'POST', `${PATH}/update`, 'integrations'),
-  pause: webhooksRef((c) => c.pauseWebhookEndpoint, 'POST', `${PATH}/pause`, 'integrations'),
-  resume: webhooksRef((c) => c.resumeWebhookEndpoint, 'POST', `${PATH}/resume`, 'integrations'),
-  remove: webhooksRef((c) => c.deleteWebhookEndpoint, 'POST', `${PATH}/delete`, 'integrations'),
-  rotate: webhooksRef((c) => c.rotateWebhookSecret, 'POST', `${PATH}/rotate-secret`, 'integrations'),
-  test: webhooksRef((c) => c.sendWebhookTest, 'POST', `${PATH}/test`, 'integrations'),
-  deliveries: webhooksRef((c) => c.listWebhookDeliveries, 'GET', `${PATH}/deliveries`, 'integrations'),
-  attempts: webhooksRef((c) => c.listWebhookAttempts, 'GET', `${PATH}/attempts`, 'integrations'),
-  replay: webhooksRef((c) => c.replayWebhookEvent, 'POST', `${PATH}/replay`, 'integrations'),
-  skip: webhooksRef((c) => c.skipWebhookEvent, 'POST', `${PATH}/skip`, 'integrations'),
-  replayRange: webhooksRef((c) => c.replayWebhookRange, 'POST', `${PATH}/replay-range`, 'integrations'),
+  list: webhooksRef(webhooksRoutes.listWebhookEndpoints),
+  create: webhooksRef(webhooksRoutes.createWebhookEndpoint),
+  update: webhooksRef(webhooksRoutes.updateWebhookEndpoint),
+  pause: webhooksRef(webhooksRoutes.pauseWebhookEndpoint),
+  resume: webhooksRef(webhooksRoutes.resumeWebhookEndpoint),
+  remove: webhooksRef(webhooksRoutes.deleteWebhookEndpoint),
+  rotate: webhooksRef(webhooksRoutes.rotateWebhookSecret),
+  test: webhooksRef(webhooksRoutes.sendWebhookTest),
+  deliveries: webhooksRef(webhooksRoutes.listWebhookDeliveries),
+  attempts: webhooksRef(webhooksRoutes.listWebhookAttempts),
+  replay: webhooksRef(webhooksRoutes.replayWebhookEvent),
+  skip: webhooksRef(webhooksRoutes.skipWebhookEvent),
+  replayRange: webhooksRef(webhooksRoutes.replayWebhookRange),
 };
 
 /** Everything of one integration's webhooks: its endpoints, their logs and attempts. */

@@ -4,6 +4,7 @@ import type {
   EndpointBody,
   transactionsApi,
 } from '@backdesk/contract';
+import * as transactionsRoutes from '@backdesk/contract/routes/transactions';
 import { type ListPage, listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { transactionsRef } from '../../../lib/contract.ts';
@@ -11,25 +12,10 @@ import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
 /** The fee schedule endpoints, named without loading the contract (lib/contract.ts). */
 export const commissionEndpoints = {
-  list: transactionsRef((c) => c.listCommissionRules, 'GET', '/api/transactions/commissions', 'read'),
-  create: transactionsRef(
-    (c) => c.createCommissionRule,
-    'POST',
-    '/api/transactions/commissions/create',
-    'configure',
-  ),
-  update: transactionsRef(
-    (c) => c.updateCommissionRule,
-    'POST',
-    '/api/transactions/commissions/update',
-    'configure',
-  ),
-  delete: transactionsRef(
-    (c) => c.deleteCommissionRule,
-    'POST',
-    '/api/transactions/commissions/delete',
-    'configure',
-  ),
+  list: transactionsRef(transactionsRoutes.listCommissionRules),
+  create: transactionsRef(transactionsRoutes.createCommissionRule),
+  update: transactionsRef(transactionsRoutes.updateCommissionRule),
+  delete: transactionsRef(transactionsRoutes.deleteCommissionRule),
 };
 
 const KEY = ['transactions', 'commissions'] as const;

@@ -1,4 +1,5 @@
 import type { EndpointBody, TransactionLimit, transactionsApi } from '@backdesk/contract';
+import * as transactionsRoutes from '@backdesk/contract/routes/transactions';
 import { useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
@@ -7,30 +8,10 @@ import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
 /** The limit endpoints, named without loading the contract (lib/contract.ts). */
 export const limitEndpoints = {
-  list: transactionsRef(
-    (c) => c.listTransactionLimits,
-    'GET',
-    '/api/transactions/transaction-limits',
-    'read',
-  ),
-  create: transactionsRef(
-    (c) => c.createTransactionLimit,
-    'POST',
-    '/api/transactions/transaction-limit-create',
-    'configure',
-  ),
-  update: transactionsRef(
-    (c) => c.updateTransactionLimit,
-    'POST',
-    '/api/transactions/transaction-limit-update',
-    'configure',
-  ),
-  delete: transactionsRef(
-    (c) => c.deleteTransactionLimit,
-    'POST',
-    '/api/transactions/transaction-limit-delete',
-    'configure',
-  ),
+  list: transactionsRef(transactionsRoutes.listTransactionLimits),
+  create: transactionsRef(transactionsRoutes.createTransactionLimit),
+  update: transactionsRef(transactionsRoutes.updateTransactionLimit),
+  delete: transactionsRef(transactionsRoutes.deleteTransactionLimit),
 };
 
 /** docs/product-rules.md R25: only a success flag with a limits array counts; anything else empties the list. */

@@ -1,13 +1,9 @@
+import * as transactionsRoutes from '@backdesk/contract/routes/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
 import { transactionsRef } from '../../../lib/contract.ts';
 
-const overviewEndpoint = transactionsRef(
-  (c) => c.getTransactionsOverview,
-  'GET',
-  '/api/transactions/overview',
-  'read',
-);
+const overviewEndpoint = transactionsRef(transactionsRoutes.getTransactionsOverview);
 
 export const transactionsOverviewQueryOptions = () =>
   queryOptions({

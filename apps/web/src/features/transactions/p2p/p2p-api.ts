@@ -1,4 +1,5 @@
 import type { EndpointBody, transactionsApi } from '@backdesk/contract';
+import * as transactionsRoutes from '@backdesk/contract/routes/transactions';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { transactionsRef } from '../../../lib/contract.ts';
@@ -7,13 +8,13 @@ import { useP2pRefresh } from './p2p-refresh.ts';
 
 /** The P2P endpoints, named without loading the contract (lib/contract.ts). */
 export const p2pEndpoints = {
-  trades: transactionsRef((c) => c.listTrades, 'GET', '/api/transactions/p2p/trades', 'read'),
-  countTrades: transactionsRef((c) => c.countTrades, 'GET', '/api/transactions/p2p/trades/count', 'read'),
-  offers: transactionsRef((c) => c.listOffers, 'GET', '/api/transactions/p2p/offers', 'read'),
-  suspend: transactionsRef((c) => c.suspendOffer, 'POST', '/api/transactions/p2p/offers/suspend', 'p2p'),
-  resume: transactionsRef((c) => c.resumeOffer, 'POST', '/api/transactions/p2p/offers/resume', 'p2p'),
-  cancel: transactionsRef((c) => c.cancelTrade, 'POST', '/api/transactions/p2p/trades/cancel', 'p2p'),
-  settle: transactionsRef((c) => c.settleDispute, 'POST', '/api/transactions/p2p/trades/settle', 'p2p'),
+  trades: transactionsRef(transactionsRoutes.listTrades),
+  countTrades: transactionsRef(transactionsRoutes.countTrades),
+  offers: transactionsRef(transactionsRoutes.listOffers),
+  suspend: transactionsRef(transactionsRoutes.suspendOffer),
+  resume: transactionsRef(transactionsRoutes.resumeOffer),
+  cancel: transactionsRef(transactionsRoutes.cancelTrade),
+  settle: transactionsRef(transactionsRoutes.settleDispute),
 };
 
 /** docs/product-rules.md R17: P2P data refreshes in the background every 60 seconds. */

@@ -1,46 +1,18 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as transactionsRoutes from '@backdesk/contract/routes/transactions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../lib/api.ts';
 import { transactionsRef } from '../../../lib/contract.ts';
+import { useSettledMutation } from '../../../lib/settled-mutation.ts';
 
 /** The wallet endpoints, named without loading the contract (lib/contract.ts). */
 export const walletEndpoints = {
-  list: transactionsRef(
-    (c) => c.listWalletTransactions,
-    'GET',
-    '/api/transactions/wallet-transactions',
-    'read',
-  ),
-  export: transactionsRef(
-    (c) => c.exportWalletTransactions,
-    'GET',
-    '/api/transactions/wallet-transactions/export',
-    'exportPersonal',
-  ),
-  detail: transactionsRef(
-    (c) => c.getWalletTransaction,
-    'GET',
-    '/api/transactions/wallet-transaction',
-    'read',
-  ),
-  checks: transactionsRef(
-    (c) => c.getWithdrawalChecks,
-    'GET',
-    '/api/transactions/wallet-transactions/checks',
-    'read',
-  ),
-  approve: transactionsRef(
-    (c) => c.approveWithdrawal,
-    'POST',
-    '/api/transactions/wallet-transactions/approve',
-    'approve',
-  ),
-  reject: transactionsRef(
-    (c) => c.rejectWithdrawal,
-    'POST',
-    '/api/transactions/wallet-transactions/reject',
-    'approve',
-  ),
+  list: transactionsRef(transactionsRoutes.listWalletTransactions),
+  export: transactionsRef(transactionsRoutes.exportWalletTransactions),
+  detail: transactionsRef(transactionsRoutes.getWalletTransaction),
+  checks: transactionsRef(transactionsRoutes.getWithdrawalChecks),
+  approve: transactionsRef(transactionsRoutes.approveWithdrawal),
+  reject: transactionsRef(transactionsRoutes.rejectWithdrawal),
 };
 
 const KEY = ['transactions', 'wallet'] as const;
@@ -71,10 +43,10 @@ interface Decision {
 }
 
 /** A decision refreshes the list, the detail and its audit history. */
-export function useReviewWithdrawal() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ decision, id, version, reason, key }: Decision & { decision: 'approve' | 'reject' }) =>
+export const useReviewWithdrawal = () =>
+  useSettledMutation(
+    [KEY, ['audit', 'wallet_transaction']],
+    ({ decision, id, version, reason, key }: Decision & { decision: 'approve' | 'reject' }) =>
       decision === 'approve'
         ? callEndpoint(walletEndpoints.approve, {
             body: { id, version, ...(reason ? { reason } : {}) },
@@ -84,10 +56,4 @@ export function useReviewWithdrawal() {
             body: { id, version, reason: reason ?? '' },
             idempotencyKey: key,
           }),
-    // Not awaited: the caller's onSuccess (its toast) must run before the refetch can unmount it.
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: KEY });
-      void client.invalidateQueries({ queryKey: ['audit', 'wallet_transaction'] });
-    },
-  });
-}
+  );

@@ -1,7 +1,8 @@
 import type { EndpointBody, EndpointDef, fraudApi } from '@backdesk/contract';
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../../lib/api.ts';
+import { useSettledMutation } from '../../../../lib/settled-mutation.ts';
 import { alertEndpoints as api } from './endpoints.ts';
 
 /** Everything fraud check shows lives under this key: a change refreshes all of it (and live events too). */
@@ -62,16 +63,9 @@ export function useCustomerOpenAlerts(customerId: number): number | undefined {
 }
 
 /** After any change: the lists, the detail, the history and the inbox count may all differ. */
-function useFraudInvalidation() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: FRAUD_KEY }),
-      client.invalidateQueries({ queryKey: ['audit', 'fraud_alert'] }),
-      client.invalidateQueries({ queryKey: ['inbox'] }),
-      client.invalidateQueries({ queryKey: ['approvals'] }),
-    ]);
-}
+const ALERT_KEYS = [FRAUD_KEY, ['audit', 'fraud_alert'], ['inbox'], ['approvals']];
+// The alert's drawer shows the stored alert once an action returns, never the old one in between.
+const AWAIT = { awaitReload: true };
 
 type Body<E extends keyof typeof fraudApi> = (typeof fraudApi)[E] extends EndpointDef
   ? NonNullable<EndpointBody<(typeof fraudApi)[E]>>
@@ -79,40 +73,46 @@ type Body<E extends keyof typeof fraudApi> = (typeof fraudApi)[E] extends Endpoi
 
 /** The alert's actions; creating ones take the Idempotency-Key the form made when it opened. */
 export function useAlertActions() {
-  const onSettled = useFraudInvalidation();
   return {
-    move: useMutation({
-      mutationFn: (body: Body<'moveFraudAlert'>) => callEndpoint(api.move, { body }),
-      onSettled,
-    }),
-    assign: useMutation({
-      mutationFn: (body: Body<'assignFraudAlert'>) => callEndpoint(api.assign, { body }),
-      onSettled,
-    }),
-    comment: useMutation({
-      mutationFn: ({ key, ...body }: Body<'commentFraudAlert'> & { key: string }) =>
+    move: useSettledMutation(
+      ALERT_KEYS,
+      (body: Body<'moveFraudAlert'>) => callEndpoint(api.move, { body }),
+      AWAIT,
+    ),
+    assign: useSettledMutation(
+      ALERT_KEYS,
+      (body: Body<'assignFraudAlert'>) => callEndpoint(api.assign, { body }),
+      AWAIT,
+    ),
+    comment: useSettledMutation(
+      ALERT_KEYS,
+      ({ key, ...body }: Body<'commentFraudAlert'> & { key: string }) =>
         callEndpoint(api.comment, { body, idempotencyKey: key }),
-      onSettled,
-    }),
-    restrict: useMutation({
-      mutationFn: ({ key, ...body }: Body<'restrictFromFraudAlert'> & { key: string }) =>
+      AWAIT,
+    ),
+    restrict: useSettledMutation(
+      ALERT_KEYS,
+      ({ key, ...body }: Body<'restrictFromFraudAlert'> & { key: string }) =>
         callEndpoint(api.restrict, { body, idempotencyKey: key }),
-      onSettled,
-    }),
-    block: useMutation({
-      mutationFn: ({ key, ...body }: Body<'addBlocklistEntry'> & { key: string }) =>
+      AWAIT,
+    ),
+    block: useSettledMutation(
+      ALERT_KEYS,
+      ({ key, ...body }: Body<'addBlocklistEntry'> & { key: string }) =>
         callEndpoint(api.block, { body, idempotencyKey: key }),
-      onSettled,
-    }),
-    openCase: useMutation({
-      mutationFn: ({ key, ...body }: Body<'openFraudCase'> & { key: string }) =>
+      AWAIT,
+    ),
+    openCase: useSettledMutation(
+      ALERT_KEYS,
+      ({ key, ...body }: Body<'openFraudCase'> & { key: string }) =>
         callEndpoint(api.openCase, { body, idempotencyKey: key }),
-      onSettled,
-    }),
-    bulk: useMutation({
-      mutationFn: ({ key, ...body }: Body<'bulkFraudAlerts'> & { key?: string }) =>
+      AWAIT,
+    ),
+    bulk: useSettledMutation(
+      ALERT_KEYS,
+      ({ key, ...body }: Body<'bulkFraudAlerts'> & { key?: string }) =>
         callEndpoint(api.bulk, { body, ...(key ? { idempotencyKey: key } : {}) }),
-      onSettled,
-    }),
+      AWAIT,
+    ),
   };
 }

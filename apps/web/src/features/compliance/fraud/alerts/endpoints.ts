@@ -1,20 +1,19 @@
+import * as fraudRoutes from '@backdesk/contract/routes/fraud';
 import { fraudRef } from '../../../../lib/contract.ts';
 import { blocklistEndpoints } from '../blocklist/endpoints.ts';
 import { caseEndpoints } from '../cases/endpoints.ts';
 
-const BASE = '/api/compliance/fraud/alerts';
-
 /** The alerts' endpoints, and the blocklist's and cases' ones an alert calls, named without loading the contract. */
 export const alertEndpoints = {
-  list: fraudRef((c) => c.listFraudAlerts, 'GET', BASE, 'read'),
-  export: fraudRef((c) => c.exportFraudAlerts, 'GET', `${BASE}/export`, 'exportPersonal'),
-  detail: fraudRef((c) => c.getFraudAlert, 'GET', `${BASE}/detail`, 'read'),
-  move: fraudRef((c) => c.moveFraudAlert, 'POST', `${BASE}/move`, 'operate'),
-  assign: fraudRef((c) => c.assignFraudAlert, 'POST', `${BASE}/assign`, 'operate'),
-  comment: fraudRef((c) => c.commentFraudAlert, 'POST', `${BASE}/comment`, 'operate'),
-  restrict: fraudRef((c) => c.restrictFromFraudAlert, 'POST', `${BASE}/restrict`, 'operate'),
-  linked: fraudRef((c) => c.getLinkedCustomers, 'GET', '/api/compliance/fraud/customers/linked', 'read'),
-  bulk: fraudRef((c) => c.bulkFraudAlerts, 'POST', `${BASE}/bulk`, 'operate'),
+  list: fraudRef(fraudRoutes.listFraudAlerts),
+  export: fraudRef(fraudRoutes.exportFraudAlerts),
+  detail: fraudRef(fraudRoutes.getFraudAlert),
+  move: fraudRef(fraudRoutes.moveFraudAlert),
+  assign: fraudRef(fraudRoutes.assignFraudAlert),
+  comment: fraudRef(fraudRoutes.commentFraudAlert),
+  restrict: fraudRef(fraudRoutes.restrictFromFraudAlert),
+  linked: fraudRef(fraudRoutes.getLinkedCustomers),
+  bulk: fraudRef(fraudRoutes.bulkFraudAlerts),
   block: blocklistEndpoints.add,
   openCase: caseEndpoints.open,
 };

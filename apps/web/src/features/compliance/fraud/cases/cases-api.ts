@@ -1,7 +1,8 @@
 import type { EndpointBody, EndpointDef, fraudApi } from '@backdesk/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../../components/list-page/list-source.ts';
 import { buildUrl, callEndpoint, fetchWithSession } from '../../../../lib/api.ts';
+import { useSettledMutation } from '../../../../lib/settled-mutation.ts';
 import { caseEndpoints as api } from './endpoints.ts';
 
 /** Under fraud check's key, so an alert's change refreshes the cases too (and the other way round). */
@@ -34,43 +35,47 @@ type Body<E extends keyof typeof fraudApi> = (typeof fraudApi)[E] extends Endpoi
   ? NonNullable<EndpointBody<(typeof fraudApi)[E]>>
   : never;
 
+/** After a case action: the fraud lists and detail, the case's history and the inbox. */
+const CASE_KEYS = [['fraud'], ['audit', 'fraud_case'], ['inbox']];
+// The case page shows the stored case once an action returns, never the old one in between.
+const AWAIT = { awaitReload: true };
+
 /** Every case action; creating ones take the Idempotency-Key their form made when it opened. */
 export function useCaseActions() {
-  const client = useQueryClient();
-  const onSettled = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['fraud'] }),
-      client.invalidateQueries({ queryKey: ['audit', 'fraud_case'] }),
-      client.invalidateQueries({ queryKey: ['inbox'] }),
-    ]);
   return {
-    update: useMutation({
-      mutationFn: (body: Body<'updateFraudCase'>) => callEndpoint(api.update, { body }),
-      onSettled,
-    }),
-    comment: useMutation({
-      mutationFn: ({ key, ...body }: Body<'commentFraudCase'> & { key: string }) =>
+    update: useSettledMutation(
+      CASE_KEYS,
+      (body: Body<'updateFraudCase'>) => callEndpoint(api.update, { body }),
+      AWAIT,
+    ),
+    comment: useSettledMutation(
+      CASE_KEYS,
+      ({ key, ...body }: Body<'commentFraudCase'> & { key: string }) =>
         callEndpoint(api.comment, { body, idempotencyKey: key }),
-      onSettled,
-    }),
-    close: useMutation({
-      mutationFn: (body: Body<'closeFraudCase'>) => callEndpoint(api.close, { body }),
-      onSettled,
-    }),
-    reopen: useMutation({
-      mutationFn: (body: Body<'reopenFraudCase'>) => callEndpoint(api.reopen, { body }),
-      onSettled,
-    }),
-    detach: useMutation({
-      mutationFn: ({ key, ...body }: Body<'detachFraudCaseAlerts'> & { key: string }) =>
+      AWAIT,
+    ),
+    close: useSettledMutation(
+      CASE_KEYS,
+      (body: Body<'closeFraudCase'>) => callEndpoint(api.close, { body }),
+      AWAIT,
+    ),
+    reopen: useSettledMutation(
+      CASE_KEYS,
+      (body: Body<'reopenFraudCase'>) => callEndpoint(api.reopen, { body }),
+      AWAIT,
+    ),
+    detach: useSettledMutation(
+      CASE_KEYS,
+      ({ key, ...body }: Body<'detachFraudCaseAlerts'> & { key: string }) =>
         callEndpoint(api.detach, { body, idempotencyKey: key }),
-      onSettled,
-    }),
-    report: useMutation({
-      mutationFn: ({ key, ...body }: Body<'draftFraudCaseReport'> & { key: string }) =>
+      AWAIT,
+    ),
+    report: useSettledMutation(
+      CASE_KEYS,
+      ({ key, ...body }: Body<'draftFraudCaseReport'> & { key: string }) =>
         callEndpoint(api.report, { body, idempotencyKey: key }),
-      onSettled,
-    }),
+      AWAIT,
+    ),
   };
 }
 

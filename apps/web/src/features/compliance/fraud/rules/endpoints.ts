@@ -1,11 +1,10 @@
+import * as fraudRoutes from '@backdesk/contract/routes/fraud';
 import { fraudRef } from '../../../../lib/contract.ts';
-
-const BASE = '/api/compliance/fraud/rules';
 
 /** The rules' endpoints, named without loading the contract. */
 export const ruleEndpoints = {
-  list: fraudRef((c) => c.listFraudRules, 'GET', BASE, 'read'),
-  versions: fraudRef((c) => c.listFraudRuleVersions, 'GET', `${BASE}/versions`, 'read'),
-  update: fraudRef((c) => c.updateFraudRule, 'POST', `${BASE}/update`, 'configure'),
-  backtest: fraudRef((c) => c.backtestFraudRule, 'POST', `${BASE}/backtest`, 'configure'),
+  list: fraudRef(fraudRoutes.listFraudRules),
+  versions: fraudRef(fraudRoutes.listFraudRuleVersions),
+  update: fraudRef(fraudRoutes.updateFraudRule),
+  backtest: fraudRef(fraudRoutes.backtestFraudRule),
 };

@@ -1,7 +1,8 @@
 import type { fraudApi } from '@backdesk/contract';
 import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../../lib/api.ts';
+import { useSettledMutation } from '../../../../lib/settled-mutation.ts';
 import { ruleEndpoints as api } from './endpoints.ts';
 
 const RULES_KEY = ['fraud', 'rules'] as const;
@@ -17,25 +18,22 @@ export const useRuleVersions = (code: FraudRuleCode | undefined) =>
     enabled: code !== undefined,
   });
 
-export function useUpdateRule() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ key, body }: { key: string; body: fraudApi.UpdateFraudRuleBody }) =>
-      callEndpoint(api.update, { body: body as never, idempotencyKey: key }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: RULES_KEY }),
-        client.invalidateQueries({ queryKey: ['fraud', 'runs'] }),
-        client.invalidateQueries({ queryKey: ['audit', 'fraud_rule'] }),
-      ]),
-  });
-}
+// The editor shows the stored rule (and the run it started) once a change returns, not the old one.
+const AWAIT = { awaitReload: true };
 
-export function useStartBacktest() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ key, body }: { key: string; body: fraudApi.BacktestBody }) =>
+/** A rule's change shows in the rules, the rescan it starts and the rule's history. */
+export const useUpdateRule = () =>
+  useSettledMutation(
+    [RULES_KEY, ['fraud', 'runs'], ['audit', 'fraud_rule']],
+    ({ key, body }: { key: string; body: fraudApi.UpdateFraudRuleBody }) =>
+      callEndpoint(api.update, { body: body as never, idempotencyKey: key }),
+    AWAIT,
+  );
+
+export const useStartBacktest = () =>
+  useSettledMutation(
+    ['fraud', 'runs'],
+    ({ key, body }: { key: string; body: fraudApi.BacktestBody }) =>
       callEndpoint(api.backtest, { body: body as never, idempotencyKey: key }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['fraud', 'runs'] }),
-  });
-}
+    AWAIT,
+  );

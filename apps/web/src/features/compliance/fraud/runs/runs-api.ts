@@ -1,7 +1,8 @@
 import type { fraudApi } from '@backdesk/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../../components/list-page/list-source.ts';
 import { callEndpoint } from '../../../../lib/api.ts';
+import { useSettledMutation } from '../../../../lib/settled-mutation.ts';
 import { runEndpoints as api } from './endpoints.ts';
 
 export const RUNS_KEY = ['fraud', 'runs'] as const;
@@ -32,10 +33,8 @@ export const runOptions = (id: number | undefined) =>
 
 export const useRun = (id: number | undefined) => useQuery(runOptions(id));
 
-export function useCancelRun() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => callEndpoint(api.cancel, { body: { id } }),
-    onSettled: () => client.invalidateQueries({ queryKey: RUNS_KEY }),
+// The run's panel shows it cancelled once the call returns, not still running.
+export const useCancelRun = () =>
+  useSettledMutation(RUNS_KEY, (id: number) => callEndpoint(api.cancel, { body: { id } }), {
+    awaitReload: true,
   });
-}

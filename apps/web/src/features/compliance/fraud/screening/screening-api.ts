@@ -1,6 +1,7 @@
 import type { fraudApi } from '@backdesk/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { buildUrl, callEndpoint, fetchWithSession } from '../../../../lib/api.ts';
+import { useSettledMutation } from '../../../../lib/settled-mutation.ts';
 import { screeningEndpoints as api } from './endpoints.ts';
 
 /** Under fraud check's key, so a live fraud event or any fraud change refreshes it too. */
@@ -39,22 +40,17 @@ export const useScreeningEvidence = (alertId: number) =>
     queryFn: ({ signal }) => callEndpoint(api.evidence, { query: { alert_id: alertId }, signal }),
   });
 
-function useInvalidate() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: SCREENING }),
-      client.invalidateQueries({ queryKey: ['fraud', 'runs'] }),
-      client.invalidateQueries({ queryKey: ['audit'] }),
-    ]);
-}
+/** After a screening change: its lists and settings, the runs it starts, the history. */
+const SCREENING_KEYS = [SCREENING, ['fraud', 'runs'], ['audit']];
+// The page shows the stored settings and lists once a change returns, never the old ones in between.
+const AWAIT = { awaitReload: true };
 
 export function useScreeningActions() {
-  const onSettled = useInvalidate();
   return {
     /** The file streams as multipart; list name and format go in the query. */
-    importList: useMutation({
-      mutationFn: async ({
+    importList: useSettledMutation(
+      SCREENING_KEYS,
+      async ({
         query,
         file,
         key,
@@ -73,16 +69,17 @@ export function useScreeningActions() {
         const [upload, json] = await Promise.all([api.import.load(), response.json() as Promise<unknown>]);
         return upload.response.parse(json);
       },
-      onSettled,
-    }),
-    updateSettings: useMutation({
-      mutationFn: (body: { threshold: number; version: number }) =>
-        callEndpoint(api.updateSettings, { body }),
-      onSettled,
-    }),
-    rescreen: useMutation({
-      mutationFn: (key: string) => callEndpoint(api.rescreen, { body: {}, idempotencyKey: key }),
-      onSettled,
-    }),
+      AWAIT,
+    ),
+    updateSettings: useSettledMutation(
+      SCREENING_KEYS,
+      (body: { threshold: number; version: number }) => callEndpoint(api.updateSettings, { body }),
+      AWAIT,
+    ),
+    rescreen: useSettledMutation(
+      SCREENING_KEYS,
+      (key: string) => callEndpoint(api.rescreen, { body: {}, idempotencyKey: key }),
+      AWAIT,
+    ),
   };
 }

@@ -1,7 +1,8 @@
 import type { ApprovalRequest } from '@backdesk/contract';
+import * as approvalsRoutes from '@backdesk/contract/routes/approvals';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '../../../../components/reason-dialog.tsx';
@@ -13,12 +14,13 @@ import { useActionKeys } from '../../../../lib/idempotency.ts';
 import { useLanguage } from '../../../../lib/language.ts';
 import { formatDateTime } from '../../../../lib/locale-format.ts';
 import { notify } from '../../../../lib/notify.ts';
+import { useSettledMutation } from '../../../../lib/settled-mutation.ts';
 
 /** The four-eyes endpoints (contract approvals.ts), named without loading the contract. */
 const approvals = {
-  list: approvalsRef((c) => c.listApprovalRequests, 'GET', '/api/approvals', 'read'),
-  approve: approvalsRef((c) => c.approveApprovalRequest, 'POST', '/api/approvals/approve', 'approve'),
-  reject: approvalsRef((c) => c.rejectApprovalRequest, 'POST', '/api/approvals/reject', 'approve'),
+  list: approvalsRef(approvalsRoutes.listApprovalRequests),
+  approve: approvalsRef(approvalsRoutes.approveApprovalRequest),
+  reject: approvalsRef(approvalsRoutes.rejectApprovalRequest),
 };
 
 /** The customer's level request waiting for a second member (R63), if any. */
@@ -55,30 +57,18 @@ export function PendingLevelApproval({ customerId }: { customerId: number }) {
   const me = useAuth().user?.user_name;
   const canDecide = useCan()(approvals.approve);
   const { data: request } = usePendingLevel(customerId);
-  const client = useQueryClient();
   const keys = useActionKeys();
   const [decision, setDecision] = useState<Decision | null>(null);
-  const decide = useMutation({
-    mutationFn: ({
-      request,
-      decision,
-      reason,
-    }: {
-      request: ApprovalRequest;
-      decision: Decision;
-      reason: string;
-    }) => {
+  const decide = useSettledMutation(
+    [['compliance'], ['crm'], ['audit'], ['approvals']],
+    ({ request, decision, reason }: { request: ApprovalRequest; decision: Decision; reason: string }) => {
       const idempotencyKey = keys.keyFor(`${decision}:${request.id}:${request.version}`);
       const ref = { id: request.id, version: request.version };
       return decision === 'approve'
         ? callEndpoint(approvals.approve, { body: { ...ref, reason: reason || undefined }, idempotencyKey })
         : callEndpoint(approvals.reject, { body: { ...ref, reason }, idempotencyKey });
     },
-    onSettled: () => {
-      for (const queryKey of [['compliance'], ['crm'], ['audit'], ['approvals']])
-        void client.invalidateQueries({ queryKey });
-    },
-  });
+  );
   if (!request) return null;
   const level = Number(request.payload.level);
   const mine = request.requested_by.user_name === me;
