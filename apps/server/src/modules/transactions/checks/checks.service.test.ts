@@ -81,6 +81,8 @@ describe('withdrawal check', () => {
         effect: 'block',
         params: { amount: '1000', asset: 'USDT', lid: limit.lid },
       }),
+      // Above 15,000 TRY with no travel-rule data: the rule holds it too (the block outweighs it).
+      expect.objectContaining({ code: 'TRAVEL_RULE_MISSING', effect: 'review' }),
     ]);
     await walletTx(t.db, customer.id, [
       {

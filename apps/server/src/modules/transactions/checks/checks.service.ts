@@ -6,6 +6,7 @@ import {
   type P2pCheckBody,
   type WithdrawalCheckBody,
 } from '@backdesk/contract';
+import type { TravelRuleJurisdiction } from '@backdesk/contract/compliance/keys';
 import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
 import { assetOfContract, selectLimit } from '@backdesk/contract/rules';
 import type { CheckDecision, CheckKind } from '@backdesk/contract/transactions/keys';
@@ -22,6 +23,7 @@ import {
   probeQueries,
   probeRules,
   screeningHitsOf,
+  travelRuleCheckReasons,
   versionsOf,
 } from '../../compliance/index.ts';
 import type { Changes, IntegrationActor } from '../../platform/audit/changes.ts';
@@ -45,6 +47,8 @@ export interface ChecksDeps {
   limits: LimitsRepository;
   blocklist: ReturnType<typeof createFraudBlocklistRepository>;
   screening: ReturnType<typeof createScreeningRepository>;
+  /** The exchange's own jurisdiction, whose travel rule applies (TRAVEL_RULE_JURISDICTION). */
+  home: TravelRuleJurisdiction;
 }
 
 type Screening = { open: number[]; confirmed: number[] };
@@ -222,6 +226,14 @@ export function createChecksService(deps: ChecksDeps) {
         ip: body.ip,
         device: body.deviceId,
         expected: expectedRules,
+        travel: {
+          withdrawalId: body.withdrawalId,
+          asset: body.asset,
+          network: body.network,
+          toAddress: body.toAddress,
+          at,
+          block: body.travelRule,
+        },
       });
       if (!facts.customer) throw new AppError('CUSTOMER_NOT_FOUND');
       const customer = { id: Number(facts.customer.id), userName: facts.customer.userName };
@@ -251,6 +263,11 @@ export function createChecksService(deps: ChecksDeps) {
         ...blocklistReasons(listed),
         ...screeningReasons(screening, 'customer'),
         ...ruleReasons(hits),
+        ...travelRuleCheckReasons(facts.travel, {
+          home: deps.home,
+          amount: body.amount,
+          block: body.travelRule,
+        }),
       ];
       return record(actor, {
         kind: 'withdrawal',
