@@ -82,7 +82,6 @@ export const FRAUD_FIGURE_KEYS = [
   'list',
   'evidence',
   'vasp',
-  'by',
 ] as const;
 
 /** The days a backtest looks back over by default, and the periods a member may choose (R45). */

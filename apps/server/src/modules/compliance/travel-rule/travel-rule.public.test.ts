@@ -460,7 +460,7 @@ describe('fraud rule travel_rule_failures', () => {
       expect(alerts.length).toBe(c === customers[2] ? 1 : 0);
     }
     const [alert] = await alertsOf(t.db, [customers[2]!.id], 'travel_rule_failures');
-    expect(alert!.figures).toEqual({ count: 3, by: 'vasp', vasp: v.name });
+    expect(alert!.figures).toEqual({ count: 3, vasp: v.name });
     const backtest = await candidates(
       t.db,
       'travel_rule_failures',

@@ -328,7 +328,9 @@ const HITS: Record<FraudRuleCode, HitsBuilder> = {
     return sql`
       SELECT w.customer_id, g.window_key, t.failed_at - ${minutes(p.windowMinutes)} AS window_start,
              t.failed_at AS window_end, t.failed_at AS event_at, t.transaction_id AS ord,
-             jsonb_build_object('count', g.n, 'by', g.by, 'vasp', g.vasp) AS figures, g.evidence
+             -- The VASP's name says the count is the counterparty's; without it, the customer's.
+             CASE WHEN g.by = 'vasp' THEN jsonb_build_object('count', g.n, 'vasp', g.vasp)
+                  ELSE jsonb_build_object('count', g.n) END AS figures, g.evidence
         FROM (${trigger}) t
         JOIN wallet_transactions w ON w.id = t.transaction_id
         CROSS JOIN LATERAL (
