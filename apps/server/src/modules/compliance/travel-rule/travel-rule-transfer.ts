@@ -100,9 +100,20 @@ export const columns = (
   missingFields: e.missingFields,
 });
 
-/** A deposit from a VASP whose information is missing is held until its record is complete. */
-export const heldOf = (direction: TravelRuleDirection, walletKind: WalletKind, state: TravelRuleState) =>
-  direction === 'deposit' && walletKind === 'vasp' && state === 'information_missing';
+/**
+ * A deposit from a VASP is held while its information is missing and, where the rule asks for
+ * verified data, until an officer has verified it; a final record keeps what it had.
+ */
+export const heldOf = (
+  direction: TravelRuleDirection,
+  walletKind: WalletKind,
+  state: TravelRuleState,
+  verificationRequired: boolean,
+) =>
+  direction === 'deposit' &&
+  walletKind === 'vasp' &&
+  (state === 'information_missing' ||
+    (verificationRequired && (state === 'required_unverified' || state === 'awaiting_counterparty')));
 
 /** A VASP of the directory as a travel-rule block names it. */
 export type DirectoryVasp = {
@@ -268,7 +279,7 @@ export async function recordTransferTravelRules(
         ? (before?.deadline ??
           new Date(ctx.now.getTime() + rules[evaluation.jurisdiction].answer_hours * 3_600_000).toISOString())
         : null;
-    const held = heldOf(direction, walletKind, state);
+    const held = heldOf(direction, walletKind, state, evaluation.level === 'verified');
     const fields = { ...columns(evaluation, attribution, walletKind, vaspId), state, deadline, held };
     let id: number;
     if (before) {

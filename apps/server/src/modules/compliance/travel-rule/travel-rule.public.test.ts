@@ -281,13 +281,46 @@ describe('travel-rule data on POST /api/v1/ingest/wallet-transactions', () => {
     };
     expect((await ingest([complete])).json().results[0].status).toBe('applied');
     const filled = (await recordOf(deposit.externalId))!;
-    expect(filled).toMatchObject({ state: 'required_unverified', held: false });
+    // Above the threshold the data must be verified: the deposit stays held until an officer has.
+    expect(filled).toMatchObject({ state: 'required_unverified', held: true });
     const verified = await staff('records/verify', { id: filled.id, version: filled.version });
     expect(verified.statusCode, verified.body).toBe(200);
     expect((await eventsOf(held.id)).map((e) => e.type)).toEqual([
       'travel_rule.held',
       'travel_rule.completed',
     ]);
+    expect(await recordOf(deposit.externalId)).toMatchObject({ state: 'complete', held: false });
+  });
+
+  it('releases a small held deposit once its data arrives, where the rule asks for no verification', async () => {
+    const c = await newCustomer(t.db, 'tr_api');
+    const from = address();
+    await vasp('approved', from);
+    const deposit = transfer(c.externalId, {
+      type: 'deposit',
+      amount: '10',
+      fromAddress: from,
+      toAddress: undefined,
+    });
+    await ingest([deposit]);
+    const held = (await recordOf(deposit.externalId))!;
+    expect(held).toMatchObject({ state: 'information_missing', held: true });
+    const filled = {
+      ...deposit,
+      version: 2,
+      travelRule: {
+        originator: { originatorPersons: [person('Şahin')], accountNumber: [from] },
+        beneficiary: { beneficiaryPersons: [person('Yılmaz')], accountNumber: ['TMyDeposit02'] },
+      },
+    };
+    await ingest([filled]);
+    expect(await recordOf(deposit.externalId)).toMatchObject({ state: 'required_unverified', held: false });
+    const events = await eventsOf(held.id);
+    expect(events.map((e) => e.type)).toEqual(['travel_rule.held', 'travel_rule.completed']);
+    expect(events[1]!.payload).toMatchObject({
+      changes: { held: { before: true, after: false } },
+      actor: { kind: 'integration', id: wallet.integrationId },
+    });
   });
 });
 

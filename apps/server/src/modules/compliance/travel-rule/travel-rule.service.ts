@@ -19,7 +19,7 @@ import type {
   TravelRuleRecordsRepository,
 } from './travel-rule-records.repository.ts';
 import { readTravelRuleRules } from './travel-rule-settings.ts';
-import { columns, evaluateTransfer, type Given, givenOf } from './travel-rule-transfer.ts';
+import { columns, evaluateTransfer, type Given, givenOf, heldOf } from './travel-rule-transfer.ts';
 
 const FINAL: readonly TravelRuleState[] = ['returned', 'rejected'];
 const OPEN: readonly TravelRuleState[] = [
@@ -277,8 +277,8 @@ export function createTravelRuleService(deps: {
           state,
           deadline,
           parties,
-          // A deposit stays held until nothing is missing.
-          held: before.held && evaluation.missingFields.length > 0,
+          // A held deposit stays held while the rule still holds it.
+          held: before.held && heldOf(before.direction, walletKind, state, evaluation.level === 'verified'),
         };
         await repo.update(tx, body.id, { ...next, stateChangedBy: actor.memberId, stateReason: null });
         const after = (await repo.byId(tx, body.id))!;

@@ -151,6 +151,8 @@ export const DECISION_EVENTS: Record<AuditEntity, Mapping | null> = {
       if (c.action === 'create' || c.action === 'update') {
         // The rule's own moves on data the exchange sent (or an officer entered).
         if (changed(c, 'held') && c.after?.held === true) return 'travel_rule.held';
+        // Released by the data's arrival where the rule asks for no verification.
+        if (changed(c, 'held') && c.before?.held === true) return 'travel_rule.completed';
         if (changed(c, 'state') && c.after?.state === 'information_missing')
           return 'travel_rule.info_requested';
       }
