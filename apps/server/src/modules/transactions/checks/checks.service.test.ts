@@ -95,7 +95,7 @@ describe('withdrawal check', () => {
       },
     ]);
     const daily = await service().withdrawal(actor, body({ amount: '700' }));
-    expect(codes(daily.reasons)).toEqual(['DAILY_CAP_EXCEEDED']);
+    expect(codes(daily.reasons)).toEqual(['DAILY_CAP_EXCEEDED', 'TRAVEL_RULE_MISSING']);
     expect((await service().withdrawal(actor, body({ amount: '5' }))).reasons[0]?.code).toBe(
       'BELOW_LIMIT_MINIMUM',
     );
