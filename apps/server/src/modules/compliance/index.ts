@@ -27,6 +27,7 @@ export {
   screeningHitsSql,
 } from './fraud/screening/screening.repository.ts';
 export {
+  checkedVasps,
   type TravelRuleCheckFacts,
   travelRuleCheckReasons,
   travelRuleCheckSql,

@@ -89,6 +89,16 @@ export function travelRuleCheckSql(c: {
                               ORDER BY a.is_prefix, length(a.address) DESC LIMIT 1))))`;
 }
 
+/** The VASPs the check read, keyed as a block names them (`id:7`, `lei:…`). */
+export function checkedVasps(facts: TravelRuleCheckFacts): Map<string, DirectoryVasp> {
+  const vasps = new Map<string, DirectoryVasp>();
+  for (const v of facts.vasps) {
+    vasps.set(`id:${v.id}`, v);
+    if (v.lei) vasps.set(`lei:${v.lei}`, v);
+  }
+  return vasps;
+}
+
 const NONE: TravelRuleParties = {
   originator: null,
   beneficiary: null,
@@ -107,11 +117,7 @@ export function travelRuleCheckReasons(
 ): CheckReason[] {
   const { checkReason } = checksApi;
   const reasons: CheckReason[] = [];
-  const vasps = new Map<string, DirectoryVasp>();
-  for (const v of facts.vasps) {
-    vasps.set(`id:${v.id}`, v);
-    if (v.lei) vasps.set(`lei:${v.lei}`, v);
-  }
+  const vasps = checkedVasps(facts);
   const record = facts.record;
   if (record?.state === 'rejected')
     reasons.push(checkReason('TRAVEL_RULE_REJECTED', 'block', { recordId: Number(record.id) }));

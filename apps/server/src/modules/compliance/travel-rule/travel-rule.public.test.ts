@@ -406,6 +406,13 @@ describe('the travel rule in POST /api/v1/checks/withdrawal', () => {
         },
       ],
     });
+    // The held withdrawal has its record in the queue, asking for what is missing.
+    const record = await t.db.execute<{ id: number; state: string }>(sql`
+      SELECT id, state FROM travel_rule_records WHERE transaction_id = ${missing.json().reviewId}`);
+    expect(record.rows[0]?.state).toBe('information_missing');
+    expect((await eventsOf(Number(record.rows[0]!.id))).map((e) => e.type)).toEqual([
+      'travel_rule.info_requested',
+    ]);
     const to = address();
     const given = await check(
       body(c.externalId, { toAddress: to, travelRule: fullBlock(to, { lei: v.lei }) }),
