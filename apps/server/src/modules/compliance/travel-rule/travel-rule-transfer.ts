@@ -218,6 +218,7 @@ export function homeJurisdiction(env: NodeJS.ProcessEnv = process.env): TravelRu
 export interface TransferTravelRuleInput {
   transactionId: number;
   customerId: number;
+  direction: TravelRuleDirection;
   block: TravelRuleBlock | undefined;
 }
 
@@ -258,9 +259,9 @@ export async function recordTransferTravelRules(
         }
       : NONE;
     const parties = partiesWith(current, item.block, ctx.vasps);
-    const transfer = await repo.transfer(tx, item.transactionId);
-    if (!transfer || (transfer.type !== 'deposit' && transfer.type !== 'withdrawal')) continue;
-    const given = givenBy(transfer.type, item.block, ctx.vasps) ?? (before ? givenOf(before) : undefined);
+    // An officer's verification stands while the data it verified stands.
+    if (before && JSON.stringify(parties) === JSON.stringify(current)) continue;
+    const given = givenBy(item.direction, item.block, ctx.vasps) ?? (before ? givenOf(before) : undefined);
     const { direction, evaluation, attribution, walletKind, vaspId, rules } = await evaluateTransfer(
       tx,
       { repo, home: ctx.home },
@@ -268,9 +269,6 @@ export async function recordTransferTravelRules(
       parties,
       given,
     );
-    // An officer's verification stands while the data it verified stands.
-    const unchanged = before && JSON.stringify(parties) === JSON.stringify(current);
-    if (unchanged) continue;
     let state: TravelRuleState = evaluation.state;
     if (before?.state === 'awaiting_counterparty' && state !== 'not_in_scope')
       state = 'awaiting_counterparty';

@@ -297,7 +297,14 @@ export function createChecksService(deps: ChecksDeps) {
           if (body.travelRule || reasons.some((r) => r.code === 'TRAVEL_RULE_MISSING'))
             await recordTransferTravelRules(
               tx,
-              [{ transactionId: id, customerId: customer.id, block: body.travelRule }],
+              [
+                {
+                  transactionId: id,
+                  customerId: customer.id,
+                  direction: 'withdrawal',
+                  block: body.travelRule,
+                },
+              ],
               { actor, home: deps.home, now: at, vasps: checkedVasps(facts.travel) },
             );
           return id;

@@ -160,6 +160,7 @@ async function travelRuleOf(
     .map((r) => ({
       transactionId: applied.get(r.item.externalId)!,
       customerId: r.customerId,
+      direction: r.item.type as 'deposit' | 'withdrawal',
       block: r.item.travelRule,
     }));
   if (items.length === 0) return;
