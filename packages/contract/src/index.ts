@@ -126,6 +126,7 @@ export * as checksApi from './public/checks.ts';
 export * from './public/endpoint.ts';
 export * as publicApi from './public/index.ts';
 export * from './public/ingest-items.ts';
+export * from './public/travel-rule.ts';
 export type {
   DepositReportsConfig,
   Report,

@@ -92,6 +92,8 @@ export const travelRuleRecords = pgTable(
     stateChangedAt: ts('state_changed_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** A deposit from a VASP held while its information is missing (migration 0054). */
+    held: boolean('held').notNull().default(false),
     version: integer('version').notNull().default(1),
   },
   (t) => [
@@ -101,5 +103,8 @@ export const travelRuleRecords = pgTable(
     index('travel_rule_records_vasp_idx')
       .on(t.counterpartyVaspId)
       .where(sql`counterparty_vasp_id IS NOT NULL`),
+    index('travel_rule_records_failures_idx')
+      .on(t.stateChangedAt, t.id)
+      .where(sql`state IN ('returned', 'rejected')`),
   ],
 );

@@ -138,6 +138,8 @@ export const TravelRuleQueueItemSchema = z.object({
   originator_identifier: z.string().nullable(),
   missing_fields: z.array(z.enum(TRAVEL_RULE_FIELDS)),
   deadline: z.string().nullable(),
+  /** A deposit from a VASP held while its information is missing (the exchange does not credit it). */
+  held: z.boolean(),
   created_at: z.string(),
   version: z.number().int(),
 });

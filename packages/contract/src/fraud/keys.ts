@@ -12,6 +12,7 @@ export const FRAUD_RULE_CODES = [
   'p2p_amount',
   'blocklisted_address',
   'screening_hit',
+  'travel_rule_failures',
 ] as const;
 export type FraudRuleCode = (typeof FRAUD_RULE_CODES)[number];
 
@@ -80,6 +81,7 @@ export const FRAUD_FIGURE_KEYS = [
   'entry',
   'list',
   'evidence',
+  'vasp',
 ] as const;
 
 /** The days a backtest looks back over by default, and the periods a member may choose (R45). */

@@ -34,6 +34,11 @@ export const RULE_PARAMS = {
   blocklisted_address: z.strictObject({}),
   /** A sanctions-list match: its threshold is screening's own setting (`screening_threshold`), not the rule's. */
   screening_hit: z.strictObject({}),
+  /**
+   * `count` or more travel-rule failures (a transfer returned or rejected, or its information still
+   * missing past the deadline) with one counterparty VASP or of one customer within `windowMinutes`.
+   */
+  travel_rule_failures: z.strictObject({ count: eventCount, windowMinutes: windowMinutes(43_200) }),
 } as const satisfies Record<FraudRuleCode, z.ZodObject>;
 
 export type RuleParams<C extends FraudRuleCode = FraudRuleCode> = z.infer<(typeof RULE_PARAMS)[C]>;
@@ -52,6 +57,7 @@ export const RULE_DEFAULTS: { [C in FraudRuleCode]: RuleSetting<C> } = {
   p2p_amount: { params: { minAmount: '250000' }, severity: 'medium' },
   blocklisted_address: { params: {}, severity: 'critical' },
   screening_hit: { params: {}, severity: 'high' },
+  travel_rule_failures: { params: { count: 3, windowMinutes: 43_200 }, severity: 'high' },
 };
 
 export const FraudSeveritySchema = z.enum(FRAUD_SEVERITIES);

@@ -6,6 +6,7 @@ import { amountIssue, amountIssueMessage } from '../rules/amounts.ts';
 import { ASSETS } from '../rules/assets.ts';
 import { CHECK_DECISIONS, CHECK_EFFECTS, CHECK_REASON_CODES } from '../transactions/keys.ts';
 import { definePublicEndpoint } from './endpoint.ts';
+import { TravelRuleBlockSchema } from './travel-rule.ts';
 
 /**
  * What the exchange's client does when no answer comes: after CHECK_CLIENT_TIMEOUT_MS, or on any
@@ -77,6 +78,8 @@ export const WithdrawalCheckBodySchema = z
     }),
     ip: IpSchema.optional(),
     deviceId: DeviceSchema.optional(),
+    /** The travel rule's data of this withdrawal, when the exchange has it (decision 0026). */
+    travelRule: TravelRuleBlockSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const checked = amountOf(() => body.asset).safeParse(body.amount);
@@ -140,6 +143,9 @@ export const CHECK_REASON_TEXT: Record<CheckReason['code'], string> = {
   SCREENING_OPEN: 'The {{role}} has a sanctions or PEP match nobody has cleared yet',
   FRAUD_RULE: 'The fraud rule {{rule}} would raise a {{severity}} alert',
   OFFER_SUSPENDED: 'The offer is suspended',
+  TRAVEL_RULE_MISSING: 'The travel rule ({{jurisdiction}}) requires {{fields}}, which the check lacks',
+  TRAVEL_RULE_VASP_REJECTED: "The counterparty VASP {{vasp}} failed Backdesk's due diligence",
+  TRAVEL_RULE_REJECTED: "The withdrawal's travel-rule record was rejected",
 };
 
 /** A reason with its English text filled from its params. */
@@ -161,7 +167,7 @@ export const checkWithdrawal = definePublicEndpoint({
   method: 'POST',
   path: '/api/v1/checks/withdrawal',
   summary: 'Ask before sending a withdrawal: allow, review or block, with the reasons',
-  description: `\`allow\`: send it. \`review\`: hold it; Backdesk puts the withdrawal under review (\`reviewId\`) and its outcome arrives as the event \`withdrawal.approved\` or \`withdrawal.rejected\`. \`block\`: do not send it. ${REASONS_TEXT} An unknown customer is 404 CUSTOMER_NOT_FOUND (send the customer first). ${CHECK_FAIL_CLOSED}`,
+  description: `\`allow\`: send it. \`review\`: hold it; Backdesk puts the withdrawal under review (\`reviewId\`) and its outcome arrives as the event \`withdrawal.approved\` or \`withdrawal.rejected\`. \`block\`: do not send it. ${REASONS_TEXT} Travel rule: \`review\` with TRAVEL_RULE_MISSING when the rule of the applying jurisdiction requires data neither the request's \`travelRule\` block nor the withdrawal's record holds; \`block\` with TRAVEL_RULE_VASP_REJECTED when the counterparty VASP's due diligence is rejected, and with TRAVEL_RULE_REJECTED when the withdrawal's travel-rule record was rejected. An unknown customer is 404 CUSTOMER_NOT_FOUND (send the customer first). ${CHECK_FAIL_CLOSED}`,
   tags: ['checks'],
   scope: 'checks:withdrawal',
   errors: ['CUSTOMER_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'CHECK_OVERLOADED'],

@@ -16,6 +16,11 @@ export const EVENT_TYPES = [
   'p2p_trade.cancelled',
   'p2p_dispute.settled',
   'limits.changed',
+  'travel_rule.held',
+  'travel_rule.info_requested',
+  'travel_rule.returned',
+  'travel_rule.rejected',
+  'travel_rule.completed',
   'test.ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

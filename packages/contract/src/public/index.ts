@@ -3,4 +3,5 @@ export * from './checks.ts';
 export * from './endpoint.ts';
 export * from './events.ts';
 export * from './ingest.ts';
+export * from './travel-rule.ts';
 export * from './whoami.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CalendarDateSchema, InstantSchema } from '../dates.ts';
 import { RATE_QUOTES } from '../rules/assets.ts';
+import { TravelRuleBlockSchema } from './travel-rule.ts';
 
 /**
  * What the exchange sends Backdesk (decision 0025, "Ingestion"): one schema per kind of object, each
@@ -114,10 +115,16 @@ export const IngestWalletTransactionSchema = z
     channel: z.enum(['bank_transfer', 'instant_payment', 'on_chain']).nullable().optional(),
     createdAt: InstantSchema,
     updatedAt: InstantSchema.optional(),
+    /** Deposits and withdrawals: the travel rule's data, when the exchange has it (decision 0026). */
+    travelRule: TravelRuleBlockSchema.optional(),
   })
   .refine((t) => t.type === 'deposit' || t.channel == null, {
     message: 'Only a deposit has a channel',
     path: ['channel'],
+  })
+  .refine((t) => t.travelRule === undefined || t.type === 'deposit' || t.type === 'withdrawal', {
+    message: 'Only a deposit or a withdrawal carries travel-rule data',
+    path: ['travelRule'],
   });
 export type IngestWalletTransaction = z.output<typeof IngestWalletTransactionSchema>;
 

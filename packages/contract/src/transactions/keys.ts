@@ -57,6 +57,9 @@ export const CHECK_REASON_CODES = [
   'SCREENING_OPEN',
   'FRAUD_RULE',
   'OFFER_SUSPENDED',
+  'TRAVEL_RULE_MISSING',
+  'TRAVEL_RULE_VASP_REJECTED',
+  'TRAVEL_RULE_REJECTED',
 ] as const;
 export type CheckReasonCode = (typeof CHECK_REASON_CODES)[number];
 export const CHECK_SORT_KEYS = ['evaluated_at'] as const;

@@ -30,6 +30,8 @@ export const WalletTransactionSchema = z.object({
    * "Pending".
    */
   released: z.boolean(),
+  /** A deposit from a VASP held by the travel rule while its information is missing (decision 0026). */
+  travel_rule_held: z.boolean(),
 });
 export type WalletTransaction = z.infer<typeof WalletTransactionSchema>;
 

@@ -26,3 +26,17 @@ export {
   screeningHitsOf,
   screeningHitsSql,
 } from './fraud/screening/screening.repository.ts';
+export {
+  checkedVasps,
+  type TravelRuleCheckFacts,
+  travelRuleCheckReasons,
+  travelRuleCheckSql,
+} from './travel-rule/travel-rule-check.ts';
+// The travel rule's part of ingesting a transfer and of the withdrawal check (decision 0026).
+export {
+  directoryVasps,
+  homeJurisdiction,
+  recordTransferTravelRules,
+  unknownVaspOf,
+  vaspRefsOf,
+} from './travel-rule/travel-rule-transfer.ts';

@@ -36,7 +36,7 @@ const QUEUE_COLUMNS = sql`
   ${firstName(sql`r.beneficiary`, 'beneficiaryPersons')} AS beneficiary_name,
   jsonb_path_query_first(r.originator, '$.originatorPersons[*].*.nationalIdentification.nationalIdentifier') #>> '{}'
     AS originator_identifier,
-  r.missing_fields, ${isoUtc(sql`r.deadline`)} AS deadline, ${isoUtc(sql`r.created_at`)} AS created_at, r.version`;
+  r.missing_fields, ${isoUtc(sql`r.deadline`)} AS deadline, r.held, ${isoUtc(sql`r.created_at`)} AS created_at, r.version`;
 
 const RECORD_COLUMNS = sql`${QUEUE_COLUMNS},
   w.network, w.from_address, w.to_address, w.tx_hash, ${isoUtc(sql`w.created_at`)} AS transferred_at,
@@ -75,6 +75,7 @@ export type QueueRow = {
   originator_identifier: string | null;
   missing_fields: TravelRuleField[];
   deadline: string | null;
+  held: boolean;
   created_at: string;
   version: number;
 };
@@ -130,6 +131,8 @@ export interface EvaluatedColumns {
   requiredFields: TravelRuleField[];
   missingFields: TravelRuleField[];
   deadline: string | null;
+  /** Left as it is when not given. */
+  held?: boolean;
 }
 
 const textArray = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::text[]`;
@@ -188,6 +191,14 @@ export function createTravelRuleRecordsRepository() {
       return rows[0];
     },
 
+    /** The record of a transfer, locked for a change in `tx`. */
+    async byTransaction(tx: DbOrTx, transactionId: number): Promise<RecordRow | undefined> {
+      const { rows } = await tx.execute<RecordRow>(
+        sql`SELECT ${RECORD_COLUMNS} FROM ${RECORD_FROM} WHERE r.transaction_id = ${transactionId} FOR UPDATE OF r`,
+      );
+      return rows[0];
+    },
+
     async transfer(db: DbOrTx, transactionId: number): Promise<TransferFacts | undefined> {
       const { rows } = await db.execute<TransferFacts>(sql`
         SELECT id, type, asset, network, trim_scale(amount)::text AS amount, from_address, to_address,
@@ -233,12 +244,12 @@ export function createTravelRuleRecordsRepository() {
       const { rows } = await tx.execute<{ id: number }>(sql`
         INSERT INTO travel_rule_records (transaction_id, direction, state, jurisdiction, currency, amount_in_currency,
           verification_required, wallet_kind, counterparty_vasp_id, counterparty_address_id, required_fields,
-          missing_fields, originator, beneficiary, originating_vasp, beneficiary_vasp, deadline)
+          missing_fields, originator, beneficiary, originating_vasp, beneficiary_vasp, deadline, held)
         VALUES (${r.transactionId}, ${r.direction}, ${r.state}, ${r.jurisdiction}, ${r.currency},
           ${r.amountInCurrency}::numeric, ${r.verificationRequired}, ${r.walletKind}, ${r.counterpartyVaspId},
           ${r.counterpartyAddressId}, ${textArray(r.requiredFields)}, ${textArray(r.missingFields)},
           ${json(r.parties.originator)}, ${json(r.parties.beneficiary)}, ${json(r.parties.originating_vasp)},
-          ${json(r.parties.beneficiary_vasp)}, ${r.deadline}::timestamptz)
+          ${json(r.parties.beneficiary_vasp)}, ${r.deadline}::timestamptz, ${r.held ?? false})
         RETURNING id`);
       return Number(rows[0]!.id);
     },
@@ -265,7 +276,7 @@ export function createTravelRuleRecordsRepository() {
           missing_fields = ${textArray(r.missingFields)}, originator = ${json(r.parties.originator)},
           beneficiary = ${json(r.parties.beneficiary)}, originating_vasp = ${json(r.parties.originating_vasp)},
           beneficiary_vasp = ${json(r.parties.beneficiary_vasp)}, deadline = ${r.deadline}::timestamptz,
-          updated_at = now(), version = version + 1
+          held = ${r.held === undefined ? sql`held` : sql`${r.held}`}, updated_at = now(), version = version + 1
         WHERE id = ${id}`);
     },
 

@@ -11,7 +11,6 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Actor, Changes, SystemActor } from '../../platform/audit/changes.ts';
-import { type Evaluation, evaluateTravelRule } from './travel-rule-evaluate.ts';
 import { maskIdentifier, maskParties } from './travel-rule-mask.ts';
 import type {
   EvaluatedColumns,
@@ -20,6 +19,7 @@ import type {
   TravelRuleRecordsRepository,
 } from './travel-rule-records.repository.ts';
 import { readTravelRuleRules } from './travel-rule-settings.ts';
+import { columns, evaluateTransfer, type Given, givenOf, heldOf } from './travel-rule-transfer.ts';
 
 const FINAL: readonly TravelRuleState[] = ['returned', 'rejected'];
 const OPEN: readonly TravelRuleState[] = [
@@ -49,6 +49,7 @@ const toQueueItem = (row: QueueRow): TravelRuleQueueItem => ({
     row.originator_identifier === null ? null : maskIdentifier(row.originator_identifier),
   missing_fields: row.missing_fields,
   deadline: row.deadline,
+  held: row.held,
   created_at: row.created_at,
   version: row.version,
 });
@@ -92,6 +93,7 @@ const auditedOf = (row: RecordRow | (EvaluatedColumns & { parties: TravelRulePar
     state: row.state,
     missing_fields: 'missingFields' in row ? row.missingFields : row.missing_fields,
     deadline: row.deadline,
+    held: row.held ?? false,
     ...maskParties(parties),
   };
 };
@@ -100,6 +102,7 @@ const stateOf = (row: RecordRow) => ({
   state: row.state,
   state_reason: row.state_reason,
   deadline: row.deadline,
+  held: row.held,
 });
 
 export function createTravelRuleService(deps: {
@@ -112,47 +115,8 @@ export function createTravelRuleService(deps: {
   const { db, repo, changes, clock } = deps;
   const hoursFromNow = (hours: number) => new Date(clock.now().getTime() + hours * 3_600_000).toISOString();
 
-  /** Reads what the rule needs of a transfer and evaluates it; every read is in `tx`. */
-  async function evaluate(tx: DbOrTx, transactionId: number, parties: TravelRuleParties) {
-    const transfer = await repo.transfer(tx, transactionId);
-    if (!transfer || (transfer.type !== 'deposit' && transfer.type !== 'withdrawal'))
-      throw new AppError('TRAVEL_RULE_RECORD_NOT_FOUND');
-    const direction = transfer.type;
-    // The other side's address: where a withdrawal goes, where a deposit came from.
-    const address = direction === 'withdrawal' ? transfer.to_address : transfer.from_address;
-    const attribution = address ? await repo.attribution(tx, transfer.network, address) : undefined;
-    const { rules } = await readTravelRuleRules(tx);
-    const rates = await repo.ratesAt(tx, transfer.asset, transfer.created_at);
-    const walletKind = attribution ? (attribution.self_hosted ? 'self_hosted' : 'vasp') : 'unknown';
-    const evaluation = evaluateTravelRule({
-      rules,
-      home: deps.home,
-      counterpartyJurisdiction: attribution?.jurisdiction ?? null,
-      direction,
-      amount: transfer.amount,
-      rates,
-      walletKind,
-      parties,
-      selfHostedProof: attribution?.proof_method != null,
-    });
-    return { direction, evaluation, attribution, walletKind, rules } as const;
-  }
-
-  const columns = (
-    e: Evaluation,
-    a: { id: number; vasp_id: number | null } | undefined,
-    walletKind: EvaluatedColumns['walletKind'],
-  ): Omit<EvaluatedColumns, 'state' | 'deadline'> => ({
-    jurisdiction: e.jurisdiction,
-    currency: e.currency,
-    amountInCurrency: e.amountInCurrency,
-    verificationRequired: e.level === 'verified',
-    walletKind,
-    counterpartyVaspId: a?.vasp_id ?? null,
-    counterpartyAddressId: a?.id ?? null,
-    requiredFields: e.requiredFields,
-    missingFields: e.missingFields,
-  });
+  const evaluate = (tx: DbOrTx, transactionId: number, parties: TravelRuleParties, given?: Given) =>
+    evaluateTransfer(tx, { repo, home: deps.home }, transactionId, parties, given);
 
   async function locked(tx: DbOrTx, id: number, version: number): Promise<RecordRow> {
     const row = await repo.byId(tx, id, true);
@@ -244,14 +208,14 @@ export function createTravelRuleService(deps: {
       actor: Actor | SystemActor,
     ): Promise<TravelRuleRecord> {
       return changes.run(actor, async (tx) => {
-        const { direction, evaluation, attribution, walletKind, rules } = await evaluate(
+        const { direction, evaluation, attribution, walletKind, rules, vaspId } = await evaluate(
           tx,
           transactionId,
           parties,
         );
         const state = evaluation.state;
         const fields = {
-          ...columns(evaluation, attribution, walletKind),
+          ...columns(evaluation, attribution, walletKind, vaspId),
           state,
           deadline:
             state === 'information_missing'
@@ -292,10 +256,11 @@ export function createTravelRuleService(deps: {
         };
         if (JSON.stringify(parties) === JSON.stringify(current))
           return { result: toRecord(before, false), change: null };
-        const { evaluation, attribution, walletKind, rules } = await evaluate(
+        const { evaluation, attribution, walletKind, rules, vaspId } = await evaluate(
           tx,
           Number(before.transaction_id),
           parties,
+          givenOf(before),
         );
         let state: TravelRuleState;
         if (evaluation.state === 'not_in_scope') state = 'not_in_scope';
@@ -307,7 +272,14 @@ export function createTravelRuleService(deps: {
             : state === 'awaiting_counterparty'
               ? before.deadline
               : null;
-        const next = { ...columns(evaluation, attribution, walletKind), state, deadline, parties };
+        const next = {
+          ...columns(evaluation, attribution, walletKind, vaspId),
+          state,
+          deadline,
+          parties,
+          // A held deposit stays held while the rule still holds it.
+          held: before.held && heldOf(before.direction, walletKind, state, evaluation.level === 'verified'),
+        };
         await repo.update(tx, body.id, { ...next, stateChangedBy: actor.memberId, stateReason: null });
         const after = (await repo.byId(tx, body.id))!;
         return {
@@ -335,17 +307,20 @@ export function createTravelRuleService(deps: {
         if (!OPEN.includes(before.state))
           throw new AppError('TRAVEL_RULE_WRONG_STATE', { state: before.state });
         const parties = partiesOf(before);
-        const { evaluation, attribution, walletKind } = await evaluate(
+        const { evaluation, attribution, walletKind, vaspId } = await evaluate(
           tx,
           Number(before.transaction_id),
           parties,
+          givenOf(before),
         );
         if (evaluation.missingFields.length > 0)
           throw new AppError('TRAVEL_RULE_FIELDS_MISSING', { fields: evaluation.missingFields.join(', ') });
         await repo.update(tx, body.id, {
-          ...columns(evaluation, attribution, walletKind),
+          ...columns(evaluation, attribution, walletKind, vaspId),
           state: 'complete',
           deadline: null,
+          // Complete releases a held deposit.
+          held: false,
           parties,
           stateChangedBy: actor.memberId,
           stateReason: null,

@@ -75,6 +75,39 @@ export interface ChangeOutcome<T> {
   change: Change | null;
 }
 
+type AnyActor = Actor | SystemActor | IntegrationActor | ScimActor;
+
+/**
+ * One change's audit row and, when it is a decision, its outbox event, in `tx`: what `changes.run`
+ * writes after its work. Exported for set-based writers that already hold a transaction of their own
+ * (ingestion on its thread), so their changes are audited and announced the same way.
+ */
+export async function recordChange(tx: Tx, actor: AnyActor, change: Change): Promise<void> {
+  const diff = changedFields(change.before, change.after);
+  if (!diff) return;
+  await recordAudit(tx, {
+    memberId: actor.memberId,
+    integrationId: 'integrationId' in actor ? actor.integrationId : null,
+    scimTokenId: 'scimTokenId' in actor ? actor.scimTokenId : null,
+    requestId: actor.requestId,
+    action: change.action,
+    entity: change.entity,
+    entityId: change.entityId,
+    customerId: change.customerId ?? null,
+    before: diff.before,
+    after: diff.after,
+  });
+  // A decision the exchange enforces is also an event, committed (or rolled back) with it.
+  await recordDecisionEvent(tx, actor, {
+    entity: change.entity,
+    action: change.action,
+    entityId: change.entityId,
+    customerId: change.customerId ?? null,
+    before: diff.before,
+    after: diff.after,
+  });
+}
+
 /**
  * The one way to change data (docs/adding-an-area.md): `work` runs in a transaction and reports what
  * it changed; one audit row (before → after, member, request) is written in the same transaction,
@@ -84,38 +117,12 @@ export interface ChangeOutcome<T> {
  */
 export function createChanges(db: Db) {
   return {
-    run<T>(
-      actor: Actor | SystemActor | IntegrationActor | ScimActor,
-      work: (tx: Tx) => Promise<ChangeOutcome<T>>,
-    ): Promise<T> {
+    run<T>(actor: AnyActor, work: (tx: Tx) => Promise<ChangeOutcome<T>>): Promise<T> {
       const outer = requestTransaction();
       const transaction = outer ? outer.transaction.bind(outer) : db.transaction.bind(db);
       return transaction(async (tx: Tx) => {
         const { result, change } = await work(tx);
-        const diff = change && changedFields(change.before, change.after);
-        if (change && diff) {
-          await recordAudit(tx, {
-            memberId: actor.memberId,
-            integrationId: 'integrationId' in actor ? actor.integrationId : null,
-            scimTokenId: 'scimTokenId' in actor ? actor.scimTokenId : null,
-            requestId: actor.requestId,
-            action: change.action,
-            entity: change.entity,
-            entityId: change.entityId,
-            customerId: change.customerId ?? null,
-            before: diff.before,
-            after: diff.after,
-          });
-          // A decision the exchange enforces is also an event, committed (or rolled back) with it.
-          await recordDecisionEvent(tx, actor, {
-            entity: change.entity,
-            action: change.action,
-            entityId: change.entityId,
-            customerId: change.customerId ?? null,
-            before: diff.before,
-            after: diff.after,
-          });
-        }
+        if (change) await recordChange(tx, actor, change);
         return result;
       });
     },

@@ -67,6 +67,8 @@ const fieldOf = (issue: z.core.$ZodIssue) => issue.path.join('.') || '(item)';
 function validationOutcome(error: z.ZodError): ItemOutcome {
   const issue = error.issues[0]!;
   const field = fieldOf(issue);
+  // The travel-rule block is IVMS101: every fault in it is named by its field path and IVMS101's own words.
+  if (issue.path[0] === 'travelRule') return refused('INGEST_INVALID_ITEM', { field, reason: issue.message });
   if (issue.code === 'invalid_value') return refused('INGEST_UNKNOWN_VALUE', { field });
   if (issue.code === 'invalid_format' && (issue as { format?: string }).format === 'regex') {
     if (/^(amount|fee|unitPrice|rate|available|locked)$/.test(field))

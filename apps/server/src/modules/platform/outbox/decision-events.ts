@@ -132,8 +132,33 @@ export const DECISION_EVENTS: Record<AuditEntity, Mapping | null> = {
   // Backdesk's own delivery settings, not a decision the exchange enforces.
   webhook_endpoint: none,
   scim_token: none,
-  // Travel rule: its events (hold, request, return, rejection) come with the public API's part (decision 0026).
-  travel_rule_record: none,
+  // Travel rule (decision 0026): what the exchange must act on — hold a deposit, gather the data asked
+  // for, return or refuse a transfer, release it once complete. The subject's externalId is the transfer's.
+  travel_rule_record: {
+    subject: {
+      kind: 'travel_rule_record',
+      external: {
+        table: sql`travel_rule_records tr JOIN wallet_transactions wt ON wt.id = tr.transaction_id`,
+        key: sql`tr.id`,
+        cast: sql`bigint`,
+      },
+    },
+    type(c) {
+      if (c.action === 'request_information') return 'travel_rule.info_requested';
+      if (c.action === 'return') return 'travel_rule.returned';
+      if (c.action === 'reject') return 'travel_rule.rejected';
+      if (c.action === 'verify') return 'travel_rule.completed';
+      if (c.action === 'create' || c.action === 'update') {
+        // The rule's own moves on data the exchange sent (or an officer entered).
+        if (changed(c, 'held') && c.after?.held === true) return 'travel_rule.held';
+        // Released by the data's arrival where the rule asks for no verification.
+        if (changed(c, 'held') && c.before?.held === true) return 'travel_rule.completed';
+        if (changed(c, 'state') && c.after?.state === 'information_missing')
+          return 'travel_rule.info_requested';
+      }
+      return null; // a reveal, an edit that leaves the state
+    },
+  },
   vasp: none,
   vasp_address: none,
 };

@@ -1,3 +1,4 @@
+import type { TravelRuleJurisdiction } from '@backdesk/contract/compliance/keys';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config/config.ts';
 import { createDb, type Db, siblingPool } from '../../../db/client.ts';
@@ -25,14 +26,14 @@ export function registerChecksModule(
   app.addHook('onClose', async () => {
     await pool.end();
   });
-  const checks = buildChecksService(createDb(pool), clock);
+  const checks = buildChecksService(createDb(pool), clock, config.travelRuleJurisdiction);
   registerChecksRoutes(app, { checks });
   registerPublicChecksRoutes(app, { checks, shedAfterMs: config.checks.shedAfterMs });
   return checks;
 }
 
 /** The checks' service on `db` (the module's own pool; a test's database). */
-export function buildChecksService(db: Db, clock: Clock): ChecksService {
+export function buildChecksService(db: Db, clock: Clock, home: TravelRuleJurisdiction = 'TR'): ChecksService {
   return createChecksService({
     db,
     changes: createChanges(db),
@@ -42,5 +43,6 @@ export function buildChecksService(db: Db, clock: Clock): ChecksService {
     limits: createLimitsRepository(),
     blocklist: createFraudBlocklistRepository(),
     screening: createScreeningRepository(),
+    home,
   });
 }

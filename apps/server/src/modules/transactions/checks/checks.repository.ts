@@ -15,6 +15,8 @@ import {
   type RuleProbe,
   type ScreeningHitRow,
   screeningHitsSql,
+  type TravelRuleCheckFacts,
+  travelRuleCheckSql,
   type WithdrawalProbe,
 } from '../../compliance/index.ts';
 import { limitsOfTypeJsonSql } from '../limits/limits.repository.ts';
@@ -36,6 +38,8 @@ export interface WithdrawalCheckFacts {
   versions: CurrentRuleVersion[];
   /** The candidate rows of `probes` (the probes built from the versions the caller expected). */
   probed: { rule: string; customer_id: number; figures: Record<string, string | number> }[];
+  /** The travel rule's reads (its rules, the destination, rates, the withdrawal's record, the VASPs). */
+  travel: TravelRuleCheckFacts;
 }
 
 export interface CheckedOffer {
@@ -123,7 +127,7 @@ export function createChecksRepository() {
      * Every read of a withdrawal check in one statement (one round trip, one snapshot, decision 0025):
      * the customer the check names, its withdrawal restriction, the withdrawal limits, what it withdrew
      * in the caps' windows, the blocklist entries the operation names, its screening hits, the fraud
-     * rules' current versions, and the probes of the rules at the versions the caller expects
+     * rules' current versions, the travel rule's facts, and the probes of the rules at the versions the caller expects
      * (`expected`). Each part is its owner's own SQL. The customer's id is a subquery here, so an
      * unknown customer reads nothing and answers `customer: null`.
      */
@@ -135,6 +139,7 @@ export function createChecksRepository() {
         ip?: string | null;
         device?: string | null;
         expected: Map<FraudRuleCode, CurrentRuleVersion> | null;
+        travel: Parameters<typeof travelRuleCheckSql>[0];
       },
     ): Promise<{ facts: WithdrawalCheckFacts; probes: RuleProbe[] | null }> {
       const match = 'id' in c.ref ? sql`id = ${c.ref.id}` : sql`external_id = ${c.ref.externalId}`;
@@ -154,7 +159,8 @@ export function createChecksRepository() {
                  ${json(activeMatchesSql({ address: c.probe.toAddress, network: c.probe.network, ip: c.ip, device: c.device }), byId)} AS listed,
                  ${json(screeningHitsSql(customerId), byId)} AS screening,
                  ${json(CURRENT_VERSIONS_SQL)} AS versions,
-                 ${probes ? probesJsonSql(probes) : sql`'[]'::json`} AS probed`,
+                 ${probes ? probesJsonSql(probes) : sql`'[]'::json`} AS probed,
+                 ${travelRuleCheckSql(c.travel)} AS travel`,
       );
       const { day, month, ...rest } = row!;
       return { facts: { ...rest, withdrawn: { '24 hours': day, '30 days': month } }, probes };

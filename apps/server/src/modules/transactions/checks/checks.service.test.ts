@@ -81,6 +81,8 @@ describe('withdrawal check', () => {
         effect: 'block',
         params: { amount: '1000', asset: 'USDT', lid: limit.lid },
       }),
+      // Above 15,000 TRY with no travel-rule data: the rule holds it too (the block outweighs it).
+      expect.objectContaining({ code: 'TRAVEL_RULE_MISSING', effect: 'review' }),
     ]);
     await walletTx(t.db, customer.id, [
       {
@@ -93,7 +95,7 @@ describe('withdrawal check', () => {
       },
     ]);
     const daily = await service().withdrawal(actor, body({ amount: '700' }));
-    expect(codes(daily.reasons)).toEqual(['DAILY_CAP_EXCEEDED']);
+    expect(codes(daily.reasons)).toEqual(['DAILY_CAP_EXCEEDED', 'TRAVEL_RULE_MISSING']);
     expect((await service().withdrawal(actor, body({ amount: '5' }))).reasons[0]?.code).toBe(
       'BELOW_LIMIT_MINIMUM',
     );

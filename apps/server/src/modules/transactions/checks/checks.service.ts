@@ -6,22 +6,26 @@ import {
   type P2pCheckBody,
   type WithdrawalCheckBody,
 } from '@backdesk/contract';
+import type { TravelRuleJurisdiction } from '@backdesk/contract/compliance/keys';
 import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
 import { assetOfContract, selectLimit } from '@backdesk/contract/rules';
 import type { CheckDecision, CheckKind } from '@backdesk/contract/transactions/keys';
-import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { readTogether } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import {
   type CurrentRuleVersion,
+  checkedVasps,
   type createFraudBlocklistRepository,
   type createScreeningRepository,
   type ProbeHit,
   probeHits,
   probeQueries,
   probeRules,
+  recordTransferTravelRules,
   screeningHitsOf,
+  travelRuleCheckReasons,
   versionsOf,
 } from '../../compliance/index.ts';
 import type { Changes, IntegrationActor } from '../../platform/audit/changes.ts';
@@ -45,6 +49,8 @@ export interface ChecksDeps {
   limits: LimitsRepository;
   blocklist: ReturnType<typeof createFraudBlocklistRepository>;
   screening: ReturnType<typeof createScreeningRepository>;
+  /** The exchange's own jurisdiction, whose travel rule applies (TRAVEL_RULE_JURISDICTION). */
+  home: TravelRuleJurisdiction;
 }
 
 type Screening = { open: number[]; confirmed: number[] };
@@ -138,7 +144,7 @@ export function createChecksService(deps: ChecksDeps) {
       reasons: CheckReason[];
       started: number;
       at: Date;
-      hold?: (tx: DbOrTx) => Promise<number>;
+      hold?: (tx: Tx) => Promise<number>;
     },
   ): Promise<CheckAnswer> {
     const decision = decisionOf(c.reasons);
@@ -222,6 +228,14 @@ export function createChecksService(deps: ChecksDeps) {
         ip: body.ip,
         device: body.deviceId,
         expected: expectedRules,
+        travel: {
+          withdrawalId: body.withdrawalId,
+          asset: body.asset,
+          network: body.network,
+          toAddress: body.toAddress,
+          at,
+          block: body.travelRule,
+        },
       });
       if (!facts.customer) throw new AppError('CUSTOMER_NOT_FOUND');
       const customer = { id: Number(facts.customer.id), userName: facts.customer.userName };
@@ -251,6 +265,11 @@ export function createChecksService(deps: ChecksDeps) {
         ...blocklistReasons(listed),
         ...screeningReasons(screening, 'customer'),
         ...ruleReasons(hits),
+        ...travelRuleCheckReasons(facts.travel, {
+          home: deps.home,
+          amount: body.amount,
+          block: body.travelRule,
+        }),
       ];
       return record(actor, {
         kind: 'withdrawal',
@@ -260,21 +279,36 @@ export function createChecksService(deps: ChecksDeps) {
         reasons,
         started,
         at,
-        hold: async (tx) =>
-          (
-            await repo.insertReviewedWithdrawal(tx, {
-              externalId: body.withdrawalId,
-              integrationId: actor.integrationId,
-              customerId: customer.id,
-              asset: body.asset,
-              network: body.network,
-              amount: body.amount,
-              fromAddress,
-              toAddress: body.toAddress,
-              reason: reviewReasonOf(reasons),
-              at,
-            })
-          ).id,
+        hold: async (tx) => {
+          const { id } = await repo.insertReviewedWithdrawal(tx, {
+            externalId: body.withdrawalId,
+            integrationId: actor.integrationId,
+            customerId: customer.id,
+            asset: body.asset,
+            network: body.network,
+            amount: body.amount,
+            fromAddress,
+            toAddress: body.toAddress,
+            reason: reviewReasonOf(reasons),
+            at,
+          });
+          // The held withdrawal's travel-rule record, with what the check carried: the exchange's
+          // later message cannot bring it while the review holds the row, and the queue must show it.
+          if (body.travelRule || reasons.some((r) => r.code === 'TRAVEL_RULE_MISSING'))
+            await recordTransferTravelRules(
+              tx,
+              [
+                {
+                  transactionId: id,
+                  customerId: customer.id,
+                  direction: 'withdrawal',
+                  block: body.travelRule,
+                },
+              ],
+              { actor, home: deps.home, now: at, vasps: checkedVasps(facts.travel) },
+            );
+          return id;
+        },
       });
     },
 

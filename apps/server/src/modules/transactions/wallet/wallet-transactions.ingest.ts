@@ -2,6 +2,13 @@ import type { IngestWalletTransaction } from '@backdesk/contract';
 import { IngestWalletTransactionSchema } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import {
+  directoryVasps,
+  homeJurisdiction,
+  recordTransferTravelRules,
+  unknownVaspOf,
+  vaspRefsOf,
+} from '../../compliance/index.ts';
 import { customerRefs } from '../../crm/index.ts';
 import {
   APPLIED,
@@ -32,11 +39,24 @@ export const walletTransactionsIngest: IngestKind<IngestWalletTransaction> = {
       items.map((t) => t.customerExternalId),
     );
     const precisions = await assetPrecisions(tx, items);
+    // The directory's VASPs the travel-rule blocks name, read once for the set (none: no query).
+    const vasps = await directoryVasps(
+      tx,
+      items.flatMap((t) => vaspRefsOf(t.travelRule).map((r) => r.ref)),
+    );
     const rows: Array<{ item: IngestWalletTransaction; customerId: number; at: number }> = [];
     items.forEach((t, at) => {
       const customer = customers.get(t.customerExternalId);
       if (!customer) {
         outcomes[at] = refused('CUSTOMER_UNKNOWN', { externalId: t.customerExternalId });
+        return;
+      }
+      const unknownVasp = unknownVaspOf(t.travelRule, vasps);
+      if (unknownVasp) {
+        outcomes[at] = refused('INGEST_INVALID_ITEM', {
+          field: unknownVasp,
+          reason: 'No VASP with this id or LEI in the directory',
+        });
         return;
       }
       const precision = precisionOutcome(precisions, t.asset, t.network, { amount: t.amount, fee: t.fee });
@@ -45,6 +65,7 @@ export const walletTransactionsIngest: IngestKind<IngestWalletTransaction> = {
     });
     if (rows.length > 0) {
       const applied = await upsert(tx, rows, source);
+      await travelRuleOf(tx, rows, applied, source, vasps);
       const others = rows.filter((r) => !applied.has(r.item.externalId));
       const stored = await storedVersions(
         tx,
@@ -80,8 +101,8 @@ async function upsert(
   tx: Tx,
   rows: Array<{ item: IngestWalletTransaction; customerId: number }>,
   source: IngestSource,
-): Promise<Set<string>> {
-  const { rows: written } = await tx.execute<{ external_id: string }>(sql`
+): Promise<Map<string, number>> {
+  const { rows: written } = await tx.execute<{ external_id: string; id: number }>(sql`
     INSERT INTO wallet_transactions AS w (external_id, external_version, source_integration_id, received_at,
       customer_id, type, asset, network, amount, fee, from_address, to_address, tx_hash, status, channel,
       created_at, updated_at)
@@ -108,8 +129,64 @@ async function upsert(
       updated_at = EXCLUDED.updated_at, version = w.version + 1
     WHERE (w.external_version IS NULL OR w.external_version < EXCLUDED.external_version)
       AND w.status <> 'under_review'
-    RETURNING w.external_id`);
-  return new Set(written.map((r) => r.external_id));
+    RETURNING w.external_id, w.id`);
+  return new Map(written.map((r) => [r.external_id, Number(r.id)]));
+}
+
+/**
+ * The travel rule of the transfers just written (decision 0026), in the same transaction: those that
+ * carry a travel-rule block, and deposits from an address the directory attributes to a VASP (held
+ * while their information is missing). Audited as the integration's changes.
+ */
+async function travelRuleOf(
+  tx: Tx,
+  rows: Array<{ item: IngestWalletTransaction; customerId: number }>,
+  applied: Map<string, number>,
+  source: IngestSource,
+  vasps: Awaited<ReturnType<typeof directoryVasps>>,
+): Promise<void> {
+  const written = rows.filter(
+    (r) => applied.has(r.item.externalId) && (r.item.type === 'deposit' || r.item.type === 'withdrawal'),
+  );
+  const unblocked = written.filter(
+    (r) => !r.item.travelRule && r.item.type === 'deposit' && r.item.fromAddress,
+  );
+  const fromVasps = await depositsFromVasps(
+    tx,
+    unblocked.map((r) => applied.get(r.item.externalId)!),
+  );
+  const items = written
+    .filter((r) => r.item.travelRule || fromVasps.has(applied.get(r.item.externalId)!))
+    .map((r) => ({
+      transactionId: applied.get(r.item.externalId)!,
+      customerId: r.customerId,
+      direction: r.item.type as 'deposit' | 'withdrawal',
+      block: r.item.travelRule,
+    }));
+  if (items.length === 0) return;
+  const requestId = `ingest:${source.receivedAt.getTime()}`;
+  await recordTransferTravelRules(tx, items, {
+    actor:
+      source.integrationId === null
+        ? { memberId: null, requestId }
+        : { memberId: null, integrationId: source.integrationId, requestId },
+    home: homeJurisdiction(),
+    now: source.receivedAt,
+    vasps,
+  });
+}
+
+/** Of these deposits, those without a record whose sending address the directory gives a VASP: one query. */
+async function depositsFromVasps(tx: Tx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    SELECT w.id FROM wallet_transactions w
+     WHERE w.id = ANY(${sql.param(ids)}::bigint[])
+       AND NOT EXISTS (SELECT 1 FROM travel_rule_records r WHERE r.transaction_id = w.id)
+       AND EXISTS (SELECT 1 FROM vasp_addresses a
+                    WHERE a.network = w.network AND NOT a.self_hosted
+                      AND (a.address = w.from_address OR (a.is_prefix AND starts_with(w.from_address, a.address))))`);
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 async function storedVersions(tx: Tx, externalIds: string[]): Promise<Map<string, { version: number }>> {

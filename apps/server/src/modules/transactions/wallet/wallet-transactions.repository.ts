@@ -20,7 +20,8 @@ const COLUMNS = sql`
   trim_scale(w.amount)::text AS amount, trim_scale(w.fee)::text AS fee, w.from_address, w.to_address,
   w.tx_hash, w.status, w.review_reason, ${isoUtc(sql`w.created_at`)} AS created_at,
   ${isoUtc(sql`w.updated_at`)} AS updated_at, w.version,
-  (w.status = 'pending' AND w.released_at IS NOT NULL) AS released`;
+  (w.status = 'pending' AND w.released_at IS NOT NULL) AS released,
+  EXISTS (SELECT 1 FROM travel_rule_records r WHERE r.transaction_id = w.id AND r.held) AS travel_rule_held`;
 const FROM = sql`wallet_transactions w JOIN customers c ON c.id = w.customer_id`;
 
 function filterSql(f: WalletTxFilters): SQL | undefined {

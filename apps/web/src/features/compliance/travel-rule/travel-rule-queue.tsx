@@ -72,7 +72,17 @@ function useQueueColumns(): DataTableColumn<TravelRuleQueueItem>[] {
       accessor: 'state',
       title: t('columns.state'),
       noWrap: true,
-      render: (r) => <TravelRuleStateBadge state={r.state} />,
+      render: (r) =>
+        r.held ? (
+          <Stack gap={2} align="flex-start">
+            <TravelRuleStateBadge state={r.state} />
+            <Badge variant="outline" color="orange" tt="none" size="sm" data-testid="travel-rule-held">
+              {t('held')}
+            </Badge>
+          </Stack>
+        ) : (
+          <TravelRuleStateBadge state={r.state} />
+        ),
     },
     {
       accessor: 'counterparty_vasp_name',

@@ -346,6 +346,7 @@ function RecordView({ record }: { record: TravelRuleRecord }) {
     [t('record.required'), fields(record.required_fields)],
     [t('columns.missing'), fields(record.missing_fields)],
     [t('columns.deadline'), record.deadline ? formatDateTime(locale, record.deadline) : '—'],
+    [t('record.held'), record.held ? t('held') : t('record.no')],
     [
       t('record.changedBy'),
       `${record.state_changed_by ?? t('record.system')} · ${formatDateTime(locale, record.state_changed_at)}`,

@@ -85,6 +85,7 @@ export const SAR_LABELS: Record<SarLang, Labels> = {
       p2p_amount: 'Large P2P trade',
       blocklisted_address: 'Blocklisted counterparty',
       screening_hit: 'Sanctions or PEP match',
+      travel_rule_failures: 'Repeated travel-rule failures',
     },
     severities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
     statuses: { open: 'Open', investigating: 'Investigating', escalated: 'Escalated', closed: 'Closed' },
@@ -165,6 +166,7 @@ export const SAR_LABELS: Record<SarLang, Labels> = {
       p2p_amount: 'Yüksek tutarlı P2P işlemi',
       blocklisted_address: 'Engel listesindeki karşı taraf',
       screening_hit: 'Yaptırım veya PEP eşleşmesi',
+      travel_rule_failures: 'Tekrarlanan seyahat kuralı ihlalleri',
     },
     severities: { low: 'Düşük', medium: 'Orta', high: 'Yüksek', critical: 'Kritik' },
     statuses: {

@@ -196,6 +196,21 @@ async function history(base: Date, n: number): Promise<number[]> {
       amount: String(5000 + (i % 3) * 500),
       at: after(start, 50),
     });
+    if (i % 6 === 2) {
+      // Three withdrawals whose travel-rule records are rejected one after another (travel_rule_failures).
+      const sent = await walletTx(
+        t.db,
+        c.id,
+        [0, 1, 2].map((k) => ({ type: 'withdrawal' as const, at: after(start, 110 + k), amount: '5' })),
+      );
+      await t.db.execute(sql`
+        INSERT INTO travel_rule_records (transaction_id, direction, state, jurisdiction, currency, wallet_kind)
+        SELECT id, 'withdrawal', 'required_unverified', 'TR', 'TRY', 'unknown' FROM unnest(${sql.param(sent)}::bigint[]) AS id`);
+      await t.db.execute(sql`
+        UPDATE travel_rule_records SET state = 'rejected', state_changed_at = ${after(start, 120).toISOString()}::timestamptz
+               + (array_position(${sql.param(sent)}::bigint[], transaction_id) - 1) * interval '1 minute'
+         WHERE transaction_id = ANY(${sql.param(sent)}::bigint[])`);
+    }
   }
   return ids;
 }

@@ -298,6 +298,52 @@ const HITS: Record<FraudRuleCode, HitsBuilder> = {
 
   // Raised by screening through raiseAlerts; nothing here to scan.
   screening_hit: (() => null) as HitsBuilder,
+
+  // Travel-rule failures (decision 0026): a transfer returned or rejected, or its information still
+  // missing at its deadline, counted with the same counterparty VASP and for the same customer within
+  // the window up to the failure. A failing record enqueues its transfer (migration 0054); a range
+  // also takes the deadlines that passed in it, so a backtest sees what time alone made a failure.
+  travel_rule_failures: ((scope, p: fraudApi.RuleParams<'travel_rule_failures'>, evidence) => {
+    if (scope.kind === 'probe') return null;
+    const failedAt = (a: SQL) =>
+      sql`(CASE WHEN ${a}.state = 'information_missing' THEN ${a}.deadline ELSE ${a}.state_changed_at END)`;
+    const failed = (a: SQL) =>
+      sql`(${a}.state IN ('returned', 'rejected') OR (${a}.state = 'information_missing' AND ${a}.deadline IS NOT NULL))`;
+    let trigger: SQL;
+    if (scope.kind === 'range') {
+      const at = failedAt(sql`r`);
+      trigger = sql`SELECT r.*, ${at} AS failed_at FROM travel_rule_records r
+        WHERE ${failed(sql`r`)} AND ${at} >= ${scope.from.toISOString()}::timestamptz
+          AND ${at} < ${scope.to.toISOString()}::timestamptz`;
+    } else {
+      if (!scope.wallet.length) return null;
+      trigger = sql`SELECT r.*, r.state_changed_at AS failed_at FROM travel_rule_records r
+        WHERE r.transaction_id = ANY(${ids(scope.wallet)}) AND r.state IN ('returned', 'rejected')`;
+    }
+    const inWindow = sql`${failed(sql`f`)} AND ${failedAt(sql`f`)} BETWEEN t.failed_at - ${minutes(p.windowMinutes)} AND t.failed_at`;
+    const evidenceSql = evidence
+      ? sql`jsonb_agg(jsonb_build_array('wallet_transaction', f.transaction_id) ORDER BY f.transaction_id)`
+      : sql`'[]'::jsonb`;
+    const bucket = bucketKey('tr', p.windowMinutes, sql`t.failed_at`);
+    return sql`
+      SELECT w.customer_id, g.window_key, t.failed_at - ${minutes(p.windowMinutes)} AS window_start,
+             t.failed_at AS window_end, t.failed_at AS event_at, t.transaction_id AS ord,
+             -- The VASP's name says the count is the counterparty's; without it, the customer's.
+             CASE WHEN g.by = 'vasp' THEN jsonb_build_object('count', g.n, 'vasp', g.vasp)
+                  ELSE jsonb_build_object('count', g.n) END AS figures, g.evidence
+        FROM (${trigger}) t
+        JOIN wallet_transactions w ON w.id = t.transaction_id
+        CROSS JOIN LATERAL (
+          SELECT 'vasp'::text AS by, count(*)::int AS n, ${bucket} || ':v' || t.counterparty_vasp_id AS window_key,
+                 (SELECT name FROM vasps WHERE id = t.counterparty_vasp_id) AS vasp, ${evidenceSql} AS evidence
+            FROM travel_rule_records f
+           WHERE t.counterparty_vasp_id IS NOT NULL AND f.counterparty_vasp_id = t.counterparty_vasp_id AND ${inWindow}
+          UNION ALL
+          SELECT 'customer'::text, count(*)::int, ${bucket} || ':c', NULL::text, ${evidenceSql}
+            FROM travel_rule_records f JOIN wallet_transactions fw ON fw.id = f.transaction_id
+           WHERE fw.customer_id = w.customer_id AND ${inWindow}) g
+       WHERE g.n >= ${p.count}::int`;
+  }) as HitsBuilder,
 };
 
 /** The rules the engine evaluates from events (screening raises its own). */

@@ -43,7 +43,7 @@ async function alert(customerId: number, code: string, at: Date, outcome?: 'conf
 }
 
 describe('fraud rules', () => {
-  it('lists the seven rules with their version in force', async () => {
+  it('lists the eight rules with their version in force', async () => {
     const res = await get('/api/compliance/fraud/rules', manager);
     expect(res.statusCode).toBe(200);
     const items = res.json().items as Rule[];
@@ -53,6 +53,7 @@ describe('fraud rules', () => {
       'new_address_withdrawal',
       'p2p_amount',
       'screening_hit',
+      'travel_rule_failures',
       'withdrawal_after_deposit',
       'withdrawal_velocity',
     ]);

@@ -14,6 +14,7 @@ export const RULE_PARAM_FIELDS: Record<FraudRuleCode, readonly ParamField[]> = {
   p2p_amount: ['minAmount'],
   blocklisted_address: [],
   screening_hit: [],
+  travel_rule_failures: ['count', 'windowMinutes'],
 };
 export type ParamField = 'count' | 'windowMinutes' | 'withinMinutes' | 'minPercent' | 'minAmount';
 
