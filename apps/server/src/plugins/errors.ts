@@ -67,7 +67,10 @@ function issueParams(params: unknown): { params?: Record<string, number | string
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // A 503 is the server saying "not now" (a shed check, a scanner or provider out of reach): a
+    // warning by its code. Each with its stack at error would add work just when the node is short.
+    if (appError.statusCode === 503) request.log.warn({ code: appError.code }, 'request refused for now');
+    else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     if (appError.extra.retryAfterSeconds !== undefined) {
       reply.header('Retry-After', String(appError.extra.retryAfterSeconds));
     }
