@@ -11,6 +11,7 @@ import i18next from 'i18next';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
+import { vi } from 'vitest';
 import { theme } from '../app/theme.ts';
 import type { Language } from '../lib/language.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -118,4 +119,25 @@ export async function click(element: Element): Promise<void> {
   await act(async () => {
     (element as HTMLElement).click();
   });
+}
+
+/** A JSON answer as the API client reads it. */
+export const json = (status: number, value: unknown) =>
+  new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+
+export interface SentRequest {
+  url: string;
+  body: Record<string, unknown>;
+  idempotencyKey: string | null;
+}
+
+/** The server's side: `fetch` records each request (its JSON body and Idempotency-Key) and answers with `answer`. */
+export function recordingServer(answer: () => Response): SentRequest[] {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    sent.push({ url, body, idempotencyKey: new Headers(init.headers).get('Idempotency-Key') });
+    return answer();
+  });
+  return sent;
 }

@@ -2,27 +2,16 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../../lib/language.ts';
-import { type Rendered, render, setTestLanguage, typeInto, waitFor } from '../../../test/dom.tsx';
+import {
+  json,
+  type Rendered,
+  recordingServer,
+  render,
+  setTestLanguage,
+  typeInto,
+  waitFor,
+} from '../../../test/dom.tsx';
 import { AddRestrictionModal } from './restriction-forms.tsx';
-
-interface Sent {
-  url: string;
-  body: Record<string, unknown>;
-  idempotencyKey: string | null;
-}
-
-/** The server's side: records each request and answers with `answer`. */
-function server(answer: () => Response) {
-  const sent: Sent[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    sent.push({ url, body, idempotencyKey: new Headers(init.headers).get('Idempotency-Key') });
-    return answer();
-  });
-  return sent;
-}
-const json = (status: number, value: unknown) =>
-  new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
 
 const field = (name: string) =>
   document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
@@ -72,7 +61,7 @@ describe.each(['en', 'tr'] as const)('AddRestrictionModal (a contract-checked fo
   };
 
   it("refuses a missing customer and a short reason under their fields, by the contract's rules, and sends nothing", async () => {
-    const sent = server(() => json(500, {}));
+    const sent = recordingServer(() => json(500, {}));
     await open();
     await typeInto(field('reason'), 'ab');
     await submit();
@@ -88,7 +77,7 @@ describe.each(['en', 'tr'] as const)('AddRestrictionModal (a contract-checked fo
       message: 'Invalid request',
       issues: [{ path: 'endsAt', code: 'custom', params: { rule: 'end_before_start' } }],
     });
-    server(() => answer);
+    recordingServer(() => answer);
     await open();
     await typeInto(field('customerId') as HTMLInputElement, '7');
     await typeInto(field('reason'), 'chargeback under review');
@@ -107,7 +96,7 @@ describe.each(['en', 'tr'] as const)('AddRestrictionModal (a contract-checked fo
   });
 
   it('sends a passing form once, with the Idempotency-Key it opened with, and closes', async () => {
-    const sent = server(() =>
+    const sent = recordingServer(() =>
       json(200, {
         success: true,
         restriction: {

@@ -1,7 +1,15 @@
 // @vitest-environment happy-dom
 import type { KycDocumentRow } from '@backdesk/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { click, type Rendered, render, setTestLanguage, waitFor } from '../../../../test/dom.tsx';
+import {
+  click,
+  json,
+  type Rendered,
+  recordingServer,
+  render,
+  setTestLanguage,
+  waitFor,
+} from '../../../../test/dom.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
 
 const pending: KycDocumentRow = {
@@ -27,25 +35,6 @@ const pending: KycDocumentRow = {
   version: 3,
 };
 
-interface Sent {
-  url: string;
-  body: Record<string, unknown>;
-  idempotencyKey: string | null;
-}
-
-/** The server's side: records each request and answers with `answer`. */
-function server(answer: () => Response) {
-  const sent: Sent[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    sent.push({ url, body, idempotencyKey: new Headers(init.headers).get('Idempotency-Key') });
-    return answer();
-  });
-  return sent;
-}
-const json = (status: number, value: unknown) =>
-  new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
-
 const testId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
 
 describe('DecisionPanel (the KYC review drawer)', () => {
@@ -68,7 +57,7 @@ describe('DecisionPanel (the KYC review drawer)', () => {
     );
 
   it('approves the version on screen once, with an idempotency key', async () => {
-    const sent = server(() =>
+    const sent = recordingServer(() =>
       json(200, { success: true, document: { ...pending, status: 'approved', version: 4 } }),
     );
     const onDecided = vi.fn();
@@ -82,7 +71,7 @@ describe('DecisionPanel (the KYC review drawer)', () => {
   });
 
   it("refuses a rejection without a reason, under the field in the member's language, and sends nothing", async () => {
-    const sent = server(() => json(500, {}));
+    const sent = recordingServer(() => json(500, {}));
     view = await panel();
     await click(testId('reject-document'));
     await click(testId('submit-reject'));
@@ -91,7 +80,7 @@ describe('DecisionPanel (the KYC review drawer)', () => {
   });
 
   it('tells the drawer when someone else decided first', async () => {
-    server(() => json(409, { code: 'STALE_EDIT', message: 'Changed since you opened it.' }));
+    recordingServer(() => json(409, { code: 'STALE_EDIT', message: 'Changed since you opened it.' }));
     const onStale = vi.fn();
     const onDecided = vi.fn();
     view = await panel({ onStale, onDecided });

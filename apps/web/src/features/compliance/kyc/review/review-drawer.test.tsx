@@ -3,7 +3,15 @@ import type { CustomerKyc, KycDocumentRow } from '@backdesk/contract';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../../lib/auth-store.ts';
-import { click, inRouter, type Rendered, render, setTestLanguage, waitFor } from '../../../../test/dom.tsx';
+import {
+  click,
+  inRouter,
+  json,
+  type Rendered,
+  render,
+  setTestLanguage,
+  waitFor,
+} from '../../../../test/dom.tsx';
 import { type NextCase, ReviewDrawer } from './review-drawer.tsx';
 
 const document_ = (
@@ -51,9 +59,6 @@ const customerKyc = (documents: KycDocumentRow[]): CustomerKyc => ({
   decisions: [],
   case: null,
 });
-
-const json = (status: number, value: unknown) =>
-  new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
 
 /**
  * The server's side: the customer's KYC from `kyc`, a decision answered as approved, the files as
