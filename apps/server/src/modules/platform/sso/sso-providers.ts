@@ -28,6 +28,13 @@ export function createSsoProviders(
         // Plain HTTP only for a provider on this machine (tests, a local Keycloak).
         isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
       )
+      .then((configuration) => {
+        // openid-client v6 trusts the ID token of a token endpoint answer by TLS alone and skips its
+        // signature; this makes it verify the signature against the provider's JWKS (a payload edited
+        // on the way, e.g. by a proxy that ends TLS, is refused).
+        oidc.enableNonRepudiationChecks(configuration);
+        return configuration;
+      })
       .catch((error: unknown) => {
         discovered.delete(provider.id);
         warn(`Single sign-on: ${provider.id} could not be discovered at ${provider.issuer}`, error);

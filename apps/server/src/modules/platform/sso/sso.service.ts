@@ -50,6 +50,18 @@ function userNameFrom(claims: Claims): string {
   return cleaned.length >= 2 ? cleaned : `sso-${cleaned}`.slice(0, 34);
 }
 
+/**
+ * What the access log says of a refused code exchange: the OAuth error of the provider's answer, or
+ * openid-client's own reason (its ClientError's message is generic; the cause it wraps names the
+ * check: the signature, the "nonce" claim, the "alg" header…), and the error's code.
+ */
+function refusalReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, error: oauthError, cause } = error as Error & { code?: unknown; error?: unknown };
+  const parts = [cause instanceof Error ? cause.message : error.message, oauthError, code];
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join('; ');
+}
+
 // Roles are words of STAFF_ROLES, never holding a comma: the array travels as one text.
 const sameRoles = (a: string[], b: string[]) => [...a].sort().join() === [...b].sort().join();
 
@@ -218,8 +230,7 @@ export function createSsoService(deps: {
       if (!claims) return { refused: 'no_id_token', provider: provider.id };
       return { provider, claims: claims as unknown as Claims };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return { refused: `token: ${reason}`.slice(0, 200), provider: provider.id };
+      return { refused: `token: ${refusalReason(error)}`.slice(0, 200), provider: provider.id };
     }
   }
 
