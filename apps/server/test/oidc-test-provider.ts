@@ -1,6 +1,7 @@
 import type { webcrypto } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 
@@ -58,7 +59,9 @@ const PEOPLE: Record<string, Record<string, unknown>> = {
 export interface TestProvider {
   issuer: string;
   provider: Provider;
-  /** OIDC_PROVIDERS for Backdesk, with this provider as `corp`. */
+  /** Its entry of OIDC_PROVIDERS (`corp` unless named otherwise). */
+  config: Record<string, unknown>;
+  /** Backdesk's settings with this provider alone. */
   env: Record<string, string>;
   /** Replaces the token endpoint's id_token once per answer while set (null: the provider's own). */
   alterIdToken: ((idToken: string) => string | Promise<string>) | null;
@@ -74,7 +77,7 @@ export interface TestProvider {
  */
 export async function startTestProvider(
   key: SigningKey,
-  opts: { backchannelLogoutUri?: string } = {},
+  opts: { backchannelLogoutUri?: string; id?: string; rpInitiatedLogout?: boolean } = {},
 ): Promise<TestProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,8 +105,13 @@ export async function startTestProvider(
       groups: ['groups'],
     },
     conformIdTokenClaims: false,
+    // Its own requests (the logout tokens) go to Backdesk on loopback, which its SSRF guard refuses.
+    fetch: (url, init) => globalThis.fetch(url, { ...init, dispatcher: undefined } as RequestInit),
     cookies: { keys: ['backdesk-test-cookie-key'] },
-    features: { backchannelLogout: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: {
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: { enabled: opts.rpInitiatedLogout ?? true },
+    },
     findAccount: async (_ctx, id) => ({
       accountId: id,
       claims: async () => ({ sub: id, preferred_username: id, ...PEOPLE[id] }),
@@ -112,21 +120,17 @@ export async function startTestProvider(
   const state: TestProvider = {
     issuer,
     provider,
-    env: {
-      PUBLIC_ORIGIN: BACKDESK_ORIGIN,
-      OIDC_PROVIDERS: JSON.stringify([
-        {
-          id: 'corp',
-          name: 'Corp ID',
-          issuer,
-          clientId: CLIENT.id,
-          clientSecret: CLIENT.secret,
-          scopes: 'openid profile email groups',
-          roleClaim: 'groups',
-          roles: { 'bd-admins': 'admin', 'bd-supers': 'super' },
-        },
-      ]),
+    config: {
+      id: opts.id ?? 'corp',
+      name: 'Corp ID',
+      issuer,
+      clientId: CLIENT.id,
+      clientSecret: CLIENT.secret,
+      scopes: 'openid profile email groups',
+      roleClaim: 'groups',
+      roles: { 'bd-admins': 'admin', 'bd-supers': 'super' },
     },
+    env: {},
     alterIdToken: null,
     extraKeys: [],
     jwksFetches: 0,
@@ -143,9 +147,16 @@ export async function startTestProvider(
       ctx.body = { keys: [...(body.keys as JWK[]), ...state.extraKeys] };
     }
   });
+  state.env = providersEnv(state);
   server.on('request', provider.callback());
   return state;
 }
+
+/** Backdesk's settings (PUBLIC_ORIGIN, OIDC_PROVIDERS) with these providers. */
+export const providersEnv = (...providers: TestProvider[]) => ({
+  PUBLIC_ORIGIN: BACKDESK_ORIGIN,
+  OIDC_PROVIDERS: JSON.stringify(providers.map((p) => p.config)),
+});
 
 /** A browser's cookies at the provider, by name (one host, so paths do not matter here). */
 export class CookieJar {
@@ -203,4 +214,62 @@ export async function walkProvider(url: string, login: string, jar = new CookieJ
     next = new URL(action.replaceAll('&amp;', '&'), next);
   }
   throw new Error('the provider never sent the browser back');
+}
+
+/** Where Backdesk's callback sent the browser, and the auth cookies it set (as a Cookie header). */
+export interface SsoLanding {
+  location: string;
+  cookieNames: string[];
+  cookie: string;
+}
+
+/** The provider's redirect back to Backdesk, answered by the app under test. */
+export async function followCallback(app: FastifyInstance, url: string): Promise<SsoLanding> {
+  const res = await app.inject({ url: url.slice(BACKDESK_ORIGIN.length) });
+  if (res.statusCode !== 302) throw new Error(`the callback answered ${res.statusCode}: ${res.body}`);
+  const pairs = [res.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]!);
+  return {
+    location: res.headers.location as string,
+    cookieNames: pairs.map((p) => p.split('=')[0]!),
+    cookie: pairs.filter((p) => !p.endsWith('=')).join('; '),
+  };
+}
+
+/** Backdesk's start, the provider's pages (with `jar`, the browser's provider session), the callback. */
+export async function signInThroughProvider(
+  app: FastifyInstance,
+  login: string,
+  jar = new CookieJar(),
+  provider = 'corp',
+): Promise<SsoLanding & { callback: string }> {
+  const start = await app.inject({ url: `/api/auth/sso/start?provider=${provider}` });
+  if (start.statusCode !== 302) throw new Error(`the start answered ${start.statusCode}`);
+  const callback = await walkProvider(start.headers.location as string, login, jar);
+  return { callback, ...(await followCallback(app, callback)) };
+}
+
+/**
+ * Backdesk over HTTP for what the provider sends it itself (back-channel logout): each request is
+ * handed to the app under test (`app()` is read per request, as the app is built after this starts).
+ */
+export async function startRelay(
+  app: () => FastifyInstance,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const answer = await app().inject({
+      method: req.method as 'POST',
+      url: req.url ?? '/',
+      headers: req.headers,
+      payload: Buffer.concat(chunks),
+    });
+    res.writeHead(answer.statusCode, answer.headers as Record<string, string>);
+    res.end(answer.rawPayload);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

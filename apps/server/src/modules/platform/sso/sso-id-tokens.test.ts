@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import {
-  BACKDESK_ORIGIN,
   CLIENT,
   decodePart,
+  followCallback,
   type SigningKey,
+  type SsoLanding,
+  signInThroughProvider,
   signingKey,
   signWith,
   startTestProvider,
@@ -36,21 +38,8 @@ const resigned =
   (change: (claims: Record<string, unknown>) => Record<string, unknown>) => (idToken: string) =>
     signWith(key, change(decodePart(idToken, 1)));
 
-/** Backdesk's start, the provider's pages, and the callback: where the browser ends up. */
-async function signIn(login: string): Promise<{ callback: string; location: string; cookies: string[] }> {
-  const start = await t.app.inject({ url: '/api/auth/sso/start?provider=corp' });
-  expect(start.statusCode).toBe(302);
-  const callback = await walkProvider(start.headers.location as string, login);
-  const res = await followCallback(callback);
-  return { callback, ...res };
-}
-
-async function followCallback(url: string) {
-  const res = await t.app.inject({ url: url.slice(BACKDESK_ORIGIN.length) });
-  expect(res.statusCode).toBe(302);
-  const cookies = [res.headers['set-cookie'] ?? []].flat().map((c) => c.split('=')[0]!);
-  return { location: res.headers.location as string, cookies };
-}
+const signIn = (login: string) => signInThroughProvider(t.app, login);
+const callbackAgain = (url: string) => followCallback(t.app, url);
 
 const lastRefusal = async () => {
   const { rows } = await t.db.execute<{ event: string; detail: { provider: string; reason: string } }>(
@@ -59,13 +48,9 @@ const lastRefusal = async () => {
   return rows[0];
 };
 
-const refusedWith = async (
-  result: { location: string; cookies: string[] },
-  reason: RegExp,
-  provider: string | null = 'corp',
-) => {
+const refusedWith = async (result: SsoLanding, reason: RegExp, provider: string | null = 'corp') => {
   expect(result.location).toBe('/login?sso_error=SSO_FAILED');
-  expect(result.cookies).not.toContain('auth.token');
+  expect(result.cookieNames).not.toContain('auth.token');
   const row = await lastRefusal();
   expect(row?.detail.provider).toBe(provider);
   expect(row?.detail.reason).toMatch(reason);
@@ -76,12 +61,12 @@ describe('the ID token of a single sign-on', () => {
     // The provider's own token signs in: the baseline every defect below departs from.
     const first = await signIn('ayla.demir');
     expect(first.location).toBe('/');
-    expect(first.cookies).toContain('auth.token');
+    expect(first.cookieNames).toContain('auth.token');
   });
 
   it('refuses a callback replayed, and a code used with another sign-in’s state', async () => {
     const { callback } = await signIn('deniz.ak');
-    await refusedWith(await followCallback(callback), /^unknown_state$/, null);
+    await refusedWith(await callbackAgain(callback), /^unknown_state$/, null);
 
     // The code of one sign-in with the state of another: the provider refuses the code (its PKCE
     // verifier is the other sign-in's), and the second sign-in's own code is then not taken either.
@@ -89,7 +74,7 @@ describe('the ID token of a single sign-on', () => {
     const other = new URL(await walkProvider(start.headers.location as string, 'deniz.ak'));
     const mixed = new URL(callback);
     mixed.searchParams.set('state', other.searchParams.get('state')!);
-    await refusedWith(await followCallback(mixed.href), /^token: /);
+    await refusedWith(await callbackAgain(mixed.href), /^token: /);
   });
 
   it('refuses a token whose claims were changed after the provider signed it', async () => {
@@ -151,7 +136,7 @@ describe('the ID token of a single sign-on', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000, shouldAdvanceTime: true });
     const rotated = await signIn('deniz.ak');
     expect(rotated.location).toBe('/');
-    expect(rotated.cookies).toContain('auth.token');
+    expect(rotated.cookieNames).toContain('auth.token');
     expect(idp.jwksFetches).toBe(before + 1);
   });
 });

@@ -7,7 +7,6 @@ import { requestContext, setAuthCookies } from '../auth/auth-cookies.ts';
 import type { SsoService } from './sso.service.ts';
 
 const CALLBACK = authApi.finishSso.path;
-
 /** The sign-in page, told why (its text in the member's language comes from the code). */
 const backToLogin = (reply: FastifyReply, error: unknown) => {
   if (!(error instanceof AppError)) throw error;

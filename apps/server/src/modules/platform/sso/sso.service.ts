@@ -10,6 +10,7 @@ import type { AccessLogEntry } from '../access-log/access-log.repository.ts';
 import type { Change, createChanges } from '../audit/changes.ts';
 import type { IssuedTokens, RequestContext } from '../auth/auth.service.ts';
 import type { SsoProviders } from './sso-providers.ts';
+import type { SsoSessionsRepository } from './sso-sessions.repository.ts';
 
 /** How long a browser may take at the provider before its sign-in is void. */
 const FLOW_TTL_MS = 10 * 60_000;
@@ -23,7 +24,7 @@ export interface SsoSignIn {
     member: { id: number; userName: string },
     ctx: RequestContext,
     detail: Record<string, unknown>,
-  ): Promise<IssuedTokens>;
+  ): Promise<IssuedTokens & { sessionId: string }>;
   recordRefusal(tx: Tx, entry: Omit<AccessLogEntry, 'at'>): Promise<unknown>;
 }
 
@@ -77,8 +78,10 @@ export function createSsoService(deps: {
   providers: SsoProviders;
   signIn: SsoSignIn;
   changes: ReturnType<typeof createChanges>;
+  ssoSessions: SsoSessionsRepository;
+  warn: (message: string, error: unknown) => void;
 }) {
-  const { db, clock, providers, signIn, changes } = deps;
+  const { db, clock, providers, signIn, changes, ssoSessions, warn } = deps;
 
   /** The member the provider vouches for, their roles made the provider's; the change to audit. */
   async function memberFor(
@@ -198,7 +201,9 @@ export function createSsoService(deps: {
     query: { code?: string; state?: string; error?: string },
     currentUrl: URL,
     redirectUri: string,
-  ): Promise<{ provider: SsoProviderConfig; claims: Claims } | { refused: string; provider?: string }> {
+  ): Promise<
+    { provider: SsoProviderConfig; claims: Claims; idToken: string } | { refused: string; provider?: string }
+  > {
     if (!query.state) return { refused: 'no_state' };
     // Used once: deleted as it is read, so a replayed callback finds nothing.
     const { rows } = await db.execute<{
@@ -227,8 +232,8 @@ export function createSsoService(deps: {
         { redirect_uri: redirectUri },
       );
       const claims = tokens.claims();
-      if (!claims) return { refused: 'no_id_token', provider: provider.id };
-      return { provider, claims: claims as unknown as Claims };
+      if (!claims || !tokens.id_token) return { refused: 'no_id_token', provider: provider.id };
+      return { provider, claims: claims as unknown as Claims, idToken: tokens.id_token };
     } catch (error) {
       return { refused: `token: ${refusalReason(error)}`.slice(0, 200), provider: provider.id };
     }
@@ -284,7 +289,7 @@ export function createSsoService(deps: {
         );
         throw new AppError('SSO_FAILED');
       }
-      const { provider, claims } = outcome;
+      const { provider, claims, idToken } = outcome;
       const roles = mappedRoles(provider, claims);
       const who = { provider: provider.id, subject: claims.sub };
       const userName = text(claims.preferred_username) ?? text(claims.email) ?? claims.sub;
@@ -331,10 +336,43 @@ export function createSsoService(deps: {
           ctx,
           who,
         );
+        // For sign-out at the provider (the ID token is its hint) and its back-channel logout.
+        await ssoSessions.link(tx, {
+          sessionId: tokens.sessionId,
+          provider: provider.id,
+          issuer: claims.iss,
+          subject: claims.sub,
+          sid: text(claims.sid),
+          idToken,
+          at: clock.now(),
+        });
         return { result: tokens, change };
       });
       if (result instanceof AppError) throw result;
       return result;
+    },
+
+    /**
+     * After a session is signed out: the provider's end-session address (RP-initiated logout 1.0)
+     * when the session was a provider's sign-in and its discovery names one, else undefined. Never
+     * throws: Backdesk's own sign-out has happened, and a provider out of reach must not undo that.
+     */
+    async endSessionUrl(sessionId: string, loginUrl: string): Promise<string | undefined> {
+      try {
+        const link = await ssoSessions.take(db, sessionId);
+        if (!link) return undefined;
+        const { provider, configuration } = await providers.open(link.provider);
+        if (!provider.endSession || !configuration.serverMetadata().end_session_endpoint) return undefined;
+        return oidc.buildEndSessionUrl(configuration, {
+          id_token_hint: link.id_token,
+          post_logout_redirect_uri: loginUrl,
+          // Nothing rides on it coming back (the sign-in page is where the member lands either way).
+          state: oidc.randomState(),
+        }).href;
+      } catch (error) {
+        warn('Single sign-on: no end-session address for a signed-out session', error);
+        return undefined;
+      }
     },
   };
 }
