@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -49,7 +50,8 @@ export const staffIdentities = pgTable(
   ],
 );
 
-// Sign-out with a provider (migration 0055_sso_logout): the sessions a provider's sign-in opened.
+// Sign-out with a provider (migration 0055_sso_logout): the sessions a provider's sign-in opened, and
+// the back-channel logout tokens already taken.
 export const ssoSessions = pgTable(
   'sso_sessions',
   {
@@ -67,4 +69,15 @@ export const ssoSessions = pgTable(
     index('sso_sessions_subject_idx').on(t.issuer, t.subject),
     index('sso_sessions_sid_idx').on(t.issuer, t.sid).where(sql`sid IS NOT NULL`),
   ],
+);
+
+export const ssoLogoutTokens = pgTable(
+  'sso_logout_tokens',
+  {
+    issuer: text('issuer').notNull(),
+    jti: text('jti').notNull(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.jti] }), index('sso_logout_tokens_expires_idx').on(t.expiresAt)],
 );

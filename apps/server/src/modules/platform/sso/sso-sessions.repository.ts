@@ -11,7 +11,13 @@ export interface SsoSessionLink {
   at: Date;
 }
 
-/** The Backdesk sessions a provider's sign-in opened (migration 0055). */
+export type EndedSession = {
+  session_id: string;
+  member_id: number;
+  user_name: string;
+};
+
+/** The Backdesk sessions a provider's sign-in opened (migration 0055), and logout tokens taken. */
 export function createSsoSessionsRepository() {
   return {
     async link(db: DbOrTx, link: SsoSessionLink): Promise<void> {
@@ -26,6 +32,46 @@ export function createSsoSessionsRepository() {
       const { rows } = await db.execute<{ provider: string; id_token: string }>(sql`
         DELETE FROM sso_sessions WHERE session_id = ${sessionId} RETURNING provider, id_token`);
       return rows[0];
+    },
+
+    /**
+     * Ends the live sessions a logout token names: the provider session `sid` (of `subject` too when
+     * both are given), or every session of `subject`, at `issuer`. Holds on every node at once: each
+     * request reads its session from here.
+     */
+    async endSessions(
+      db: DbOrTx,
+      who: { issuer: string; subject: string | null; sid: string | null },
+      reason: string,
+      at: Date,
+    ): Promise<EndedSession[]> {
+      const { rows } = await db.execute<EndedSession>(sql`
+        WITH ended AS (
+          UPDATE staff_sessions s SET revoked_at = ${at}, revoked_reason = ${reason}
+          FROM sso_sessions x
+          WHERE x.session_id = s.id AND s.revoked_at IS NULL AND x.issuer = ${who.issuer}
+            AND (${who.sid}::text IS NULL OR x.sid = ${who.sid})
+            AND (${who.subject}::text IS NULL OR x.subject = ${who.subject})
+          RETURNING s.id, s.member_id)
+        SELECT ended.id AS session_id, ended.member_id, m.user_name
+        FROM ended JOIN staff_members m ON m.id = ended.member_id ORDER BY ended.id`);
+      return rows;
+    },
+
+    /**
+     * Marks a logout token taken; false when it already was (a replay, from any node). Tokens past
+     * their keeping are swept by the next one.
+     */
+    async takeLogoutToken(
+      db: DbOrTx,
+      token: { issuer: string; jti: string; at: Date; keepUntil: Date },
+    ): Promise<boolean> {
+      const { rows } = await db.execute<{ jti: string }>(sql`
+        WITH gone AS (DELETE FROM sso_logout_tokens WHERE expires_at < ${token.at})
+        INSERT INTO sso_logout_tokens (issuer, jti, seen_at, expires_at)
+        VALUES (${token.issuer}, ${token.jti}, ${token.at}, ${token.keepUntil})
+        ON CONFLICT (issuer, jti) DO NOTHING RETURNING jti`);
+      return rows.length === 1;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config/config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { createAccessLogRepository } from '../access-log/access-log.repository.ts';
 import { createChanges } from '../audit/changes.ts';
 import { registerSsoRoutes } from './sso.routes.ts';
 import { createSsoService } from './sso.service.ts';
@@ -23,6 +24,7 @@ export function registerSsoModule(
     signIn: app.auth,
     changes: createChanges(db),
     ssoSessions: createSsoSessionsRepository(),
+    accessLog: createAccessLogRepository(),
     warn,
   });
   // Sign-out (modules/platform/auth) then sends an SSO member on to their provider's sign-out.

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { hasPanelAccess } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { mappedRoles, type SsoProviderConfig, showsMfa } from '../../../config/sso-config.ts';
-import type { Db, Tx } from '../../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { AccessLogEntry } from '../access-log/access-log.repository.ts';
+import type { AccessLogEntry, AccessLogRepository } from '../access-log/access-log.repository.ts';
 import type { Change, createChanges } from '../audit/changes.ts';
 import type { IssuedTokens, RequestContext } from '../auth/auth.service.ts';
 import type { SsoProviders } from './sso-providers.ts';
@@ -14,6 +15,9 @@ import type { SsoSessionsRepository } from './sso-sessions.repository.ts';
 
 /** How long a browser may take at the provider before its sign-in is void. */
 const FLOW_TTL_MS = 10 * 60_000;
+/** A logout token older than this (by its `iat`) is refused; its jti is kept as long, and a minute more. */
+const LOGOUT_TOKEN_MAX_AGE_S = 5 * 60;
+const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
 const hashState = (state: string) => createHash('sha256').update(state).digest();
 
@@ -25,7 +29,7 @@ export interface SsoSignIn {
     ctx: RequestContext,
     detail: Record<string, unknown>,
   ): Promise<IssuedTokens & { sessionId: string }>;
-  recordRefusal(tx: Tx, entry: Omit<AccessLogEntry, 'at'>): Promise<unknown>;
+  recordRefusal(db: DbOrTx, entry: Omit<AccessLogEntry, 'at'>): Promise<unknown>;
 }
 
 type MemberRow = {
@@ -79,9 +83,10 @@ export function createSsoService(deps: {
   signIn: SsoSignIn;
   changes: ReturnType<typeof createChanges>;
   ssoSessions: SsoSessionsRepository;
+  accessLog: AccessLogRepository;
   warn: (message: string, error: unknown) => void;
 }) {
-  const { db, clock, providers, signIn, changes, ssoSessions, warn } = deps;
+  const { db, clock, providers, signIn, changes, ssoSessions, accessLog, warn } = deps;
 
   /** The member the provider vouches for, their roles made the provider's; the change to audit. */
   async function memberFor(
@@ -373,6 +378,94 @@ export function createSsoService(deps: {
         warn('Single sign-on: no end-session address for a signed-out session', error);
         return undefined;
       }
+    },
+
+    /**
+     * OpenID Connect Back-Channel Logout 1.0: the provider says a person (`sub`) or one of its
+     * sessions (`sid`) signed out; every Backdesk session that sign-in opened ends, on every node.
+     * The token is checked against the provider's JWKS (issuer, audience, algorithm, `iat` within
+     * five minutes, `jti`, the back-channel event, `sub` or `sid`, no `nonce`) and taken once. A
+     * refusal is the reason, for a 400 and the access log.
+     */
+    async backchannelLogout(
+      providerId: string,
+      logoutToken: string | undefined,
+      ctx: RequestContext,
+    ): Promise<{ ended: number } | { refused: string }> {
+      const log = { ip: ctx.ip, userAgent: ctx.userAgent };
+      const refuse = async (reason: string) => {
+        await signIn.recordRefusal(db, {
+          ...log,
+          userName: '',
+          event: 'access_denied',
+          // Only a configured id is logged: the path's text is anyone's.
+          detail: {
+            provider: providers.find(providerId)?.id ?? null,
+            reason: `logout_token: ${reason}`.slice(0, 200),
+          },
+        });
+        return { refused: reason };
+      };
+      if (!providers.find(providerId)) return refuse('unknown_provider');
+      if (!logoutToken) return refuse('missing');
+      const { provider, configuration } = await providers.open(providerId);
+      const issuer = configuration.serverMetadata().issuer;
+      let claims: Record<string, unknown>;
+      try {
+        ({ payload: claims } = await jwtVerify(logoutToken, providers.keysOf(configuration), {
+          issuer,
+          audience: provider.clientId,
+          algorithms: [provider.algorithm],
+          maxTokenAge: LOGOUT_TOKEN_MAX_AGE_S,
+          requiredClaims: ['iat', 'jti', 'events'],
+        }));
+      } catch (error) {
+        // A bad token or a key set out of reach: either way nothing is ended, and the provider is told.
+        const code = error instanceof joseErrors.JOSEError ? `${error.code}: ` : '';
+        return refuse(`${code}${error instanceof Error ? error.message : String(error)}`);
+      }
+      const events = claims.events as Record<string, unknown> | undefined;
+      const event =
+        typeof events === 'object' && events !== null ? events[BACKCHANNEL_LOGOUT_EVENT] : undefined;
+      if (typeof event !== 'object' || event === null || Array.isArray(event))
+        return refuse('no_logout_event');
+      // An ID token carries a nonce; a logout token never does (nor can one stand for the other).
+      if ('nonce' in claims) return refuse('nonce_present');
+      const subject = text(claims.sub);
+      const sid = text(claims.sid);
+      if (!subject && !sid) return refuse('no_sub_or_sid');
+      const jti = text(claims.jti);
+      if (!jti) return refuse('no_jti');
+      const at = clock.now();
+      const iat = (claims.iat as number) * 1000;
+      const outcome = await db.transaction(async (tx) => {
+        const fresh = await ssoSessions.takeLogoutToken(tx, {
+          issuer,
+          jti: jti.slice(0, 200),
+          at,
+          keepUntil: new Date(Math.max(iat, at.getTime()) + (LOGOUT_TOKEN_MAX_AGE_S + 60) * 1000),
+        });
+        if (!fresh) return null;
+        const ended = await ssoSessions.endSessions(tx, { issuer, subject, sid }, 'provider_logout', at);
+        for (const session of ended) {
+          await accessLog.record(tx, {
+            ...log,
+            at,
+            memberId: session.member_id,
+            userName: session.user_name,
+            event: 'session_revoked',
+            detail: {
+              sessionId: session.session_id,
+              reason: 'provider_logout',
+              by: 'provider',
+              provider: provider.id,
+            },
+          });
+        }
+        return ended.length;
+      });
+      if (outcome === null) return refuse('replayed_jti');
+      return { ended: outcome };
     },
   };
 }
