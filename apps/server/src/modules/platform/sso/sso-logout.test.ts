@@ -16,6 +16,9 @@ import {
   startTestProvider,
   walkProvider,
 } from '../../../../test/oidc-test-provider.ts';
+import { TEST_ENV } from '../../../../test/test-server.ts';
+import { buildApp } from '../../../app.ts';
+import { loadConfig } from '../../../config/config.ts';
 
 /**
  * Signing out of a provider's sign-in (docs/sso.md): Backdesk ends its session and sends the
@@ -146,6 +149,37 @@ describe('back-channel logout', () => {
       provider: 'corp',
       reason: 'logout_token: replayed_jti',
     });
+  });
+
+  it('holds across nodes: a logout taken by one ends the session another serves, and its replay there is refused', async () => {
+    // A second node over the same database (sessions and seen jtis are PostgreSQL's, not a node's).
+    const config = loadConfig({
+      ...TEST_ENV,
+      ...providersEnv(idp, plain),
+      DATABASE_URL: t.pool.options.connectionString!,
+    });
+    const other = await buildApp({
+      config,
+      db: t.db,
+      secret: 'test-secret-'.padEnd(40, 'x'),
+      clock: t.clock,
+    });
+    await other.ready();
+    try {
+      const here = await signInThroughProvider(t.app, 'deniz.ak');
+      const token = await signWith(key, logoutClaims({ sub: 'deniz.ak' }));
+      const taken = await other.inject({
+        method: 'POST',
+        url: PATH,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ logout_token: token }).toString(),
+      });
+      expect(taken.statusCode).toBe(200);
+      expect(await signedIn(here.cookie)).toBe(false);
+      expect((await send(token)).statusCode).toBe(400);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers 200 for a subject with no session open (nothing to end)', async () => {
