@@ -140,6 +140,12 @@ describe('back-channel logout', () => {
     expect(res.statusCode).toBe(200);
     expect([await signedIn(a.cookie), await signedIn(b.cookie)]).toEqual([false, false]);
     expect((await lastRows('session_revoked', 2)).map((r) => r.user_name)).toEqual(['deniz.ak', 'deniz.ak']);
+    // Their ID tokens go with the next sign-in's sweep.
+    await signInThroughProvider(t.app, 'ayla.demir');
+    const kept =
+      await t.db.execute(sql`SELECT 1 FROM sso_sessions x JOIN staff_sessions s ON s.id = x.session_id
+      WHERE s.revoked_at IS NOT NULL`);
+    expect(kept.rows).toEqual([]);
 
     // The same jti again (the seen ones are in PostgreSQL, so on any node): refused.
     const again = await send(token);

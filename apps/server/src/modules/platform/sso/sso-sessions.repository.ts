@@ -20,8 +20,12 @@ export type EndedSession = {
 /** The Backdesk sessions a provider's sign-in opened (migration 0055), and logout tokens taken. */
 export function createSsoSessionsRepository() {
   return {
+    /** Links a new sign-in; the links of sessions that have ended since (their ID tokens) are swept. */
     async link(db: DbOrTx, link: SsoSessionLink): Promise<void> {
       await db.execute(sql`
+        WITH gone AS (
+          DELETE FROM sso_sessions x USING staff_sessions s
+          WHERE s.id = x.session_id AND (s.revoked_at IS NOT NULL OR s.expires_at < ${link.at}))
         INSERT INTO sso_sessions (session_id, provider, issuer, subject, sid, id_token, created_at)
         VALUES (${link.sessionId}, ${link.provider}, ${link.issuer}, ${link.subject}, ${link.sid},
                 ${link.idToken}, ${link.at})`);
