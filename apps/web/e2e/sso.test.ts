@@ -8,8 +8,9 @@ import { axeProblems, signIn, useE2E } from './support.ts';
 
 /**
  * Staff single sign-on against a real OpenID provider on loopback (`oidc-provider`, a certified
- * implementation, with its development login and consent pages): a mapped person lands signed in,
- * an unmapped one is refused, a replayed callback is refused (docs/sso.md).
+ * implementation, with its development login and consent pages): a mapped person lands signed in
+ * and signs out at the provider too, an unmapped one is refused, a replayed callback is refused
+ * (docs/sso.md).
  */
 
 /** A free port now, for the provider Backdesk is configured with before it starts. */
@@ -81,6 +82,7 @@ describe('single sign-on with OpenID Connect', () => {
           client_id: CLIENT.id,
           client_secret: CLIENT.secret,
           redirect_uris: [e2e.url('/api/auth/sso/callback')],
+          post_logout_redirect_uris: [e2e.url('/login')],
           token_endpoint_auth_method: 'client_secret_post',
           grant_types: ['authorization_code'],
           response_types: ['code'],
@@ -167,6 +169,21 @@ describe('single sign-on with OpenID Connect', () => {
     expect(await axeProblems(admin)).toEqual([]);
     await row.getByTestId('member-actions').click();
     await admin.getByTestId('roles-from-provider').waitFor();
+  });
+
+  it('signs a member out at the provider too, which sends the browser back to the sign-in page', async () => {
+    const { page } = await e2e.open({ bypassCSP: true });
+    await signInAtProvider(page, 'ayla.demir');
+    await page.waitForURL((url) => url.pathname === '/' && url.origin !== ISSUER);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    // The provider's own sign-out page (RP-initiated logout), then back to Backdesk's /login.
+    await page.waitForURL((url) => url.origin === ISSUER);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.origin !== ISSUER);
+    expect(new URL(page.url()).searchParams.get('state')).toBeTruthy();
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/login');
   });
 
   it('refuses a person none of whose groups maps to a role, in Turkish, and opens no session', async () => {

@@ -96,13 +96,23 @@ export const getCredentials = defineEndpoint({
 
 export const OkSchema = z.object({ success: z.literal(true), message: z.string() });
 
+export const SignoutResponseSchema = z.extend(OkSchema, {
+  /**
+   * A member signed in through a provider that has an end-session endpoint: the browser goes there
+   * next (OpenID Connect RP-initiated logout), and the provider sends it back to /login. Absent
+   * otherwise; a caller that ignores it is signed out of Backdesk all the same.
+   */
+  redirectTo: z.optional(z.string()),
+});
+
 export const signout = defineEndpoint({
   method: 'POST',
   path: '/api/auth/signout',
-  summary: 'End the session on the server and clear the auth cookies',
+  summary:
+    "End the session on the server and clear the auth cookies; for an SSO sign-in, the provider's sign-out address",
   tags: ['auth'],
   access: 'public',
-  response: OkSchema,
+  response: SignoutResponseSchema,
 });
 
 export const ClearSignInThrottleBodySchema = z.object({

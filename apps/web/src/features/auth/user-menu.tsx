@@ -25,8 +25,10 @@ export function UserMenu() {
   const name = user.display_name || user.user_name;
 
   const leave = async () => {
-    await signOut();
-    await navigate({ to: '/login' });
+    const provider = await signOut();
+    // An SSO member signs out at their provider too, which sends the browser back to /login.
+    if (provider) window.location.assign(provider);
+    else await navigate({ to: '/login' });
   };
 
   return (

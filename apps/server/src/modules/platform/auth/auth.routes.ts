@@ -158,11 +158,12 @@ export function registerAuthRoutes(
   }));
 
   registerEndpoint(app, authApi.signout, async ({ request, reply }) => {
-    await app.auth.signout(
+    const redirectTo = await app.auth.signout(
       [bearerToken(request), accessTokenOf(request), request.cookies[AUTH_COOKIES.refresh]],
       requestContext(request),
+      `${opts.publicOrigin ?? `${request.protocol}://${request.host}`}/login`,
     );
     clearAuthCookies(reply, secureFor(request));
-    return { success: true as const, message: 'Signed out' };
+    return { success: true as const, message: 'Signed out', ...(redirectTo ? { redirectTo } : {}) };
   });
 }

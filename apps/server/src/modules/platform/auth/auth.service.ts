@@ -29,6 +29,9 @@ export interface IssuedTokens {
 
 export type { SessionMember };
 
+/** The address a signed-out session's browser goes to next, if any (given the sign-in page's URL). */
+export type SignoutRedirect = (sessionId: string, loginUrl: string) => Promise<string | undefined>;
+
 /** A member with two-factor on passed the first step: no session yet, a challenge for the second. */
 export interface SecondStepRequired {
   challenge: string;
@@ -110,13 +113,19 @@ export function createAuthService(deps: {
     return { accessToken, refreshToken };
   }
 
+  /**
+   * Where the browser goes once a session is signed out (the SSO module's provider end-session
+   * address), or nowhere; set by the module that knows, since sign-in is registered first.
+   */
+  let signoutRedirect: SignoutRedirect | undefined;
+
   /** The sign-in itself: a session, its tokens and the `login` row (after every step has passed). */
   async function openSession(
     tx: Tx,
     member: { id: number; userName: string },
     ctx: RequestContext,
     detail: Record<string, unknown> = {},
-  ): Promise<IssuedTokens> {
+  ): Promise<IssuedTokens & { sessionId: string }> {
     const sessionExpiresAt = later(settings.sessionTtlSeconds * 1000);
     const sessionId = await sessions.createSession(tx, {
       memberId: member.id,
@@ -128,7 +137,7 @@ export function createAuthService(deps: {
     const tokens = await issueTokens(tx, sessionId);
     const log = { userName: member.userName, ip: ctx.ip, userAgent: ctx.userAgent, memberId: member.id };
     await record(tx, { ...log, event: 'login', detail: { sessionId, ...detail } });
-    return { ...tokens, sessionExpiresAt };
+    return { ...tokens, sessionExpiresAt, sessionId };
   }
 
   return {
@@ -145,6 +154,11 @@ export function createAuthService(deps: {
       ctx: RequestContext,
       detail: Record<string, unknown>,
     ) => openSession(tx, member, ctx, detail),
+
+    /** Lets single sign-on send a member it signed in to their provider's sign-out (docs/sso.md). */
+    setSignoutRedirect(redirect: SignoutRedirect): void {
+      signoutRedirect = redirect;
+    },
 
     /** An access-log row of a single sign-on that was refused. */
     recordRefusal: (tx: DbOrTx, entry: Omit<AccessLogEntry, 'at'>) => record(tx, entry),
@@ -247,23 +261,33 @@ export function createAuthService(deps: {
         });
     },
 
-    async signout(tokens: (string | undefined)[], ctx: RequestContext): Promise<void> {
+    /**
+     * Ends the session of the first token that names one. Returns where the browser goes next when
+     * the session was a provider's sign-in with an end-session endpoint (`loginUrl` is where the
+     * provider sends it back); undefined otherwise. The redirect never throws: a provider that
+     * cannot be reached leaves the member signed out of Backdesk, without the redirect.
+     */
+    async signout(
+      tokens: (string | undefined)[],
+      ctx: RequestContext,
+      loginUrl?: string,
+    ): Promise<string | undefined> {
       for (const token of tokens) {
         if (!token) continue;
         const found = await sessions.lookup(db, hashToken(token));
         if (!found) continue;
-        if (await sessions.revoke(db, found.sessionId, 'signout', clock.now())) {
-          await record(db, {
-            event: 'signout',
-            memberId: found.member.id,
-            userName: found.member.userName,
-            ip: ctx.ip,
-            userAgent: ctx.userAgent,
-            detail: { sessionId: found.sessionId },
-          });
-        }
-        return;
+        if (!(await sessions.revoke(db, found.sessionId, 'signout', clock.now()))) return undefined;
+        await record(db, {
+          event: 'signout',
+          memberId: found.member.id,
+          userName: found.member.userName,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          detail: { sessionId: found.sessionId },
+        });
+        return signoutRedirect && loginUrl ? signoutRedirect(found.sessionId, loginUrl) : undefined;
       }
+      return undefined;
     },
 
     /**

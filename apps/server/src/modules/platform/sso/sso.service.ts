@@ -1,18 +1,23 @@
 import { createHash } from 'node:crypto';
 import { hasPanelAccess } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { mappedRoles, type SsoProviderConfig, showsMfa } from '../../../config/sso-config.ts';
-import type { Db, Tx } from '../../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { AccessLogEntry } from '../access-log/access-log.repository.ts';
+import type { AccessLogEntry, AccessLogRepository } from '../access-log/access-log.repository.ts';
 import type { Change, createChanges } from '../audit/changes.ts';
 import type { IssuedTokens, RequestContext } from '../auth/auth.service.ts';
 import type { SsoProviders } from './sso-providers.ts';
+import type { SsoSessionsRepository } from './sso-sessions.repository.ts';
 
 /** How long a browser may take at the provider before its sign-in is void. */
 const FLOW_TTL_MS = 10 * 60_000;
+/** A logout token older than this (by its `iat`) is refused; its jti is kept as long, and a minute more. */
+const LOGOUT_TOKEN_MAX_AGE_S = 5 * 60;
+const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
 const hashState = (state: string) => createHash('sha256').update(state).digest();
 
@@ -23,8 +28,8 @@ export interface SsoSignIn {
     member: { id: number; userName: string },
     ctx: RequestContext,
     detail: Record<string, unknown>,
-  ): Promise<IssuedTokens>;
-  recordRefusal(tx: Tx, entry: Omit<AccessLogEntry, 'at'>): Promise<unknown>;
+  ): Promise<IssuedTokens & { sessionId: string }>;
+  recordRefusal(db: DbOrTx, entry: Omit<AccessLogEntry, 'at'>): Promise<unknown>;
 }
 
 type MemberRow = {
@@ -50,6 +55,18 @@ function userNameFrom(claims: Claims): string {
   return cleaned.length >= 2 ? cleaned : `sso-${cleaned}`.slice(0, 34);
 }
 
+/**
+ * What the access log says of a refused code exchange: the OAuth error of the provider's answer, or
+ * openid-client's own reason (its ClientError's message is generic; the cause it wraps names the
+ * check: the signature, the "nonce" claim, the "alg" header…), and the error's code.
+ */
+function refusalReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, error: oauthError, cause } = error as Error & { code?: unknown; error?: unknown };
+  const parts = [cause instanceof Error ? cause.message : error.message, oauthError, code];
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join('; ');
+}
+
 // Roles are words of STAFF_ROLES, never holding a comma: the array travels as one text.
 const sameRoles = (a: string[], b: string[]) => [...a].sort().join() === [...b].sort().join();
 
@@ -65,8 +82,11 @@ export function createSsoService(deps: {
   providers: SsoProviders;
   signIn: SsoSignIn;
   changes: ReturnType<typeof createChanges>;
+  ssoSessions: SsoSessionsRepository;
+  accessLog: AccessLogRepository;
+  warn: (message: string, error: unknown) => void;
 }) {
-  const { db, clock, providers, signIn, changes } = deps;
+  const { db, clock, providers, signIn, changes, ssoSessions, accessLog, warn } = deps;
 
   /** The member the provider vouches for, their roles made the provider's; the change to audit. */
   async function memberFor(
@@ -186,7 +206,9 @@ export function createSsoService(deps: {
     query: { code?: string; state?: string; error?: string },
     currentUrl: URL,
     redirectUri: string,
-  ): Promise<{ provider: SsoProviderConfig; claims: Claims } | { refused: string; provider?: string }> {
+  ): Promise<
+    { provider: SsoProviderConfig; claims: Claims; idToken: string } | { refused: string; provider?: string }
+  > {
     if (!query.state) return { refused: 'no_state' };
     // Used once: deleted as it is read, so a replayed callback finds nothing.
     const { rows } = await db.execute<{
@@ -215,11 +237,10 @@ export function createSsoService(deps: {
         { redirect_uri: redirectUri },
       );
       const claims = tokens.claims();
-      if (!claims) return { refused: 'no_id_token', provider: provider.id };
-      return { provider, claims: claims as unknown as Claims };
+      if (!claims || !tokens.id_token) return { refused: 'no_id_token', provider: provider.id };
+      return { provider, claims: claims as unknown as Claims, idToken: tokens.id_token };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return { refused: `token: ${reason}`.slice(0, 200), provider: provider.id };
+      return { refused: `token: ${refusalReason(error)}`.slice(0, 200), provider: provider.id };
     }
   }
 
@@ -273,7 +294,7 @@ export function createSsoService(deps: {
         );
         throw new AppError('SSO_FAILED');
       }
-      const { provider, claims } = outcome;
+      const { provider, claims, idToken } = outcome;
       const roles = mappedRoles(provider, claims);
       const who = { provider: provider.id, subject: claims.sub };
       const userName = text(claims.preferred_username) ?? text(claims.email) ?? claims.sub;
@@ -320,10 +341,131 @@ export function createSsoService(deps: {
           ctx,
           who,
         );
+        // For sign-out at the provider (the ID token is its hint) and its back-channel logout.
+        await ssoSessions.link(tx, {
+          sessionId: tokens.sessionId,
+          provider: provider.id,
+          issuer: claims.iss,
+          subject: claims.sub,
+          sid: text(claims.sid),
+          idToken,
+          at: clock.now(),
+        });
         return { result: tokens, change };
       });
       if (result instanceof AppError) throw result;
       return result;
+    },
+
+    /**
+     * After a session is signed out: the provider's end-session address (RP-initiated logout 1.0)
+     * when the session was a provider's sign-in and its discovery names one, else undefined. Never
+     * throws: Backdesk's own sign-out has happened, and a provider out of reach must not undo that.
+     */
+    async endSessionUrl(sessionId: string, loginUrl: string): Promise<string | undefined> {
+      try {
+        const link = await ssoSessions.take(db, sessionId);
+        if (!link) return undefined;
+        const { provider, configuration } = await providers.open(link.provider);
+        if (!provider.endSession || !configuration.serverMetadata().end_session_endpoint) return undefined;
+        return oidc.buildEndSessionUrl(configuration, {
+          id_token_hint: link.id_token,
+          post_logout_redirect_uri: loginUrl,
+          // Nothing rides on it coming back (the sign-in page is where the member lands either way).
+          state: oidc.randomState(),
+        }).href;
+      } catch (error) {
+        warn('Single sign-on: no end-session address for a signed-out session', error);
+        return undefined;
+      }
+    },
+
+    /**
+     * OpenID Connect Back-Channel Logout 1.0: the provider says a person (`sub`) or one of its
+     * sessions (`sid`) signed out; every Backdesk session that sign-in opened ends, on every node.
+     * The token is checked against the provider's JWKS (issuer, audience, algorithm, `iat` within
+     * five minutes, `jti`, the back-channel event, `sub` or `sid`, no `nonce`) and taken once. A
+     * refusal is the reason, for a 400 and the access log.
+     */
+    async backchannelLogout(
+      providerId: string,
+      logoutToken: string | undefined,
+      ctx: RequestContext,
+    ): Promise<{ ended: number } | { refused: string }> {
+      const log = { ip: ctx.ip, userAgent: ctx.userAgent };
+      const refuse = async (reason: string) => {
+        await signIn.recordRefusal(db, {
+          ...log,
+          userName: '',
+          event: 'access_denied',
+          // Only a configured id is logged: the path's text is anyone's.
+          detail: {
+            provider: providers.find(providerId)?.id ?? null,
+            reason: `logout_token: ${reason}`.slice(0, 200),
+          },
+        });
+        return { refused: reason };
+      };
+      if (!providers.find(providerId)) return refuse('unknown_provider');
+      if (!logoutToken) return refuse('missing');
+      const { provider, configuration } = await providers.open(providerId);
+      const issuer = configuration.serverMetadata().issuer;
+      let claims: Record<string, unknown>;
+      try {
+        ({ payload: claims } = await jwtVerify(logoutToken, providers.keysOf(configuration), {
+          issuer,
+          audience: provider.clientId,
+          algorithms: [provider.algorithm],
+          maxTokenAge: LOGOUT_TOKEN_MAX_AGE_S,
+          requiredClaims: ['iat', 'jti', 'events'],
+        }));
+      } catch (error) {
+        // A bad token or a key set out of reach: either way nothing is ended, and the provider is told.
+        const code = error instanceof joseErrors.JOSEError ? `${error.code}: ` : '';
+        return refuse(`${code}${error instanceof Error ? error.message : String(error)}`);
+      }
+      const events = claims.events as Record<string, unknown> | undefined;
+      const event =
+        typeof events === 'object' && events !== null ? events[BACKCHANNEL_LOGOUT_EVENT] : undefined;
+      if (typeof event !== 'object' || event === null || Array.isArray(event))
+        return refuse('no_logout_event');
+      // An ID token carries a nonce; a logout token never does (nor can one stand for the other).
+      if ('nonce' in claims) return refuse('nonce_present');
+      const subject = text(claims.sub);
+      const sid = text(claims.sid);
+      if (!subject && !sid) return refuse('no_sub_or_sid');
+      const jti = text(claims.jti);
+      if (!jti) return refuse('no_jti');
+      const at = clock.now();
+      const iat = (claims.iat as number) * 1000;
+      const outcome = await db.transaction(async (tx) => {
+        const fresh = await ssoSessions.takeLogoutToken(tx, {
+          issuer,
+          jti: jti.slice(0, 200),
+          at,
+          keepUntil: new Date(Math.max(iat, at.getTime()) + (LOGOUT_TOKEN_MAX_AGE_S + 60) * 1000),
+        });
+        if (!fresh) return null;
+        const ended = await ssoSessions.endSessions(tx, { issuer, subject, sid }, 'provider_logout', at);
+        for (const session of ended) {
+          await accessLog.record(tx, {
+            ...log,
+            at,
+            memberId: session.member_id,
+            userName: session.user_name,
+            event: 'session_revoked',
+            detail: {
+              sessionId: session.session_id,
+              reason: 'provider_logout',
+              by: 'provider',
+              provider: provider.id,
+            },
+          });
+        }
+        return ended.length;
+      });
+      if (outcome === null) return refuse('replayed_jti');
+      return { ended: outcome };
     },
   };
 }
