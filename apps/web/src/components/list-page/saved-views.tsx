@@ -2,13 +2,14 @@ import type { ListKey } from '@backdesk/contract';
 import * as savedViewsRoutes from '@backdesk/contract/routes/saved-views';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconBookmark, IconBookmarkPlus, IconChevronDown, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api.ts';
 import { savedViewsRef } from '../../lib/contract.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useSettledMutation } from '../../lib/settled-mutation.ts';
 import type { SearchValues } from './list-source.ts';
 
 const endpoints = {
@@ -40,22 +41,22 @@ export function SavedViews({
   onApply: (search: Record<string, string>) => void;
 }) {
   const { t } = useTranslation(['list', 'common']);
-  const client = useQueryClient();
   const views = useQuery({
     queryKey: viewsKey(list),
     queryFn: ({ signal }) => callEndpoint(endpoints.list, { query: { list }, signal }),
     staleTime: 60_000,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: viewsKey(list) });
-  const save = useMutation({
-    mutationFn: (name: string) =>
-      callEndpoint(endpoints.save, { body: { list, name, search: asText(current) } }),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => callEndpoint(endpoints.delete, { body: { id } }),
-    onSuccess: refresh,
-  });
+  // The menu shows the stored views once a save or delete returns.
+  const save = useSettledMutation(
+    viewsKey(list),
+    (name: string) => callEndpoint(endpoints.save, { body: { list, name, search: asText(current) } }),
+    { awaitReload: true },
+  );
+  const remove = useSettledMutation(
+    viewsKey(list),
+    (id: number) => callEndpoint(endpoints.delete, { body: { id } }),
+    { awaitReload: true },
+  );
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const items = views.data?.items ?? [];
