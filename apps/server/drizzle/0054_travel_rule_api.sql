@@ -8,11 +8,12 @@ CREATE INDEX "travel_rule_records_failures_idx" ON "travel_rule_records" ("state
   WHERE "state" IN ('returned', 'rejected');
 --> statement-breakpoint
 -- Version 1 of the rule: packages/contract/src/fraud/rule-params.ts RULE_DEFAULTS (a test keeps them equal).
+-- No stored reason: a first setting reads "Initial setting" in the member's language (as 0051 left the others).
 INSERT INTO "fraud_rules" ("code", "current_version", "version") VALUES ('travel_rule_failures', 1, 1)
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 INSERT INTO "fraud_rule_versions" ("rule_code", "version", "params", "severity", "enabled", "reason") VALUES
-  ('travel_rule_failures', 1, '{"count": 3, "windowMinutes": 43200}', 'high', true, 'Initial setting')
+  ('travel_rule_failures', 1, '{"count": 3, "windowMinutes": 43200}', 'high', true, NULL)
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- A record that fails (returned or rejected) is an event of its transfer for the fraud engine, in the
