@@ -39,8 +39,9 @@ export function CheckDecisionBadge({ decision }: { decision: CheckDecision }) {
 
 /** A reason in the member's language: its kind, rule, severity and role named, amounts in the locale's format. */
 export function useReasonText() {
-  const { t } = useTranslation(['transactions', 'crm', 'fraud']);
+  const { t } = useTranslation(['transactions', 'crm', 'fraud', 'travelRule']);
   const { locale } = useLanguage();
+  const list = new Intl.ListFormat(locale, { type: 'conjunction' });
   return (r: CheckReason): string => {
     const p = r.params;
     const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -64,6 +65,21 @@ export function useReasonText() {
       role: p.role
         ? t(`transactions:checks.roles.${text(p.role)}` as 'transactions:checks.roles.customer')
         : '',
+      // The travel rule's reasons name their jurisdiction and the missing fields by code.
+      ...(r.code.startsWith('TRAVEL_RULE_') && {
+        jurisdiction: p.jurisdiction
+          ? t(`travelRule:jurisdiction.${text(p.jurisdiction)}` as 'travelRule:jurisdiction.TR', {
+              defaultValue: text(p.jurisdiction),
+            })
+          : '',
+        fields: list.format(
+          text(p.fields)
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean)
+            .map((f) => t(`travelRule:field.${f}` as 'travelRule:field.rate', { defaultValue: f })),
+        ),
+      }),
       interpolation: { escapeValue: false },
     });
   };
