@@ -15,6 +15,7 @@ import { errorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { formatApproximate } from '../../lib/locale-format.ts';
+import { contentReady } from '../content-ready.ts';
 import { BackgroundExports } from './background-exports.tsx';
 import { sortRows } from './client-sort.ts';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -198,6 +199,11 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
       data-testid={list.testId}
       // 'all' once the background render has added every row of the page (browser tests count them).
       data-rows-shown={shownRows?.length === rows?.length ? 'all' : 'first'}
+      // The rows of these filters, not the previous filters' rows kept on screen while they load.
+      {...contentReady(
+        shownRows !== undefined && !page.isError && !page.isPlaceholderData,
+        JSON.stringify(filters),
+      )}
     >
       {list.Filters && (
         <Group align="flex-end" gap="sm">

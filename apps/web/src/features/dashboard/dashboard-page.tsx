@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../components/content-ready.ts';
 import { KpiCard } from '../../components/kpi-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAmount } from '../../lib/amounts.ts';
@@ -100,7 +101,12 @@ export function DashboardPage({ OpenAlertsKpi, charts, openWork }: DashboardSlot
           </Group>
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" data-testid="kpis">
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, lg: 3 }}
+          spacing="md"
+          data-testid="kpis"
+          {...contentReady(data !== undefined)}
+        >
           <KpiCard
             testId="customers"
             href="/crm/customers"

@@ -12,6 +12,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../components/content-ready.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
 import {
@@ -36,13 +37,22 @@ export function OpenWorkSlot() {
   const { t } = useTranslation(['dashboard', 'inbox']);
   const { locale } = useLanguage();
   const [view, setView] = useState<OpenWorkView>('open');
-  const { data, isError } = useOpenWork(view);
+  const { data, isError, isPlaceholderData } = useOpenWork(view);
   const { open } = useOpenInboxItem();
   const total = data?.total;
   const shown = total && formatInteger(locale, total.value);
 
   return (
-    <Paper withBorder p="md" radius="md" mt="md" component="section" aria-labelledby="open-work-title">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      mt="md"
+      component="section"
+      aria-labelledby="open-work-title"
+      // The items of the view chosen, not the previous view's kept while they load.
+      {...contentReady(data !== undefined && !isPlaceholderData, view)}
+    >
       <Group justify="space-between" mb="sm" gap="sm">
         <Title order={2} size="h4" id="open-work-title">
           {t('openWork.title')}

@@ -4,6 +4,7 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../components/content-ready.ts';
 import { useAmount } from '../../lib/amounts.ts';
 import { formatAxisTick } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
@@ -30,7 +31,13 @@ export function DashboardCharts() {
   const usd = (v: number) => amount(new Decimal(v).toFixed(), REPORTING_CURRENCY);
 
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mt="md" data-testid="dashboard-charts">
+    <SimpleGrid
+      cols={{ base: 1, lg: 2 }}
+      spacing="md"
+      mt="md"
+      data-testid="dashboard-charts"
+      {...contentReady(signups.data !== undefined && money.data !== undefined)}
+    >
       <Paper withBorder p="md" radius="md">
         <Text fw={600} size="sm" mb="sm" component={Link} to="/reports/customers" td="none" c="inherit">
           {t('charts.signups')}

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Loader, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconHourglass, IconPrinter } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../components/content-ready.ts';
 import { FetchingLoader } from '../../components/fetching-loader.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorText } from '../../lib/errors.ts';
@@ -32,7 +33,7 @@ export function ReportPage({ name }: { name: ReportName }) {
   const query = reportQueryOf(search, REPORT_FILTERS[name], profile?.time_zone ?? undefined);
   // What the report holds, not whether it is fetching (FetchingLoader shows that): a refetch that
   // brings the same figures, as when the window comes back into focus, leaves the charts as they are.
-  const { data, error, isPending } = useReport(name, query);
+  const { data, error, isPending, isPlaceholderData } = useReport(name, query);
   const { day, period } = useReportFormat();
   const compare = search.compare !== 'off';
   const title = t(`common:pages.${meta.titleKey}`);
@@ -68,7 +69,14 @@ export function ReportPage({ name }: { name: ReportName }) {
   const fileName = (ext: string) => `${name}-report-${query.from}-${query.to}.${ext}`;
 
   return (
-    <div className={classes.page}>
+    <div
+      className={classes.page}
+      // The charts and tables of the range asked for, not the previous range kept while it loads.
+      {...contentReady(
+        Boolean(data && ready && !error && !isPlaceholderData),
+        data ? `${data.range.from}/${data.range.to}/${data.range.groupBy}` : undefined,
+      )}
+    >
       <PageHeader
         title={title}
         description={

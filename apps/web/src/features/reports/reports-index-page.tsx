@@ -3,6 +3,7 @@ import { Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../components/content-ready.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { REPORT_META } from './report-meta.ts';
 
@@ -12,7 +13,12 @@ export function ReportsIndexPage() {
   return (
     <>
       <PageHeader title={t('common:pages.reports')} description={t('indexSubtitle')} />
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="reports-index">
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        data-testid="reports-index"
+        {...contentReady(true)}
+      >
         {REPORT_NAMES.map((name) => (
           <UnstyledButton
             key={name}

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconClockExclamation, IconUserQuestion } from '@tabl
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../components/content-ready.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ageText } from '../../../lib/compliance-format.ts';
 import { errorText } from '../../../lib/errors.ts';
@@ -128,7 +129,7 @@ export function ComplianceOverviewPage() {
       />
       {overview.isError && <Alert color="red">{errorText(overview.error)}</Alert>}
       {data && (
-        <Stack>
+        <Stack {...contentReady(true)}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <QueueCard
               title={t('overview.kycCases')}

@@ -3,6 +3,7 @@ import { Card, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../components/content-ready.ts';
 import { FormShell, useContractForm } from '../../../components/forms/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.ts';
@@ -53,7 +54,8 @@ export function AddCustomerPage() {
   return (
     <>
       <PageHeader title={t('common:pages.addCustomer')} description={t('add.subtitle')} />
-      <Card withBorder radius="md" maw={760}>
+      {/* The form is usable once the tiers its select offers are in. */}
+      <Card withBorder radius="md" maw={760} {...contentReady(tiers.data !== undefined)}>
         <FormShell
           onSubmit={onSubmit}
           failure={failure}

@@ -21,6 +21,7 @@ import { DataTable } from 'mantine-datatable';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
+import { contentReady } from '../../../components/content-ready.ts';
 import { CustomerLink } from '../../../components/customer-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { KycBadge, StatusBadge, useValueLabel } from '../../../components/status-badges.tsx';
@@ -179,7 +180,13 @@ export function CustomerPage({
         ))}
         <AlertsGlance customerId={c.id} />
       </Group>
-      <Card withBorder radius="md" mb="md" data-testid="customer-profile">
+      <Card
+        withBorder
+        radius="md"
+        mb="md"
+        data-testid="customer-profile"
+        {...contentReady(true, String(c.id))}
+      >
         {/* A wider gap than the fields' own: a long email must not run into the phone beside it. */}
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing={{ base: 'md', lg: 'xl' }}>
           <Field label={t('fields.name')}>{c.alias_name ?? '—'}</Field>

@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../components/content-ready.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useValueLabel } from '../../../components/status-badges.tsx';
 import { formatInteger } from '../../../lib/format.ts';
@@ -72,7 +73,7 @@ export function CrmOverviewPage() {
   return (
     <>
       <PageHeader title={t('common:pages.crm')} description={t('overview.subtitle')} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" {...contentReady(data !== undefined)}>
         <Card withBorder radius="md">
           <Text size="sm" c="dimmed">
             {t('overview.total')}

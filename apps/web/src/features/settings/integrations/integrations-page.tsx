@@ -4,6 +4,7 @@ import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../components/content-ready.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
@@ -54,7 +55,7 @@ export function IntegrationsPage() {
           </Group>
         }
       />
-      <Card withBorder padding={0}>
+      <Card withBorder padding={0} {...contentReady(integrations.isSuccess)}>
         {integrations.isPending ? (
           <Group justify="center" p="lg">
             <Loader size="sm" aria-label={t('integrations.loading')} />

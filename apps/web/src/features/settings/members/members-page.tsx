@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordHistory } from '../../../components/audit-trail/index.ts';
 import { reported, useConfirm } from '../../../components/confirm-dialog.tsx';
+import { contentReady } from '../../../components/content-ready.ts';
 import { DangerMenuItem } from '../../../components/danger-menu-item.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -180,7 +181,7 @@ export function MembersPage() {
       {members.isError && <Alert color="red">{t('members.loadFailed')}</Alert>}
       {members.isPending && <Loader aria-label={t('common:nav.loadingPage')} />}
       {members.data && (
-        <Card withBorder radius="md" padding={0}>
+        <Card withBorder radius="md" padding={0} {...contentReady(true)}>
           <Table.ScrollContainer minWidth={900}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="members-table">
               <Table.Thead>

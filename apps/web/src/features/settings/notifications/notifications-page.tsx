@@ -1,6 +1,7 @@
 import type { NotificationPreference } from '@backdesk/contract';
 import { Alert, Card, Loader, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../components/content-ready.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useNotificationPreferences, useUpdateNotifications } from '../../../lib/member-settings.ts';
@@ -65,7 +66,7 @@ export function NotificationsPage() {
       {prefs.isError && <Alert color="red">{t('notifications.loadFailed')}</Alert>}
       {prefs.isPending && <Loader aria-label={t('common:nav.loadingPage')} />}
       {prefs.data && (
-        <Card withBorder radius="md" padding="lg" maw={820}>
+        <Card withBorder radius="md" padding="lg" maw={820} {...contentReady(true)}>
           <Table verticalSpacing="sm" data-testid="notification-preferences">
             <Table.Thead>
               <Table.Tr>

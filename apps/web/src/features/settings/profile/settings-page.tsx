@@ -1,5 +1,6 @@
 import { Alert, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../components/content-ready.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorText } from '../../../lib/errors.ts';
 import { useProfile } from '../../../lib/member-settings.ts';
@@ -25,7 +26,7 @@ export function SettingsPage() {
         </Stack>
       )}
       {profile.data && !profile.data.must_change_password && (
-        <Stack gap="lg" maw={1100}>
+        <Stack gap="lg" maw={1100} {...contentReady(true)}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <ProfileCard key={profile.data.id} profile={profile.data} />
             <AppearanceCard />

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Center, Loader, Stack, Text } from '@mantine/core
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../components/content-ready.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useCan } from '../../../lib/can.ts';
@@ -58,7 +59,7 @@ export function TwoFactorPage() {
           </Center>
         )
       ) : (
-        <Stack gap="lg" maw={760}>
+        <Stack gap="lg" maw={760} {...contentReady(true)}>
           {user?.required_action === 'enrol_two_factor' && (
             <Alert color="yellow" icon={<IconShieldLock size={18} />} data-testid="two-factor-required">
               {t('page.requiredNotice')}

@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../components/content-ready.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAmount } from '../../../lib/amounts.ts';
 import { errorText } from '../../../lib/errors.ts';
@@ -35,7 +36,7 @@ export function TransactionsOverviewPage() {
           {errorText(overview.error)}
         </Alert>
       )}
-      <Stack gap="lg">
+      <Stack gap="lg" {...contentReady(data !== undefined)}>
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }}>
           <Card
             withBorder

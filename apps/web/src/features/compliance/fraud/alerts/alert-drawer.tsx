@@ -21,6 +21,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../../components/audit-trail/index.ts';
+import { contentReady } from '../../../../components/content-ready.ts';
 import { CustomerLink } from '../../../../components/customer-link.tsx';
 import { DetailField } from '../../../../components/detail-field.tsx';
 import { type AmountFormat, useAmount } from '../../../../lib/amounts.ts';
@@ -89,7 +90,12 @@ function AlertDetailView({ detail }: { detail: Detail }) {
   const { alert } = detail;
   const dt = (iso: string | null) => formatDateTime(locale, iso);
   return (
-    <Stack gap="md" data-alert-id={alert.id} data-alert-version={alert.version}>
+    <Stack
+      gap="md"
+      data-alert-id={alert.id}
+      data-alert-version={alert.version}
+      {...contentReady(true, String(alert.id))}
+    >
       <Group gap="xs">
         <SeverityBadge severity={alert.severity} />
         <AlertStatusBadge status={alert.status} outcome={alert.outcome} />

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../../components/audit-trail/index.ts';
 import { useConfirm } from '../../../../components/confirm-dialog.tsx';
+import { contentReady } from '../../../../components/content-ready.ts';
 import { CustomerLink } from '../../../../components/customer-link.tsx';
 import { useCan } from '../../../../lib/can.ts';
 import { fileSize } from '../../../../lib/compliance-format.ts';
@@ -182,7 +183,8 @@ function Reports({ detail }: { detail: NonNullable<Detail> }) {
   const { report } = useCaseActions();
   const [lang, setLang] = useState<'en' | 'tr'>(i18n.language.startsWith('tr') ? 'tr' : 'en');
   return (
-    <Stack gap="xs">
+    // A new draft is drawn when the count of drafts listed changes.
+    <Stack gap="xs" {...contentReady(true, String(detail.reports.length))}>
       {can(caseEndpoints.report) && (
         <Group gap="xs" align="flex-end">
           <Select

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../../components/content-ready.ts';
 import { useViewTransform } from './view-transform.ts';
 import classes from './viewer.module.css';
 import { ViewToolbar, ZoomStage } from './zoom-stage.tsx';
@@ -14,7 +15,8 @@ export function ImageView({ src, label }: { src: string; label: string }) {
   // HEIC, say, is accepted from phones but no browser draws it.
   if (failed) return <Alert color="yellow">{t('viewer.cannotRender')}</Alert>;
   return (
-    <div className={classes.viewer}>
+    // Drawn once the image is decoded and measured: the visible copy is sized from it.
+    <div className={classes.viewer} {...contentReady(natural.width > 0)}>
       <ViewToolbar view={view} />
       <ZoomStage view={view} content={natural} label={label}>
         {({ scale }) => (

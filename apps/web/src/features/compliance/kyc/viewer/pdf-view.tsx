@@ -4,6 +4,7 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type PDFPagePr
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentReady } from '../../../../components/content-ready.ts';
 import { useViewTransform } from './view-transform.ts';
 import classes from './viewer.module.css';
 import { ViewToolbar, ZoomStage } from './zoom-stage.tsx';
@@ -147,6 +148,7 @@ function PdfPageCanvas({
       aria-label={label}
       data-testid="viewer-pdf-page"
       data-drawn={drawn}
+      {...contentReady(drawn)}
     />
   );
 }
