@@ -16,6 +16,14 @@ import Provider from 'oidc-provider';
 export const BACKDESK_ORIGIN = 'http://backdesk.test';
 export const CLIENT = { id: 'backdesk-test', secret: 'backdesk-test-client-secret-0123456789abcdef' };
 
+/** The scopes' claims a test provider releases: the groups claim as Entra's and Okta's send it. */
+export const PROVIDER_CLAIMS = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'preferred_username'],
+  groups: ['groups'],
+};
+
 export interface SigningKey {
   kid: string;
   privateJwk: JWK;
@@ -98,12 +106,7 @@ export async function startTestProvider(
       },
     ],
     jwks: { keys: [key.privateJwk as never] },
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'preferred_username'],
-      groups: ['groups'],
-    },
+    claims: PROVIDER_CLAIMS,
     conformIdTokenClaims: false,
     // Its own requests (the logout tokens) go to Backdesk on loopback, which its SSRF guard refuses.
     fetch: (url, init) => globalThis.fetch(url, { ...init, dispatcher: undefined } as RequestInit),

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_CLAIMS } from '../../server/test/oidc-test-provider.ts';
 import { axeProblems, signIn, useE2E } from './support.ts';
 
 /**
@@ -88,12 +89,7 @@ describe('single sign-on with OpenID Connect', () => {
           response_types: ['code'],
         },
       ],
-      claims: {
-        openid: ['sub'],
-        email: ['email', 'email_verified'],
-        profile: ['name', 'preferred_username'],
-        groups: ['groups'],
-      },
+      claims: PROVIDER_CLAIMS,
       // The ID token carries the scopes' claims (as Entra's and Okta's group claims do).
       conformIdTokenClaims: false,
       cookies: { keys: ['backdesk-e2e-cookie-key'] },

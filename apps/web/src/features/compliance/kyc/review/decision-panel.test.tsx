@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import type { KycDocumentRow } from '@backdesk/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   click,
@@ -11,29 +10,9 @@ import {
   waitFor,
 } from '../../../../test/dom.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
+import { kycDocument } from './test-documents.ts';
 
-const pending: KycDocumentRow = {
-  id: 41,
-  customer_id: 7,
-  user_name: 'ayse',
-  customer_name: 'Ayşe Yılmaz',
-  kind: 'selfie',
-  status: 'pending',
-  file_name: 'selfie.jpg',
-  content_type: 'image/jpeg',
-  size_bytes: 2048,
-  sha256: null,
-  channel: 'customer',
-  uploaded_by: null,
-  uploaded_at: '2026-11-30T10:00:00.000Z',
-  decided_at: null,
-  reviewer: null,
-  reason_code: null,
-  reason_text: null,
-  comment: null,
-  expires_on: null,
-  version: 3,
-};
+const pending = kycDocument({ version: 3 });
 
 const testId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
 

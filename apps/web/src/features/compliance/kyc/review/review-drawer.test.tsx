@@ -13,33 +13,20 @@ import {
   waitFor,
 } from '../../../../test/dom.tsx';
 import { type NextCase, ReviewDrawer } from './review-drawer.tsx';
+import { kycDocument } from './test-documents.ts';
 
 const document_ = (
   id: number,
   kind: KycDocumentRow['kind'],
   status: KycDocumentRow['status'],
-): KycDocumentRow => ({
-  id,
-  customer_id: 7,
-  user_name: 'ayse',
-  customer_name: 'Ayşe Yılmaz',
-  kind,
-  status,
-  file_name: `${kind}.jpg`,
-  content_type: 'image/jpeg',
-  size_bytes: 2048,
-  sha256: null,
-  channel: 'customer',
-  uploaded_by: null,
-  uploaded_at: `2026-11-${10 + id}T10:00:00.000Z`,
-  decided_at: null,
-  reviewer: null,
-  reason_code: null,
-  reason_text: null,
-  comment: null,
-  expires_on: null,
-  version: 1,
-});
+): KycDocumentRow =>
+  kycDocument({
+    id,
+    kind,
+    status,
+    file_name: `${kind}.jpg`,
+    uploaded_at: `2026-11-${10 + id}T10:00:00.000Z`,
+  });
 
 /** The customer's KYC as the server answers it: documents newest first. */
 const customerKyc = (documents: KycDocumentRow[]): CustomerKyc => ({
