@@ -1,4 +1,4 @@
-// `npm run bench:sar`: the first suspicious-activity report draft of a case (issue 37: ready in < 1 s),
+// `npm run bench:sar`: the first suspicious-activity report draft of a case (its target: ready in < 1 s),
 // over HTTP against a started server on the demo data (BENCH_SAR_CUSTOMERS customers, 10,000 by
 // default, with the demo's fraud history and its cases). Times, as a manager:
 //   1. the very first draft after the server says it listens (the PDF packages and fonts are warmed

@@ -1,4 +1,4 @@
-// `npm run bench:ui` (issue 40): what officers feel, in headless Chromium against the production build
+// `npm run bench:ui` (decision 0028): what officers feel, in headless Chromium against the production build
 // and the server bundle `npm start` runs. Each timing goes from the user's action (the pointer or key
 // event's time stamp, in the page) to the first frame after the page's content-ready mark
 // (`components/content-ready.ts`: set by the list kit, the reports, the dashboard and each detail view

@@ -39,7 +39,7 @@ export const ERROR_CATALOGUE = {
   CONFLICT: { status: 409, message: 'The request conflicts with the current state' },
   INTERNAL: { status: 500, message: 'Internal server error' },
 
-  // ── Sign-in and sessions (the spec's texts to the letter, R2–R4) ──────────
+  // ── Sign-in and sessions (texts to the letter, R2–R4) ──────────
   LOGIN_FAILED: { status: 401, message: SPEC_MESSAGES.loginFailed },
   ACCESS_DENIED: { status: 403, message: SPEC_MESSAGES.accessDenied },
   CAPTCHA_INVALID: { status: 400, message: 'The captcha was not solved or was already used' },

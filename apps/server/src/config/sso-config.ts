@@ -1,7 +1,7 @@
 import { SSO_PROVIDER_ID } from '@backdesk/contract/auth';
 import { z } from 'zod';
 
-/** The roles a provider's claim may map to: those that open the panel (the spec's three). */
+/** The roles a provider's claim may map to: those that open the panel (admin, super and manager). */
 const PANEL_ROLES = ['admin', 'super', 'manager'] as const;
 
 const ProviderSchema = z.strictObject({

@@ -46,7 +46,7 @@ export const staffMembers = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** en | tr; null until the member first chooses (the browser's choice then stands). */
     language: text('language'),
-    /** light | dark | system, as the spec's `nuxt-color-mode` key holds it; null until first chosen. */
+    /** light | dark | system, as the original panel's `nuxt-color-mode` key holds it; null until first chosen. */
     colorMode: text('color_mode'),
     /** The display time zone of reports (IANA); null until chosen (migration 0021). */
     timeZone: text('time_zone'),

@@ -61,7 +61,7 @@ export const MAX_MOVE_MATCHING = 100_000;
 
 /**
  * One customer (customerId), several by id (customerIds: all must exist, else nothing moves), or
- * every customer matching the list filters (filters). A move of many is a bulk action (issue 37):
+ * every customer matching the list filters (filters). A move of many is a bulk action:
  * `dry_run` counts who would move; applying above the threshold needs the count typed back and a
  * reason, and becomes a four-eyes request over the customers counted.
  */

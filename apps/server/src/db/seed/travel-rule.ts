@@ -4,7 +4,7 @@ import { DEFAULT_TRAVEL_RULE_RULES } from '../../modules/compliance/travel-rule/
 import { evaluateTravelRule } from '../../modules/compliance/travel-rule/travel-rule-evaluate.ts';
 
 /*
- * The demo's travel rule (issue 38): a directory of invented VASPs and records in every state on the
+ * The demo's travel rule: a directory of invented VASPs and records in every state on the
  * seeded crypto transfers, so the queue and the record have something to show. Every person, VASP
  * and identity number here is made up.
  */

@@ -11,7 +11,7 @@ export interface BulkApprovalInput {
 }
 
 /**
- * A bulk action above the threshold (issue 37): the member types the count back and gives a reason;
+ * A bulk action above the threshold: the member types the count back and gives a reason;
  * sending it files a four-eyes request over the records counted, applied only when a second member
  * approves. Shared by every bulk action.
  */

@@ -29,7 +29,7 @@ const WITH_IDENTIFIER: Fields = [
 ];
 
 /**
- * The defaults of issue 38 (docs/decisions/0026-travel-rule.md): MASAK's 15,000 TRY with unverified
+ * The defaults of docs/decisions/0026-travel-rule.md: MASAK's 15,000 TRY with unverified
  * data below it, the EU's 0 EUR with a self-hosted proof from 1,000 EUR, FATF's 1,000 USD and FinCEN's
  * 3,000 USD. Officers change them in the settings; these hold until then.
  */

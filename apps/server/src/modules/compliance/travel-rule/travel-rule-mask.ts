@@ -1,7 +1,7 @@
 import type { TravelRuleParties } from '@backdesk/contract';
 
 /*
- * Identity numbers and birth dates are shown only on a reveal, each one audited (issue 38, decision
+ * Identity numbers and birth dates are shown only on a reveal, each one audited (decision
  * 0026): every other answer, and the audit trail's before/after, carries them masked.
  */
 

@@ -200,7 +200,7 @@ export function createTravelRuleService(deps: {
 
     /**
      * Opens the record of a transfer with what arrived with it: the rule decides its first state. The
-     * public API's travel-rule fields (a later part of issue 38) and the demo seed come through here.
+     * public API's travel-rule fields (ingestion and the withdrawal check) and the demo seed come through here.
      */
     open(
       transactionId: number,

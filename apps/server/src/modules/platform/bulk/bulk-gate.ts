@@ -37,7 +37,7 @@ export type HoldOutcome =
   | { held: true; approvalId: number; change: Change | null };
 
 /**
- * The one mechanism every bulk action goes through (issue 37): at or below the threshold the caller
+ * The one mechanism every bulk action goes through: at or below the threshold the caller
  * applies at once, as before; above it the member must have typed the count back and given a reason,
  * and the action becomes a four-eyes request (kind per area) over the ids the member confirmed. The
  * approval applies exactly those ids; ids that changed state since are recorded on the request.

@@ -95,7 +95,7 @@ export function registerSsoRoutes(
       const status = (error as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) return invalid(reply, status, (error as Error).message);
       request.log.error({ err: error }, 'Back-channel logout failed');
-      // Nothing was ended, and the spec's answers are 200 and 400: the provider learns it failed.
+      // Nothing was ended, and Back-Channel Logout 1.0's answers are 200 and 400: the provider learns it failed.
       return invalid(reply, 400, 'The logout could not be completed');
     });
     // Per address, as the sign-in endpoints are (plugins/rate-limit.ts reads it from the route).

@@ -181,7 +181,7 @@ export function createChecksRepository() {
       return customerWhere(db, 'id' in ref ? sql`id = ${ref.id}` : sql`external_id = ${ref.externalId}`);
     },
 
-    /** An offer's seller, named by user name in the spec's P2P tables (R6). */
+    /** An offer's seller, named by user name in the P2P tables (R6). */
     customerByUserName(db: DbOrTx, userName: string): Promise<CheckedCustomer | undefined> {
       return customerWhere(db, sql`user_name = ${userName}`);
     },

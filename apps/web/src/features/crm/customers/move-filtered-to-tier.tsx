@@ -14,7 +14,7 @@ import { useCustomerTypes, useMoveCustomers } from '../customer-types/customer-t
 
 /**
  * Moves every customer matching the list's current filters to one tier (docs/product-rules.md R12: "move a
- * customer between tiers", for a filtered set). A bulk action like every other (issue 37): the server
+ * customer between tiers", for a filtered set). A bulk action like every other: the server
  * counts who would move, the member confirms that count, and above the threshold types it back with a
  * reason for a second member, who approves exactly those customers.
  */

@@ -5,7 +5,7 @@ import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { TimeZoneField } from './time-zone-field.tsx';
 
 /**
- * The same switches as the header's: they write the spec's cookie and `nuxt-color-mode` key, and
+ * The same switches as the header's: they write the original panel's cookie and `nuxt-color-mode` key, and
  * MemberPreferencesSync keeps the choice on the server.
  */
 export function AppearanceCard() {

@@ -20,7 +20,7 @@ interface Prefs {
 
 /**
  * Language and colour mode follow the member from browser to browser. At sign-in a choice this
- * browser holds (the spec's cookie, the `nuxt-color-mode` key — e.g. just made on the login page) is
+ * browser holds (the original panel's cookie, the `nuxt-color-mode` key — e.g. just made on the login page) is
  * the latest one and is stored on the server; a browser that holds none takes the server's. Afterwards
  * any change, from the header's switches or the settings page, is kept on the server too.
  */

@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../../components/audit-trail/index.ts';
 import { contentReady } from '../../../../components/content-ready.ts';
@@ -39,17 +39,10 @@ import { alertEndpoints } from './endpoints.ts';
 type Detail = fraudApi.FraudAlertDetail;
 type Evidence = fraudApi.FraudEvidence;
 
-/**
- * The screening part's view of a list-entry hit, when it is built (features/compliance/fraud/screening); until
- * then the evidence row names the entry. The glob finds the file at build time, or nothing.
- */
-const screeningModules = import.meta.glob<{ ScreeningEvidence: ComponentType<{ alertId: number }> }>(
-  '../screening/screening-evidence.tsx',
-);
-const screeningLoader = Object.values(screeningModules)[0];
-const ScreeningEvidence = screeningLoader
-  ? lazy(async () => ({ default: (await screeningLoader()).ScreeningEvidence }))
-  : undefined;
+/** The screening page's view of a list-entry hit, loaded when an alert has one. */
+const ScreeningEvidence = lazy(async () => ({
+  default: (await import('../screening/screening-evidence.tsx')).ScreeningEvidence,
+}));
 
 /** One alert beside the list: what crossed which threshold, the events, who is linked, comments, actions, history. */
 export function AlertDrawer({ alertId, onClose }: { alertId: number | undefined; onClose: () => void }) {
@@ -307,13 +300,9 @@ function EvidenceList({ alert, evidence }: { alert: fraudApi.FraudAlertRow; evid
                 </Text>
               </Group>
               {e.kind === 'screening_entry' ? (
-                ScreeningEvidence ? (
-                  <Suspense fallback={<Loader size="xs" />}>
-                    <ScreeningEvidence alertId={alert.id} />
-                  </Suspense>
-                ) : (
-                  <Text size="sm">{t('evidence.screeningFallback', { id: e.ref_id })}</Text>
-                )
+                <Suspense fallback={<Loader size="xs" />}>
+                  <ScreeningEvidence alertId={alert.id} />
+                </Suspense>
               ) : fields.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   {t('evidence.gone')}

@@ -73,7 +73,7 @@ export function BulkBar() {
         onError: (error) => notify({ title: errorText(error), color: 'red' }),
         onSuccess: ({ count, needs_approval }) => {
           const key = crypto.randomUUID();
-          // Above the threshold: the count typed back and a reason, then a second member (issue 37).
+          // Above the threshold: the count typed back and a reason, then a second member.
           if (needs_approval) return setHeld({ count, key });
           const shown = formatInteger(locale, count);
           ask({

@@ -1,7 +1,6 @@
 import { fraudApi } from '@backdesk/contract';
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   FileInput,
@@ -17,8 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFileImport, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { DateField, ModalForm } from '../../../../components/forms/index.ts';
@@ -40,10 +38,8 @@ import {
   useTryName,
 } from './screening-api.ts';
 
-/** The runs part's progress panel, when it is built (features/compliance/fraud/runs); until then a link to the runs page. */
-const runPanels = import.meta.glob<{ RunPanel: ComponentType<{ runId: number }> }>('../runs/run-panel.tsx');
-const runPanelLoader = Object.values(runPanels)[0];
-const RunPanel = runPanelLoader ? lazy(async () => ({ default: (await runPanelLoader()).RunPanel })) : null;
+/** The rescreen's progress: the runs page's panel, loaded once a rescreen starts. */
+const RunPanel = lazy(async () => ({ default: (await import('../runs/run-panel.tsx')).RunPanel }));
 
 const MAX_MB = fraudApi.SCREENING_MAX_FILE_BYTES / 1024 / 1024;
 
@@ -387,15 +383,9 @@ export function ScreeningPage() {
             <Title order={2} size="h4" mb="xs">
               {t('rescreen.title')}
             </Title>
-            {RunPanel ? (
-              <Suspense fallback={<Loader size="sm" />}>
-                <RunPanel runId={runId} />
-              </Suspense>
-            ) : (
-              <Anchor component={Link} to="/compliance/fraud-check/runs">
-                {t('rescreen.runsLink', { id: runId })}
-              </Anchor>
-            )}
+            <Suspense fallback={<Loader size="sm" />}>
+              <RunPanel runId={runId} />
+            </Suspense>
           </Card>
         )}
         <ListsCard />
