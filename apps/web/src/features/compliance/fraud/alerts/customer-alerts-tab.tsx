@@ -102,10 +102,11 @@ export function CustomerAlertsTab({ customerId }: { customerId: number }) {
  * in fraud check; nothing while counting or when there are none.
  */
 export function CustomerAlertsGlance({ customerId }: { customerId: number }) {
-  const { t } = useTranslation('fraudAlerts');
+  const { t, ready } = useTranslation('fraudAlerts');
   const { locale } = useLanguage();
   const open = useCustomerOpenAlerts(customerId);
-  if (!open) return null;
+  // Drawn once its texts have loaded too: the header may come before this area's namespace.
+  if (!open || !ready) return null;
   return (
     <Badge
       color="orange"
