@@ -171,7 +171,7 @@ export async function buildApp({
   registerCommissionsModule(app, { db });
   registerTransactionsOverviewModule(app, { db, clock });
   registerSavedViewsModule(app, { db });
-  registerMembersModule(app, { db, clock });
+  registerMembersModule(app, { db, clock, ssoProviders: config.sso.providers });
   registerIntegrationsModule(app, { db, clock, service: integrations.service });
   registerSettingsModule(app, { db, clock, passwordPerMinute: config.authRequestsPerMinute });
   registerReportsModule(app, { db, clock });

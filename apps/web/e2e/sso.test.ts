@@ -48,6 +48,13 @@ const PEOPLE: Record<string, Record<string, unknown>> = {
     email_verified: true,
     groups: ['sales'],
   },
+  // Their email is not verified: they are an existing member only once a super links them.
+  'emre.tan': {
+    name: 'Emre Tan',
+    email: 'emre.tan@corp.example',
+    email_verified: false,
+    groups: ['bd-admins'],
+  },
   // Mapped to admin by the ID token, but never provisioned.
   'kaan.oz': {
     name: 'Kaan Öz',
@@ -192,6 +199,39 @@ describe('single sign-on with OpenID Connect', () => {
     expect(await axeProblems(page)).toEqual([]);
     const cookies = await context.cookies(e2e.url('/'));
     expect(cookies.map((c) => c.name)).not.toContain('auth.token');
+  });
+
+  it('lets a super link an existing member to their provider identity, whose sign-in is then that member’s', async () => {
+    const { page: admin } = await e2e.open({ bypassCSP: true });
+    await signIn(admin, 'super');
+    await admin.goto('/settings/members');
+    const row = admin.locator('[data-testid="member-row"][data-user="manager"]');
+    await row.getByTestId('member-actions').click();
+    await admin.getByTestId('member-identities').click();
+    const form = admin.getByTestId('identities-form');
+    await form.getByTestId('identities-none').waitFor();
+    await form.getByLabel('Subject').fill('emre.tan');
+    await form.getByTestId('identity-link-submit').click();
+    await form.getByTestId('identity-row').getByText('emre.tan').waitFor();
+    expect(await axeProblems(admin)).toEqual([]);
+
+    const { page } = await e2e.open({ bypassCSP: true });
+    await signInAtProvider(page, 'emre.tan');
+    await page.waitForURL((url) => url.pathname === '/' && url.origin !== ISSUER);
+    const me = await page.evaluate(async () => (await fetch('/api/auth/credentials')).json());
+    expect(me).toMatchObject({ user_name: 'manager', user_roles: ['admin'] });
+
+    // The sign-in made the provider the source of the member's roles: a new version, read afresh.
+    await admin.reload();
+    await row.getByTestId('member-source').getByText('SSO').waitFor();
+    await row.getByTestId('member-actions').click();
+    await admin.getByTestId('member-identities').click();
+    // Unlinked, the sign-in it opened ends.
+    await form.getByRole('button', { name: 'Unlink Corp ID' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Unlink', exact: true }).click();
+    await form.getByTestId('identities-none').waitFor();
+    const after = await page.evaluate(async () => (await fetch('/api/auth/credentials')).status);
+    expect(after).toBe(401);
   });
 
   it('with SCIM provisioning on, admits only a provisioned member, with the roles SCIM gave', async () => {

@@ -37,6 +37,8 @@ export const ACCESS_EVENTS = [
   'member_roles_changed',
   'member_disabled',
   'member_enabled',
+  'member_identity_linked',
+  'member_identity_unlinked',
 ] as const;
 export type AccessEvent = (typeof ACCESS_EVENTS)[number];
 

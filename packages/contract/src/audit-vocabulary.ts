@@ -90,5 +90,7 @@ export const AUDIT_ACTIONS = [
   'request_information',
   'verify',
   'return',
+  'link_identity',
+  'unlink_identity',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

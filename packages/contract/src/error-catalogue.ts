@@ -107,6 +107,12 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'This member signs in through the identity provider, which sets their roles',
   },
+  IDENTITY_ALREADY_LINKED: {
+    status: 409,
+    message: 'This member already has an identity at this provider: unlink it first',
+  },
+  IDENTITY_TAKEN: { status: 409, message: 'This identity is linked to another member ({{userName}})' },
+  IDENTITY_NOT_LINKED: { status: 404, message: 'This member has no identity at this provider' },
   LAST_SUPER: {
     status: 409,
     message: 'The last active super cannot be disabled or lose the super role',

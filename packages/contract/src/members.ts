@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBER_SOURCES } from './auth.ts';
+import { MEMBER_SOURCES, SSO_PROVIDER_ID } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { SerialIdSchema, VersionSchema } from './list.ts';
 import { PANEL_ROLES } from './roles.ts';
@@ -19,6 +19,16 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 /** Where a member comes from (docs/sso.md): an sso or scim member's roles are the provider's. */
 export { MEMBER_SOURCES };
 
+/** A member's identity at a single sign-on provider: the issuer's subject, never an email alone. */
+export const MemberIdentitySchema = z.object({
+  provider: z.string(),
+  subject: z.string(),
+  email: z.string().nullable(),
+  linked_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+});
+export type MemberIdentity = z.infer<typeof MemberIdentitySchema>;
+
 export const MemberSchema = z.object({
   id: z.number().int(),
   user_name: z.string(),
@@ -27,6 +37,8 @@ export const MemberSchema = z.object({
   roles: z.array(z.string()),
   status: z.enum(MEMBER_STATUSES),
   source: z.enum(MEMBER_SOURCES),
+  /** The provider identities the member signs in with, the first linked first. */
+  identities: z.array(MemberIdentitySchema),
   /** Whether the member has a second sign-in step (an authenticator app or a passkey). */
   two_factor: z.boolean(),
   must_change_password: z.boolean(),
@@ -139,4 +151,52 @@ export const endMemberSessions = defineEndpoint({
   errors: ['MEMBER_NOT_FOUND'],
   body: z.object({ id: SerialIdSchema }),
   response: z.object({ success: z.literal(true), sessions_ended: z.number().int() }),
+});
+
+/** A provider's subject as its tokens carry it (OpenID Connect Core: `sub` is at most 255 ASCII characters). */
+const SubjectSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[\x20-\x7e]+$/, "ASCII letters, digits and punctuation, as the provider's tokens carry it");
+
+export const LinkIdentityBodySchema = MemberRefBodySchema.extend({
+  provider: z.string().regex(SSO_PROVIDER_ID),
+  subject: SubjectSchema,
+});
+export type LinkIdentityBody = z.input<typeof LinkIdentityBodySchema>;
+
+export const linkMemberIdentity = defineEndpoint({
+  method: 'POST',
+  path: '/api/members/identities/link',
+  summary:
+    "Link a member to their identity at a single sign-on provider (its subject, as the provider's access-log row or admin console shows it): their next sign-in there is theirs",
+  tags: ['members'],
+  access: 'staff',
+  errors: [
+    'MEMBER_NOT_FOUND',
+    'STALE_EDIT',
+    'SSO_PROVIDER_UNKNOWN',
+    'IDENTITY_ALREADY_LINKED',
+    'IDENTITY_TAKEN',
+  ],
+  body: LinkIdentityBodySchema,
+  response: z.object({ success: z.literal(true), member: MemberSchema }),
+});
+
+export const UnlinkIdentityBodySchema = MemberRefBodySchema.extend({
+  provider: z.string().regex(SSO_PROVIDER_ID),
+});
+
+export const unlinkMemberIdentity = defineEndpoint({
+  method: 'POST',
+  path: '/api/members/identities/unlink',
+  summary:
+    "Unlink a member's identity at a provider: the sign-ins it opened end at once on every node; a member made by single sign-on with no identity left becomes local",
+  tags: ['members'],
+  access: 'staff',
+  errors: ['MEMBER_NOT_FOUND', 'STALE_EDIT', 'IDENTITY_NOT_LINKED'],
+  body: UnlinkIdentityBodySchema,
+  response: z.object({ success: z.literal(true), member: MemberSchema, sessions_ended: z.number().int() }),
 });

@@ -43,9 +43,23 @@ export const issueOneTimePassword = {
   access: 'staff',
 } as const;
 
+export const linkMemberIdentity = {
+  name: 'linkMemberIdentity',
+  method: 'POST',
+  path: '/api/members/identities/link',
+  access: 'staff',
+} as const;
+
 export const listMembers = {
   name: 'listMembers',
   method: 'GET',
   path: '/api/members',
+  access: 'staff',
+} as const;
+
+export const unlinkMemberIdentity = {
+  name: 'unlinkMemberIdentity',
+  method: 'POST',
+  path: '/api/members/identities/unlink',
   access: 'staff',
 } as const;

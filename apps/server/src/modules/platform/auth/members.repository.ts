@@ -26,7 +26,9 @@ export type LockedMember = ChangeableFields & {
 };
 
 /** The fields a change may set; the version moves with each. */
-export type MemberChange = Partial<ChangeableFields & { password_changed_at: Date }>;
+export type MemberChange = Partial<
+  ChangeableFields & { password_changed_at: Date; source: 'local' | 'sso' | 'scim' }
+>;
 
 const COLUMN_OF: Record<keyof MemberChange, string> = {
   display_name: 'display_name',
@@ -36,6 +38,7 @@ const COLUMN_OF: Record<keyof MemberChange, string> = {
   must_change_password: 'must_change_password',
   password_hash: 'password_hash',
   password_changed_at: 'password_changed_at',
+  source: 'source',
 };
 
 /** Passwords a member gave up that a new one may not repeat, besides the current one. */
@@ -54,6 +57,10 @@ const memberColumns = (now: Date) => sql`
     (SELECT max(a.at) FROM access_log a WHERE a.user_name = m.user_name AND a.event = 'login'))`)} AS last_sign_in_at,
   (SELECT count(*)::int FROM staff_sessions s
     WHERE s.member_id = m.id AND s.revoked_at IS NULL AND s.expires_at > ${now}) AS active_sessions,
+  coalesce((SELECT json_agg(json_build_object(
+      'provider', i.provider, 'subject', i.subject, 'email', i.email,
+      'linked_at', ${isoUtc(sql`i.linked_at`)}, 'last_sign_in_at', ${isoUtc(sql`i.last_sign_in_at`)})
+    ORDER BY i.linked_at, i.id) FROM staff_identities i WHERE i.member_id = m.id), '[]') AS identities,
   ${isoUtc(sql`m.created_at`)} AS created_at, m.version`;
 
 export function createMembersRepository() {
@@ -124,7 +131,7 @@ export function createMembersRepository() {
       return result.rows.map((r) => r.id);
     },
 
-    /** Applies a change and moves the version on. */
+    /** Applies a change and moves the version on (an empty change moves only the version). */
     async update(db: DbOrTx, id: number, change: MemberChange, at: Date): Promise<void> {
       const sets = Object.entries(change).map(([field, value]) => {
         const column = sql.raw(COLUMN_OF[field as keyof MemberChange]);
@@ -135,9 +142,8 @@ export function createMembersRepository() {
             )}]::text[]`
           : sql`${column} = ${value as string | boolean | Date | null}`;
       });
-      await db.execute(sql`
-        UPDATE staff_members SET ${sql.join(sets, sql`, `)}, updated_at = ${at}, version = version + 1
-        WHERE id = ${id}`);
+      sets.push(sql`updated_at = ${at}`, sql`version = version + 1`);
+      await db.execute(sql`UPDATE staff_members SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
     },
 
     /** Language and colour mode: preferences, outside the version a profile edit is checked against. */

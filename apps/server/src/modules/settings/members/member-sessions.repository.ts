@@ -10,7 +10,12 @@ import { isoUtc } from '../../../db/sql/index.ts';
  */
 
 /** Why a sign-in was ended, kept on the session row and in the access log. */
-export type RevokeReason = 'signed_out_elsewhere' | 'password_changed' | 'member_disabled' | 'ended_by_super';
+export type RevokeReason =
+  | 'signed_out_elsewhere'
+  | 'password_changed'
+  | 'member_disabled'
+  | 'ended_by_super'
+  | 'identity_unlinked';
 
 export interface EndedSession {
   id: string;
@@ -43,6 +48,16 @@ export function createMemberSessionsRepository() {
     /** Ends one live sign-in of the member; the ids ended (none when it was not theirs or not live). */
     revokeOne: (db: DbOrTx, memberId: number, sessionId: string, reason: RevokeReason, at: Date) =>
       revokeWhere(db, sql`member_id = ${memberId} AND id = ${sessionId}::uuid`, reason, at),
+
+    /** Ends the member's live sign-ins opened through one provider identity (decision 0011: at once). */
+    revokeOpenedBy: (db: DbOrTx, memberId: number, issuer: string, subject: string, at: Date) =>
+      revokeWhere(
+        db,
+        sql`member_id = ${memberId} AND id IN (SELECT session_id FROM sso_sessions
+          WHERE issuer = ${issuer} AND subject = ${subject})`,
+        'identity_unlinked',
+        at,
+      ),
 
     /** Ends every live sign-in of the member, but `keep` when given. */
     revokeAll: (db: DbOrTx, memberId: number, reason: RevokeReason, at: Date, keep?: string) =>

@@ -42,6 +42,18 @@ const auditedOf = (m: Pick<LockedMember, 'user_name' | 'display_name' | 'email' 
   status: m.status,
 });
 
+/** The member under its row lock, at the version the super loaded. */
+export async function lockedAtVersion(
+  repo: MembersRepository,
+  tx: Tx,
+  ref: MemberRef,
+): Promise<LockedMember> {
+  const member = await repo.lock(tx, ref.id);
+  if (!member) throw new AppError('MEMBER_NOT_FOUND');
+  if (member.version !== ref.version) throw new AppError('STALE_EDIT');
+  return member;
+}
+
 /**
  * A super's management of staff (capability `staff`). Every change is one audit row on the member
  * (entity `staff_member`) and access-log rows; the last active super stays a super and active, and no
@@ -61,13 +73,7 @@ export function createMembersAdminService(deps: {
     return (await repo.byId(tx, id, clock.now()))!;
   }
 
-  /** The member under its row lock, at the version the super loaded. */
-  async function locked(tx: Tx, ref: MemberRef): Promise<LockedMember> {
-    const member = await repo.lock(tx, ref.id);
-    if (!member) throw new AppError('MEMBER_NOT_FOUND');
-    if (member.version !== ref.version) throw new AppError('STALE_EDIT');
-    return member;
-  }
+  const locked = (tx: Tx, ref: MemberRef) => lockedAtVersion(repo, tx, ref);
 
   /** Refuses a change that would leave no active super. Call before locking the member's own row. */
   async function keepOneSuper(tx: Tx, memberId: number): Promise<void> {

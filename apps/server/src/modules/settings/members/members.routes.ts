@@ -1,10 +1,14 @@
 import { membersApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
+import type { MemberIdentitiesService } from './member-identities.service.ts';
 import type { MembersAdminService } from './members-admin.service.ts';
 import { callerOf } from './staff-events.ts';
 
-export function registerMembersRoutes(app: FastifyInstance, { service }: { service: MembersAdminService }) {
+export function registerMembersRoutes(
+  app: FastifyInstance,
+  { service, identities }: { service: MembersAdminService; identities: MemberIdentitiesService },
+) {
   registerEndpoint(app, membersApi.listMembers, async () => ({ items: await service.list() }));
 
   registerEndpoint(app, membersApi.createMember, async ({ body, member, actor, request }) => ({
@@ -36,4 +40,14 @@ export function registerMembersRoutes(app: FastifyInstance, { service }: { servi
     success: true as const,
     sessions_ended: await service.endSessions(body.id, callerOf(member, actor, request)),
   }));
+
+  registerEndpoint(app, membersApi.linkMemberIdentity, async ({ body, member, actor, request }) => ({
+    success: true as const,
+    member: await identities.link(body, callerOf(member, actor, request)),
+  }));
+
+  registerEndpoint(app, membersApi.unlinkMemberIdentity, async ({ body, member, actor, request }) => {
+    const done = await identities.unlink(body, callerOf(member, actor, request));
+    return { success: true as const, member: done.member, sessions_ended: done.sessionsEnded };
+  });
 }

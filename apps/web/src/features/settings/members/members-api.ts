@@ -1,9 +1,10 @@
 import type { CreateMemberBody, Member } from '@backdesk/contract';
+import * as authRoutes from '@backdesk/contract/routes/auth';
 import * as membersRoutes from '@backdesk/contract/routes/members';
 import * as twoFactorRoutes from '@backdesk/contract/routes/two-factor';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api.ts';
-import { membersRef, twoFactorRef } from '../../../lib/contract.ts';
+import { authEndpointRef, membersRef, twoFactorRef } from '../../../lib/contract.ts';
 
 /** The staff endpoints of a super (capability `staff`), named without loading the contract. */
 export const membersEndpoints = {
@@ -15,6 +16,9 @@ export const membersEndpoints = {
   enable: membersRef(membersRoutes.enableMember),
   endSessions: membersRef(membersRoutes.endMemberSessions),
   resetTwoFactor: twoFactorRef(twoFactorRoutes.resetMemberTwoFactor),
+  linkIdentity: membersRef(membersRoutes.linkMemberIdentity),
+  unlinkIdentity: membersRef(membersRoutes.unlinkMemberIdentity),
+  ssoProviders: authEndpointRef(authRoutes.listSsoProviders),
 };
 
 const LIST_KEY = ['members', 'list'] as const;
@@ -92,3 +96,23 @@ export const useResetTwoFactor = () =>
     await callEndpoint(membersEndpoints.resetTwoFactor, { body: { id } });
     return id;
   });
+
+/** The configured sign-in providers (those a member can be linked to); none without single sign-on. */
+export const useSsoProviders = () =>
+  useQuery({
+    queryKey: ['members', 'sso-providers'],
+    queryFn: async () => (await callEndpoint(membersEndpoints.ssoProviders)).items,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useLinkIdentity = () =>
+  useMemberChange(
+    async (body: Ref & { provider: string; subject: string }) =>
+      (await callEndpoint(membersEndpoints.linkIdentity, { body })).member,
+  );
+
+export const useUnlinkIdentity = () =>
+  useMemberChange(
+    async (body: Ref & { provider: string }) =>
+      (await callEndpoint(membersEndpoints.unlinkIdentity, { body })).member,
+  );

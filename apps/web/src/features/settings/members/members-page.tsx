@@ -13,6 +13,7 @@ import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { CreateMemberModal, OneTimePasswordModal, RolesModal } from './member-forms.tsx';
+import { IdentitiesModal } from './member-identities.tsx';
 import {
   useDisableMember,
   useEnableMember,
@@ -20,6 +21,7 @@ import {
   useIssueOneTimePassword,
   useMembers,
   useResetTwoFactor,
+  useSsoProviders,
 } from './members-api.ts';
 import { ScimTokensCard } from './scim-tokens-card.tsx';
 
@@ -36,6 +38,10 @@ export function MembersPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
   const [issued, setIssued] = useState<{ member: Member; password: string } | null>(null);
+  // The member's id, not the row: the modal reads the list's current row, at its latest version.
+  const [linkingId, setLinkingId] = useState<number | null>(null);
+  const linking = members.data?.find((m) => m.id === linkingId);
+  const ssoConfigured = (useSsoProviders().data?.length ?? 0) > 0;
   const { ask, dialog } = useConfirm();
   const history = useRecordHistory((m: Member) => ({
     entity: 'staff_member',
@@ -68,6 +74,11 @@ export function MembersPage() {
           ) : (
             <Menu.Item disabled data-testid="roles-from-provider">
               {t('members.rolesFromProvider')}
+            </Menu.Item>
+          )}
+          {ssoConfigured && (
+            <Menu.Item onClick={() => setLinkingId(m.id)} data-testid="member-identities">
+              {t('members.identities.action')}
             </Menu.Item>
           )}
           {!own && (
@@ -275,6 +286,7 @@ export function MembersPage() {
         />
       )}
       {editing && <RolesModal member={editing} onClose={() => setEditing(null)} />}
+      {linking && <IdentitiesModal member={linking} onClose={() => setLinkingId(null)} />}
       <OneTimePasswordModal issued={issued} onClose={() => setIssued(null)} />
       {history.drawer}
       {dialog}
