@@ -217,11 +217,15 @@ export function MembersPage() {
                             {t('members.you')}
                           </Badge>
                         )}
-                        {m.source !== 'local' && (
-                          <Badge ml={6} size="xs" variant="light" color="blue" data-testid="member-source">
-                            {t(`members.sources.${m.source}`)}
-                          </Badge>
-                        )}
+                        <Badge
+                          ml={6}
+                          size="xs"
+                          variant="light"
+                          color={m.source === 'local' ? 'gray' : 'blue'}
+                          data-testid="member-source"
+                        >
+                          {t(`members.sources.${m.source}`)}
+                        </Badge>
                       </Text>
                       <Text size="xs" c="dimmed">
                         {m.user_name}
