@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -10,7 +11,12 @@ import { useCan } from '../../../lib/can.ts';
 import { crmEndpoints } from '../shared/endpoints.ts';
 import { customersList } from './customers-columns.tsx';
 import { customersSource } from './get-customers.ts';
-import { MoveFilteredToTier } from './move-filtered-to-tier.tsx';
+
+// Offered only once the list is filtered, so it loads then: with its dialogs, the bulk kit and the tier
+// picker it was ~35 KB of the ~375 KB fetched before the unfiltered list's first rows (decision 0028).
+const MoveFilteredToTier = lazy(() =>
+  import('./move-filtered-to-tier.tsx').then((module) => ({ default: module.MoveFilteredToTier })),
+);
 
 export function CustomersPage() {
   const { t } = useTranslation(['crm', 'common']);
@@ -49,5 +55,9 @@ function MoveFilteredAction() {
   const count = useQuery(customersSource.countOptions(search));
   const failed = useQuery(customersSource.pageOptions(search)).isError;
   if (!can(crmEndpoints.moveCustomers) || Object.keys(filters).length === 0 || failed) return null;
-  return <MoveFilteredToTier filters={filters} total={count.data} />;
+  return (
+    <Suspense fallback={null}>
+      <MoveFilteredToTier filters={filters} total={count.data} />
+    </Suspense>
+  );
 }
