@@ -18,6 +18,7 @@
 //                           the dashboard and from the one before it among them)
 //   BENCH_UI_COLD=a,b       the pages reloaded cold (default /crm/customers, / and a report)
 //   E2E_WEB_DIST=DIR        another build of the web app (as the browser tests), to compare two builds
+//   BENCH_UI_FILES=1        lists each script counted before first content (section bytes), largest first
 // Builds nothing: run `npm run build && node scripts/build-server.mjs` first.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -654,7 +655,7 @@ async function scriptBytes(browser: Browser, base: string) {
       await cdp.send('Network.clearBrowserCache');
       const sent = new Map<string, { url: string; wall: number; ts: number }>();
       const headerBytes = new Map<string, number>();
-      const finished: { wallMs: number; bytes: number }[] = [];
+      const finished: { wallMs: number; bytes: number; url: string }[] = [];
       cdp.on('Network.requestWillBeSent', (e) =>
         sent.set(e.requestId, { url: e.request.url, wall: e.wallTime, ts: e.timestamp }),
       );
@@ -663,6 +664,7 @@ async function scriptBytes(browser: Browser, base: string) {
         const s = sent.get(e.requestId);
         if (!s || !/\.m?js$/.test(new URL(s.url).pathname)) return;
         finished.push({
+          url: new URL(s.url).pathname,
           wallMs: (s.wall + (e.timestamp - s.ts)) * 1000,
           bytes: e.encodedDataLength - (headerBytes.get(e.requestId) ?? 0),
         });
@@ -699,6 +701,9 @@ async function scriptBytes(browser: Browser, base: string) {
         kb: before.reduce((sum, f) => sum + f.bytes, 0) / 1024,
         files: before.length,
       });
+      if (process.env.BENCH_UI_FILES)
+        for (const f of before.toSorted((a, b) => b.bytes - a.bytes))
+          console.log(`  ${target} ${(f.bytes / 1024).toFixed(1).padStart(6)} KB  ${f.url}`);
       await page.close();
     }
   } finally {

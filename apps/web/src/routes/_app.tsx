@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { AppLayout } from '../app/shell/app-layout.tsx';
 import { useStartupData } from '../app/shell/startup-data.ts';
+import { useFirstContentShown } from '../components/content-ready.ts';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { signInGateDetour } from '../features/auth/sign-in-gate.ts';
 import { UserMenu } from '../features/auth/user-menu.tsx';
@@ -29,7 +30,12 @@ export const Route = createFileRoute('/_app')({
   component: AuthenticatedLayout,
 });
 
+/** The start-up data (R17) once the first page has drawn its content: it draws none of it itself. */
 function StartupData() {
+  return useFirstContentShown() ? <StartupQueries /> : null;
+}
+
+function StartupQueries() {
   useStartupData();
   return null;
 }

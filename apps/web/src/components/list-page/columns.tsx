@@ -16,6 +16,9 @@ interface ColumnOptions {
   empty?: string;
 }
 
+const shown = (text: string | null | undefined, options: ColumnOptions, format: (v: string) => string) =>
+  text === null || text === undefined || text === '' ? (options.empty ?? '—') : format(text);
+
 /**
  * Column builders bound to the member's locale, for what lists show alike: exact amounts
  * (right-aligned, grouped for the locale, never through a float), instants and days, and long codes
@@ -23,43 +26,8 @@ interface ColumnOptions {
  */
 export function useColumnKit() {
   const { locale } = useLanguage();
-  const formatAmount = useAmount();
-  const shown = (text: string | null | undefined, options: ColumnOptions, format: (v: string) => string) =>
-    text === null || text === undefined || text === '' ? (options.empty ?? '—') : format(text);
   return {
     locale,
-    /** An amount at its asset's precision with the asset after it (lib/amounts.ts). */
-    amount<T>(
-      accessor: TextField<T>,
-      title: string,
-      asset: AmountAsset<T>,
-      options: ColumnOptions & {
-        strong?: boolean;
-        /** false: the asset sets the precision but is not written (a column beside names it). */
-        code?: false;
-      } = {},
-    ): DataTableColumn<T> {
-      return {
-        accessor,
-        title,
-        sortable: options.sortable,
-        textAlign: 'right',
-        noWrap: true,
-        render: (row) => {
-          const code = typeof asset === 'string' ? asset : asset(row);
-          const text = shown(row[accessor] as string | null, options, (v) =>
-            formatAmount(v, code, options.code !== false),
-          );
-          return options.strong ? (
-            <Text size="sm" fw={600}>
-              {text}
-            </Text>
-          ) : (
-            text
-          );
-        },
-      };
-    },
     /** An instant; `narrow` wraps it onto two lines (the time under the date) where a list is tight. */
     dateTime<T>(
       accessor: TextField<T>,
@@ -116,6 +84,51 @@ export function useColumnKit() {
             <Text size={options.size ?? 'sm'} ff="monospace" truncate="end" maw={options.width} title={value}>
               {value ?? options.empty ?? '—'}
             </Text>
+          );
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The column kit with amount columns. Apart, because an amount needs the asset catalogue (its
+ * precision), and reading it fetches the transactions' schemas and decimal.js (~19 KB): a list without
+ * amounts, such as the customers', has its rows drawn without them (decision 0028).
+ */
+export function useAmountColumnKit() {
+  const kit = useColumnKit();
+  const formatAmount = useAmount();
+  return {
+    ...kit,
+    /** An amount at its asset's precision with the asset after it (lib/amounts.ts). */
+    amount<T>(
+      accessor: TextField<T>,
+      title: string,
+      asset: AmountAsset<T>,
+      options: ColumnOptions & {
+        strong?: boolean;
+        /** false: the asset sets the precision but is not written (a column beside names it). */
+        code?: false;
+      } = {},
+    ): DataTableColumn<T> {
+      return {
+        accessor,
+        title,
+        sortable: options.sortable,
+        textAlign: 'right',
+        noWrap: true,
+        render: (row) => {
+          const code = typeof asset === 'string' ? asset : asset(row);
+          const text = shown(row[accessor] as string | null, options, (v) =>
+            formatAmount(v, code, options.code !== false),
+          );
+          return options.strong ? (
+            <Text size="sm" fw={600}>
+              {text}
+            </Text>
+          ) : (
+            text
           );
         },
       };

@@ -17,7 +17,15 @@ export interface FilterProps {
   testId?: string;
 }
 
-/** Free text written to the URL after a pause in typing, not on every key. */
+/**
+ * Free text written to the URL after a pause in typing, not on every key. The pause is short (issue 40's
+ * budget is 300 ms from the last key to its rows, and 300 ms of pause alone spent it): a word typed
+ * faster commits once; a slower one commits a prefix on the way, whose request the next commit
+ * cancels (the query's AbortSignal: its observer moves to the new key), and whose answer is never
+ * drawn over the later one's (decision 0028).
+ */
+const SEARCH_PAUSE_MS = 120;
+
 export function TextFilter({
   name,
   label,
@@ -30,7 +38,7 @@ export function TextFilter({
 }: FilterProps & { placeholder?: string; search?: boolean }) {
   const [text, setText] = useState(value ?? '');
   useEffect(() => setText(value ?? ''), [value]);
-  const commit = useDebouncedCallback((next: string) => onChange(next.trim() || undefined), 300);
+  const commit = useDebouncedCallback((next: string) => onChange(next.trim() || undefined), SEARCH_PAUSE_MS);
   return (
     <TextInput
       label={label}

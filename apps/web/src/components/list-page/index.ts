@@ -24,7 +24,7 @@
  * and this index reaches the table (mantine-datatable), which would break the sign-in page's budget.
  */
 
-export { useColumnKit } from './columns.tsx';
+export { useAmountColumnKit, useColumnKit } from './columns.tsx';
 export { DateFilter, SelectFilter, TextFilter } from './filters.tsx';
 export {
   defineList,

@@ -34,13 +34,15 @@ export const documentDetailOptions = (id: number) =>
 export const useKycDocument = (id: number | undefined) =>
   useQuery({ ...documentDetailOptions(id ?? 0), enabled: id !== undefined });
 
-export const useCustomerKyc = (customerId: number | undefined) =>
-  useQuery({
+export const customerKycOptions = (customerId: number | undefined) =>
+  queryOptions({
     queryKey: [...AREA, 'customer', customerId],
     queryFn: ({ signal }) =>
       callEndpoint(api.customerKyc, { query: { customer_id: customerId ?? 0 }, signal }),
-    enabled: customerId !== undefined,
   });
+
+export const useCustomerKyc = (customerId: number | undefined) =>
+  useQuery({ ...customerKycOptions(customerId), enabled: customerId !== undefined });
 
 export const useKycReviewers = () =>
   useQuery({

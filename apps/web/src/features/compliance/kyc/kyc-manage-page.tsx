@@ -1,6 +1,7 @@
 import type { KycCase } from '@backdesk/contract';
 import { Button, Text } from '@mantine/core';
 import { IconPlayerTrackNext } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -8,7 +9,7 @@ import { CaseActions } from './case-actions.tsx';
 import { useKycSettings } from './kyc-api.ts';
 import { kycQueueList } from './kyc-queue-list.tsx';
 import { useNextCase } from './next-case.ts';
-import { ReviewDrawer } from './review/review-drawer.tsx';
+import { prefetchReview, ReviewDrawer } from './review/review-drawer.tsx';
 
 /** The queue, oldest first; "Next case" claims the oldest unassigned case and opens it. */
 export function KycManagePage() {
@@ -16,7 +17,11 @@ export function KycManagePage() {
   const { search, set } = useListSearch();
   const customerId = Number(search.case) || undefined;
   const settings = useKycSettings();
-  const open = (c: KycCase) => set({ case: String(c.customer_id) });
+  const client = useQueryClient();
+  const open = (c: KycCase) => {
+    prefetchReview(client, c.customer_id).catch(() => {}); // the drawer shows its own failure
+    set({ case: String(c.customer_id) });
+  };
   const nextCase = useNextCase(open);
 
   return (

@@ -14,6 +14,7 @@ import {
   type ListFiltersProps,
   ListPage,
   SelectFilter,
+  useAmountColumnKit,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
 import { keyOptions } from '../../../lib/key-options.ts';
@@ -60,7 +61,7 @@ function Deadline({ at }: { at: string | null }) {
 
 function useQueueColumns(): DataTableColumn<TravelRuleQueueItem>[] {
   const { t } = useTranslation('travelRule');
-  const kit = useColumnKit();
+  const kit = useAmountColumnKit();
   return [
     kit.dateTime('created_at', t('columns.created'), { sortable: true, narrow: true }),
     { accessor: 'direction', title: t('columns.direction'), render: (r) => t(`direction.${r.direction}`) },

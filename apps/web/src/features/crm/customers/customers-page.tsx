@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListSearch } from '../../../components/list-page/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -10,11 +11,21 @@ import { useCan } from '../../../lib/can.ts';
 import { crmEndpoints } from '../shared/endpoints.ts';
 import { customersList } from './customers-columns.tsx';
 import { customersSource } from './get-customers.ts';
-import { MoveFilteredToTier } from './move-filtered-to-tier.tsx';
+
+// Offered only once the list is filtered, so it loads then: with its dialogs, the bulk kit and the tier
+// picker it was ~35 KB of the ~375 KB fetched before the unfiltered list's first rows (decision 0028).
+const MoveFilteredToTier = lazy(() =>
+  import('./move-filtered-to-tier.tsx').then((module) => ({ default: module.MoveFilteredToTier })),
+);
 
 export function CustomersPage() {
   const { t } = useTranslation(['crm', 'common']);
   const navigate = useNavigate();
+  // Stable: the list's table is drawn again only when what it shows changes (list-page.tsx).
+  const openCustomer = useCallback(
+    (c: { id: number }) => void navigate({ to: '/crm/customers/$customerId', params: { customerId: c.id } }),
+    [navigate],
+  );
   return (
     <>
       <PageHeader
@@ -29,11 +40,7 @@ export function CustomersPage() {
           </Group>
         }
       />
-      <ListPage
-        list={customersList}
-        emptyText={t('customers.empty')}
-        onRowOpen={(c) => void navigate({ to: '/crm/customers/$customerId', params: { customerId: c.id } })}
-      />
+      <ListPage list={customersList} emptyText={t('customers.empty')} onRowOpen={openCustomer} />
     </>
   );
 }
@@ -49,5 +56,9 @@ function MoveFilteredAction() {
   const count = useQuery(customersSource.countOptions(search));
   const failed = useQuery(customersSource.pageOptions(search)).isError;
   if (!can(crmEndpoints.moveCustomers) || Object.keys(filters).length === 0 || failed) return null;
-  return <MoveFilteredToTier filters={filters} total={count.data} />;
+  return (
+    <Suspense fallback={null}>
+      <MoveFilteredToTier filters={filters} total={count.data} />
+    </Suspense>
+  );
 }

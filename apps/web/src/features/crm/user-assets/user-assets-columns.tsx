@@ -8,7 +8,7 @@ import {
   type ListFiltersProps,
   SelectFilter,
   TextFilter,
-  useColumnKit,
+  useAmountColumnKit,
 } from '../../../components/list-page/index.ts';
 import { userAssetsSource } from '../shared/crm-lists-api.ts';
 import { crmEndpoints } from '../shared/endpoints.ts';
@@ -25,7 +25,7 @@ function AssetFilters({ filter }: ListFiltersProps) {
 
 function useAssetColumns(): DataTableColumn<UserAsset>[] {
   const { t } = useTranslation('crm');
-  const kit = useColumnKit();
+  const kit = useAmountColumnKit();
   return [
     customerColumn(t('restrictions.columns.customer'), (r) => r.customer_id),
     { accessor: 'asset', title: t('assets.columns.asset') },

@@ -3,14 +3,14 @@ import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { defineList, useColumnKit } from '../../../components/list-page/index.ts';
+import { defineList, useAmountColumnKit } from '../../../components/list-page/index.ts';
 import { useAmount } from '../../../lib/amounts.ts';
 import { formatPercent } from '../../../lib/locale-format.ts';
 import { commissionsSource } from './commissions-api.ts';
 
 function useRuleColumns(): DataTableColumn<CommissionRule>[] {
   const { t } = useTranslation('transactions');
-  const kit = useColumnKit();
+  const kit = useAmountColumnKit();
   const { locale } = kit;
   const amount = useAmount();
   // The schedule's own cache entry, which the list reads too: rules name a type by code, staff by name.

@@ -3,7 +3,7 @@ import { LIMIT_AMOUNT_FIELDS } from '@backdesk/contract/rules';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { defineList, useColumnKit } from '../../../components/list-page/index.ts';
+import { defineList, useAmountColumnKit } from '../../../components/list-page/index.ts';
 import { limitsSource } from './limits-api.ts';
 
 /** An address's first six and last four characters: enough to tell two apart at a glance. */
@@ -12,7 +12,7 @@ const addressEnds = (address: string) =>
 
 function useLimitColumns(): DataTableColumn<TransactionLimit>[] {
   const { t } = useTranslation('transactions');
-  const kit = useColumnKit();
+  const kit = useAmountColumnKit();
   // An empty bound is no bound at all.
   const bound = (field: (typeof LIMIT_AMOUNT_FIELDS)[number]) =>
     kit.amount<TransactionLimit>(field, t(`fields.${field}`), (limit) => limit.contract_name, {

@@ -8,7 +8,7 @@ import {
   defineList,
   type ListFiltersProps,
   SelectFilter,
-  useColumnKit,
+  useAmountColumnKit,
 } from '../../../components/list-page/index.ts';
 import { SellerContractFilters } from '../shared/filters.tsx';
 import { contractColumn } from './offer-columns.ts';
@@ -30,7 +30,7 @@ function OfferFilters({ filter }: ListFiltersProps) {
 
 function useOfferColumns(): DataTableColumn<MarketOffer>[] {
   const { t } = useTranslation('transactions');
-  const kit = useColumnKit();
+  const kit = useAmountColumnKit();
   return [
     { accessor: 'seller_user_name', title: t('fields.seller') },
     contractColumn(t('fields.contract_name')),

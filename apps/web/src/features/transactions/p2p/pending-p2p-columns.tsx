@@ -10,7 +10,7 @@ import {
   type ListFiltersProps,
   SelectFilter,
   TextFilter,
-  useColumnKit,
+  useAmountColumnKit,
 } from '../../../components/list-page/index.ts';
 import { STATE_COLORS } from '../../../lib/state-colors.ts';
 import { AmountRangeFilters, SellerContractFilters } from '../shared/filters.tsx';
@@ -39,7 +39,7 @@ function TradeFilters({ search, filter }: ListFiltersProps) {
 
 function useTradeColumns(): DataTableColumn<EnrichedTrade>[] {
   const { t } = useTranslation('transactions');
-  const kit = useColumnKit();
+  const kit = useAmountColumnKit();
   const sellerColumn = customerNameColumn<EnrichedTrade, 'seller_user_name'>(
     'seller_user_name',
     t('fields.seller'),

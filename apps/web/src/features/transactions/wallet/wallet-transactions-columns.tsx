@@ -9,7 +9,7 @@ import {
   type ListFiltersProps,
   SelectFilter,
   TextFilter,
-  useColumnKit,
+  useAmountColumnKit,
 } from '../../../components/list-page/index.ts';
 import { AmountRangeFilters } from '../shared/filters.tsx';
 import { WalletStatusBadge } from './wallet-status-badge.tsx';
@@ -44,7 +44,7 @@ function WalletFilters({ filter }: ListFiltersProps) {
 
 function useWalletColumns(): DataTableColumn<WalletTransaction>[] {
   const { t } = useTranslation('transactions');
-  const kit = useColumnKit();
+  const kit = useAmountColumnKit();
   return [
     kit.dateTime('created_at', t('fields.created_at'), { sortable: true }),
     customerNameColumn<WalletTransaction, 'customer_user_name'>(

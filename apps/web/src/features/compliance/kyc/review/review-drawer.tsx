@@ -17,8 +17,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlayerTrackNext } from '@tabler/icons-react';
+import type { QueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../../components/audit-trail/index.ts';
 import { useCan } from '../../../../lib/can.ts';
@@ -28,9 +29,10 @@ import { formatDateTime } from '../../../../lib/locale-format.ts';
 import { DocumentStatusBadge } from '../badges.tsx';
 import { CaseActions } from '../case-actions.tsx';
 import { complianceEndpoints, contentUrl } from '../endpoints.ts';
-import { useCustomerKyc, useKycDocument } from '../kyc-api.ts';
+import { customerKycOptions, useCustomerKyc, useKycDocument } from '../kyc-api.ts';
 import { DocumentView } from '../viewer/document-view.tsx';
 import { useReviewKeys } from '../viewer/review-keys.ts';
+import { documentBytesOptions } from '../viewer/use-document-bytes.ts';
 import { DecisionCard } from './decision-panel.tsx';
 import { FileDetails } from './file-details.tsx';
 import { LevelPanel } from './level-panel.tsx';
@@ -103,6 +105,19 @@ function firstDocument(documents: KycDocumentRow[], asked: number | undefined): 
   return (documents.find((d) => d.status === 'pending') ?? documents.at(-1))?.id;
 }
 
+/**
+ * Asks for a case's documents and, as soon as they are in, the bytes of the one the review will show
+ * first: both start when the case is opened (the claim's answer, a row's click) instead of the
+ * documents after the drawer has rendered and the bytes after the review has (decision 0028). The
+ * queries are the drawer's own, so it finds them in flight or done. Only the case being opened is
+ * fetched: a document's bytes are an audited view (docs/decisions/0010-document-intake.md).
+ */
+export async function prefetchReview(client: QueryClient, customerId: number): Promise<void> {
+  const kyc = await client.fetchQuery(customerKycOptions(customerId));
+  const first = firstDocument([...kyc.documents].reverse(), undefined);
+  if (first !== undefined) await client.prefetchQuery(documentBytesOptions(contentUrl(first)));
+}
+
 /** The pending document after `id` in review order, else the first pending one before it. */
 function nextPending(documents: KycDocumentRow[], id: number): number | undefined {
   const at = documents.findIndex((d) => d.id === id);
@@ -142,6 +157,11 @@ function Review({
     else if (step === 1 && offerNext && !offerNext.loading) offerNext.open();
   };
   useReviewKeys({ next: () => move(1), previous: () => move(-1) }, true);
+  // The document first: the side (profile, decision, level, history) renders in a deferred pass
+  // that React splits into short tasks, so the document's bytes, decoding and drawing do not wait for
+  // it. Rendered together, the side held the main thread for most of "next case" to its document
+  // (decision 0028).
+  const sideShown = useDeferredValue(true, false);
 
   const name = kyc.customer.customer_name ?? kyc.customer.user_name;
   return (
@@ -233,51 +253,53 @@ function Review({
         )}
       </section>
       <aside className={classes.side} aria-label={t('viewer.profile')}>
-        <Stack gap="sm">
-          {offerNext && (
-            <Card withBorder radius="md" padding="sm" data-testid="review-case-done">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm">{t('viewer.caseDone')}</Text>
-                <Button
-                  // The label whole in both languages: the sentence beside it wraps instead.
-                  style={{ flexShrink: 0 }}
-                  size="xs"
-                  leftSection={<IconPlayerTrackNext size={16} />}
-                  loading={offerNext.loading}
-                  onClick={offerNext.open}
-                  data-testid="review-next-case"
-                >
-                  {t('viewer.nextCase')}
-                </Button>
-              </Group>
-            </Card>
-          )}
-          {kyc.case && <CaseBar kyc={kyc} />}
-          <ProfileCard kyc={kyc} />
-          {doc && (
-            <DecisionCard
-              document={doc}
-              canDecide={canDecide}
-              keysEnabled
-              // A decision moves on to the customer's next pending document, if one is left.
-              onDecided={() => {
-                const next = nextPending(documents, doc.id);
-                if (next !== undefined) setCurrentId(next);
-              }}
-            />
-          )}
-          <DocumentList documents={documents} currentId={doc?.id} onSelect={setCurrentId} />
-          {doc && <FileDetails document={doc} />}
-          <LevelPanel kyc={kyc} canDecide={can(complianceEndpoints.setLevel)} />
-          {doc && (
-            <Card withBorder radius="md" padding="sm">
-              <Title order={3} fz="sm" mb="xs">
-                {t('viewer.history')}
-              </Title>
-              <AuditTrail entity="kyc_document" entityId={doc.id} />
-            </Card>
-          )}
-        </Stack>
+        {sideShown && (
+          <Stack gap="sm">
+            {offerNext && (
+              <Card withBorder radius="md" padding="sm" data-testid="review-case-done">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm">{t('viewer.caseDone')}</Text>
+                  <Button
+                    // The label whole in both languages: the sentence beside it wraps instead.
+                    style={{ flexShrink: 0 }}
+                    size="xs"
+                    leftSection={<IconPlayerTrackNext size={16} />}
+                    loading={offerNext.loading}
+                    onClick={offerNext.open}
+                    data-testid="review-next-case"
+                  >
+                    {t('viewer.nextCase')}
+                  </Button>
+                </Group>
+              </Card>
+            )}
+            {kyc.case && <CaseBar kyc={kyc} />}
+            <ProfileCard kyc={kyc} />
+            {doc && (
+              <DecisionCard
+                document={doc}
+                canDecide={canDecide}
+                keysEnabled
+                // A decision moves on to the customer's next pending document, if one is left.
+                onDecided={() => {
+                  const next = nextPending(documents, doc.id);
+                  if (next !== undefined) setCurrentId(next);
+                }}
+              />
+            )}
+            <DocumentList documents={documents} currentId={doc?.id} onSelect={setCurrentId} />
+            {doc && <FileDetails document={doc} />}
+            <LevelPanel kyc={kyc} canDecide={can(complianceEndpoints.setLevel)} />
+            {doc && (
+              <Card withBorder radius="md" padding="sm">
+                <Title order={3} fz="sm" mb="xs">
+                  {t('viewer.history')}
+                </Title>
+                <AuditTrail entity="kyc_document" entityId={doc.id} />
+              </Card>
+            )}
+          </Stack>
+        )}
       </aside>
     </div>
   );
