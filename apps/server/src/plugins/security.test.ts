@@ -43,7 +43,11 @@ describe('web defence', () => {
       await t.app.inject({ url: '/api/auth/captcha' }),
       await t.app.inject({ url: '/api/auth/credentials' }),
       await t.app.inject({ url: '/crm/customers' }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { origin: 'https://evil.example' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signout',
+        headers: { origin: 'https://evil.example' },
+      }),
     ];
     expect(answers.map((res) => res.statusCode)).toEqual([200, 401, expect.any(Number), 403]);
     for (const res of answers) {
