@@ -148,14 +148,29 @@ export function statementByShape<S>(
   };
 }
 
+type PreparedOf = ReturnType<Db['_']['session']['prepareQuery']>;
+/** Each handle's prepared queries by statement: the app's pool keeps one a statement for its life. */
+const preparedBySession = new WeakMap<object, Map<BuiltStatement, PreparedOf>>();
+
 /** Runs a built statement as the named prepared statement it is, with `values` for its placeholders. */
 export async function runStatement<R>(
   db: DbOrTx,
   statement: BuiltStatement,
   values: Record<string, unknown> = {},
 ): Promise<R[]> {
-  const prepared = db._.session.prepareQuery(statement.query, undefined, statement.name, false);
-  return ((await prepared.execute(values)) as pg.QueryResult).rows as R[];
+  const session = db._.session;
+  let prepared = preparedBySession.get(session);
+  if (!prepared) {
+    prepared = new Map();
+    preparedBySession.set(session, prepared);
+  }
+  let query = prepared.get(statement);
+  if (!query) {
+    if (prepared.size >= MAX_NAMED_TEXTS) prepared.clear();
+    query = session.prepareQuery(statement.query, undefined, statement.name, false);
+    prepared.set(statement, query);
+  }
+  return ((await query.execute(values)) as pg.QueryResult).rows as R[];
 }
 
 /**
