@@ -123,6 +123,12 @@ export interface BuiltStatement {
   readonly query: Query;
 }
 
+/** `query` compiled to its text and named after it, once; its placeholders are bound by runStatement. */
+export function buildStatement(query: SQL): BuiltStatement {
+  const compiled = dialect.sqlToQuery(query);
+  return { name: nameOfText(compiled.sql), query: compiled };
+}
+
 /**
  * Statements built once per shape: `build` makes the SQL of one shape (a list's sort, direction,
  * cursor or none, page size), with `sql.placeholder(name)` where a request's values go. Compiling
@@ -140,8 +146,7 @@ export function statementByShape<S>(
     let statement = built.get(key);
     if (!statement) {
       if (built.size >= MAX_NAMED_TEXTS) built.clear();
-      const query = dialect.sqlToQuery(build(shape));
-      statement = { name: nameOfText(query.sql), query };
+      statement = buildStatement(build(shape));
       built.set(key, statement);
     }
     return statement;
