@@ -195,6 +195,16 @@ export async function runPairs(o: PairOptions): Promise<void> {
         load: os.loadavg()[0]!,
       };
     };
+    // What each process spends with no request at all (the real server's job runner, timers): in
+    // each run's CPU a request, so it is said apart.
+    const IDLE_MS = 3000;
+    const idleBefore = [cpuMs(o.real.pid), cpuMs(minimal.pid)];
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const idle = [cpuMs(o.real.pid) - idleBefore[0]!, cpuMs(minimal.pid) - idleBefore[1]!];
+    console.log(
+      `idle, with no request: real ${((idle[0]! * 1000) / IDLE_MS).toFixed(0)} ms of CPU a second, ` +
+        `minimal ${((idle[1]! * 1000) / IDLE_MS).toFixed(0)} ms a second (over ${IDLE_MS / 1000} s)`,
+    );
     if (o.warmup > 0) {
       process.stdout.write(`warm-up: ${o.warmup} s each… `);
       await load(realUrl, o.warmup);
@@ -242,6 +252,11 @@ function report(o: PairOptions, pairs: { real: Run; minimal: Run }[]) {
     median(pairs.map((p) => p[side][key]));
   const throughput = med('real', 'perSecond') / med('minimal', 'perSecond');
   const p99 = med('real', 'p99') / med('minimal', 'p99');
+  // Each pair's own ratio too: a pair shares a minute of this machine, so its ratio is steadier than
+  // either side's figures when other work comes and goes. The verdict asks both to pass.
+  const pairThroughput = median(pairs.map((p) => p.real.perSecond / p.minimal.perSecond));
+  const pairP99 = median(pairs.map((p) => p.real.p99 / p.minimal.p99));
+  const pairCpu = median(pairs.map((p) => p.real.cpuMs / p.minimal.cpuMs));
   const cpu = med('real', 'cpuMs') / med('minimal', 'cpuMs');
   console.log(
     `\nmedians: real ${int(med('real', 'perSecond'))} req/s, p99 ${med('real', 'p99')} ms, ` +
@@ -249,17 +264,21 @@ function report(o: PairOptions, pairs: { real: Run; minimal: Run }[]) {
       `p99 ${med('minimal', 'p99')} ms, CPU ${med('minimal', 'cpuMs').toFixed(3)} ms/req; ` +
       `CPU a request ${cpu.toFixed(2)}× the minimal's`,
   );
+  console.log(
+    `median of the pairs' ratios: ${pairThroughput.toFixed(3)} of the throughput, ${pairP99.toFixed(2)}× the p99, ` +
+      `${pairCpu.toFixed(2)}× the CPU a request`,
+  );
   const errors = pairs.reduce((n, p) => n + p.real.errors + p.minimal.errors, 0);
   const verdicts: [string, boolean, string][] = [
     [
-      `customer list ≥ ${PAIR_TARGETS.throughputRatio} of the minimal handler's throughput (medians)`,
-      throughput >= PAIR_TARGETS.throughputRatio,
-      throughput.toFixed(3),
+      `customer list ≥ ${PAIR_TARGETS.throughputRatio} of the minimal handler's throughput (medians, and the pairs' median ratio)`,
+      Math.min(throughput, pairThroughput) >= PAIR_TARGETS.throughputRatio,
+      `${throughput.toFixed(3)}, ${pairThroughput.toFixed(3)}`,
     ],
     [
-      `customer list p99 ≤ ${PAIR_TARGETS.p99Ratio}× the minimal handler's (medians)`,
-      p99 <= PAIR_TARGETS.p99Ratio,
-      `${p99.toFixed(2)}×`,
+      `customer list p99 ≤ ${PAIR_TARGETS.p99Ratio}× the minimal handler's (medians, and the pairs' median ratio)`,
+      Math.max(p99, pairP99) <= PAIR_TARGETS.p99Ratio,
+      `${p99.toFixed(2)}×, ${pairP99.toFixed(2)}×`,
     ],
     ['pairs without errors', errors === 0, `${errors} errors or non-2xx`],
   ];
