@@ -1,5 +1,6 @@
-// npm run bench:load — speed under load (decision 0023), over HTTP against the started server:
+// npm run bench:load — speed under load (decisions 0023 and 0029), over HTTP against the started server:
 //   npm run bench:load [-- --duration 60] [--connections 100] [--port 3200] [--data-dir DIR]
+//                      [--section all|targets|pairs] [--pairs 5]
 // The real server (NODE_ENV=production node --import tsx apps/server/src/server.ts) starts as a child
 // process on the demo data, seeded by the server itself in a fresh temporary folder (--data-dir keeps
 // a folder for reruns), an admin signs in through the real proof-of-work captcha, then autocannon, in this process,
@@ -8,7 +9,13 @@
 //   - the customer list's first page (default sort), and the enriched pending P2P trades' first page.
 // Around each run the server is sent SIGUSR2 and reports its event-loop delay for the run on standard
 // error (plugins/event-loop-report.ts). Its request log goes to server.log in the data folder, as a
-// log file would in service. Exits 0 whatever the verdicts say; the verdicts say it honestly.
+// log file would in service.
+// Then the pairs (decision 0029): the customer list's first page from the real server beside the same
+// page from a minimal Fastify + pg handler (bench-load-minimal.ts, its own process on the same
+// database, the same statements, JSON, compression and headers), alternated --pairs times with the
+// same connections, each pair printed with the medians and the verdict (≥ 0.95 of the minimal's
+// throughput, ≤ 1.1× its p99). Each process's CPU a request is read from /proc around each run.
+// Exits 0 whatever the verdicts say; the verdicts say it honestly.
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -16,7 +23,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { EventLoopReport } from '../src/plugins/event-loop-report.ts';
-import { printTable, type StartedServer, signIn, startServer } from './bench-support.ts';
+import { runPairs } from './bench-load-pairs.ts';
+import { machineLine, printTable, type StartedServer, signIn, startServer } from './bench-support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,8 +33,14 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '5' },
     port: { type: 'string', default: '3200' },
     'data-dir': { type: 'string' },
+    section: { type: 'string', default: 'all' },
+    pairs: { type: 'string', default: '5' },
   },
 });
+const SECTION = values.section;
+if (!['all', 'targets', 'pairs'].includes(SECTION))
+  throw new Error(`--section all, targets or pairs: ${SECTION}`);
+const PAIRS = Number(values.pairs);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const WARMUP = Number(values.warmup);
@@ -245,9 +259,25 @@ async function main() {
     try {
       console.log(`Server pid ${server.pid}, log ${server.logFile}`);
       const cookie = await signIn(server.url, 'admin');
-      const runs: Measured[] = [];
-      for (const target of [FLOOR, CUSTOMERS, P2P]) runs.push(await measure(server, target, cookie));
-      report(runs);
+      console.log(machineLine());
+      if (SECTION !== 'pairs') {
+        const runs: Measured[] = [];
+        for (const target of [FLOOR, CUSTOMERS, P2P]) runs.push(await measure(server, target, cookie));
+        report(runs);
+      }
+      if (SECTION !== 'targets')
+        await runPairs({
+          real: server,
+          dataDir,
+          port: PORT + 1,
+          path: CUSTOMERS.path,
+          cookie,
+          pairs: PAIRS,
+          seconds: DURATION,
+          warmup: WARMUP,
+          connections: CONNECTIONS,
+          acceptEncoding: ACCEPT_ENCODING,
+        });
     } finally {
       await server.stop();
     }

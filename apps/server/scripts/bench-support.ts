@@ -18,7 +18,8 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { isDemoDataPresent, type SeedOptions, seedDemoData } from '../src/db/seed/index.ts';
 import { createMembersService } from '../src/modules/settings/members/members.service.ts';
 
-const SERVER = path.resolve(import.meta.dirname, '../src/server.ts');
+// BENCH_SERVER: another checkout's server.ts, to measure before and after a change on the same data.
+const SERVER = process.env.BENCH_SERVER ?? path.resolve(import.meta.dirname, '../src/server.ts');
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** The options of the list benches (node:util parseArgs): a data folder, the server's port, runs a case. */

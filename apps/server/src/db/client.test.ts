@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-server.ts';
-import { createDb, createPool, executeNamed, executePrepared } from './client.ts';
+import {
+  createDb,
+  createPool,
+  executeNamed,
+  executePrepared,
+  runStatement,
+  statementByShape,
+} from './client.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -82,6 +89,42 @@ describe('executePrepared', () => {
       expect(prepared.rows.map((r) => r.statement)).toEqual([
         'SELECT $1::int * 2 AS n',
         'SELECT $1::int * 3 AS n',
+      ]);
+    } finally {
+      await db.$client.end();
+    }
+  });
+});
+
+describe('statementByShape', () => {
+  it('builds a shape once, binds each run its values, and prepares it under one name per shape', async () => {
+    const db = createDb(createPool(database.url, 1));
+    try {
+      const built: string[] = [];
+      const times = statementByShape<{ factor: number }>(
+        (s) => String(s.factor),
+        (s) => {
+          built.push(String(s.factor));
+          return sql`SELECT ${sql.placeholder('n')}::int * ${sql.raw(String(s.factor))} AS n, ${'fixed'}::text AS f`;
+        },
+      );
+      expect(await runStatement(db, times({ factor: 2 }), { n: 2 })).toEqual([{ n: 4, f: 'fixed' }]);
+      expect(await runStatement(db, times({ factor: 2 }), { n: 5 })).toEqual([{ n: 10, f: 'fixed' }]);
+      expect(await runStatement(db, times({ factor: 3 }), { n: 5 })).toEqual([{ n: 15, f: 'fixed' }]);
+      expect(times({ factor: 2 })).toBe(times({ factor: 2 }));
+      expect(built).toEqual(['2', '3']);
+      const inTransaction = await db.transaction((tx) => runStatement(tx, times({ factor: 3 }), { n: 7 }));
+      expect(inTransaction).toEqual([{ n: 21, f: 'fixed' }]);
+      const prepared = await db.execute<{ name: string; statement: string }>(
+        sql`SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE '%AS f' ORDER BY statement`,
+      );
+      expect(prepared.rows.map((r) => r.statement)).toEqual([
+        'SELECT $1::int * 2 AS n, $2::text AS f',
+        'SELECT $1::int * 3 AS n, $2::text AS f',
+      ]);
+      expect(prepared.rows.map((r) => r.name)).toEqual([
+        times({ factor: 2 }).name,
+        times({ factor: 3 }).name,
       ]);
     } finally {
       await db.$client.end();

@@ -83,20 +83,99 @@ async function runNamed<R>(db: DbOrTx, name: string, query: Query): Promise<R[]>
   return ((await statement.execute()) as pg.QueryResult).rows as R[];
 }
 
+/** A statement's name derived from its text: the same text gets the same name on every node. */
+const nameOfText = (text: string) => `p_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+
+/**
+ * Names already derived, by text: a statement built anew each time (from parts) finds its name here
+ * rather than hashing ~1 KB of text again (~18 µs a request, docs/decisions/0029-request-cost.md).
+ * Bounded: the texts are a list's shapes, a few hundred at most; past the bound it starts afresh.
+ */
+const namesByText = new Map<string, string>();
+const MAX_NAMED_TEXTS = 2_000;
+
+function nameFor(text: string): string {
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    if (namesByText.size >= MAX_NAMED_TEXTS) namesByText.clear();
+    name = nameOfText(text);
+    namesByText.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs `query` as a prepared statement named after its text, so a query built from parts (a list's
  * sort, direction and cursor) is prepared once per text and connection. Only for a statement whose
  * best plan does not hang on its values (a list's default view walking its sort index): after five
  * runs PostgreSQL may keep one generic plan for every value. A list page so prepared skips ~0.2 ms of
  * planning (docs/decisions/0023-request-and-start-costs.md). Its LIMIT is written in (`limitOf`).
+ * A statement asked on every request is better built once (`statementByShape`).
  */
 export function executePrepared<R>(db: DbOrTx, query: SQL): Promise<R[]> {
   const compiled = dialect.sqlToQuery(query);
-  return runNamed(
-    db,
-    `p_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 20)}`,
-    compiled,
-  );
+  return runNamed(db, nameFor(compiled.sql), compiled);
+}
+
+/** A statement compiled and named once; its values are placeholders (`sql.placeholder`), bound per run. */
+export interface BuiltStatement {
+  readonly name: string;
+  readonly query: Query;
+}
+
+/** `query` compiled to its text and named after it, once; its placeholders are bound by runStatement. */
+export function buildStatement(query: SQL): BuiltStatement {
+  const compiled = dialect.sqlToQuery(query);
+  return { name: nameOfText(compiled.sql), query: compiled };
+}
+
+/**
+ * Statements built once per shape: `build` makes the SQL of one shape (a list's sort, direction,
+ * cursor or none, page size), with `sql.placeholder(name)` where a request's values go. Compiling
+ * Drizzle's fragments into text cost a list page ~60 µs a request, and naming the text by its hash
+ * ~18 µs more (docs/decisions/0029-request-cost.md); a shape's text and name are made on its first
+ * request. `keyOf` must tell every shape `build` makes apart. Bounded as `namesByText`.
+ */
+export function statementByShape<S>(
+  keyOf: (shape: S) => string,
+  build: (shape: S) => SQL,
+): (shape: S) => BuiltStatement {
+  const built = new Map<string, BuiltStatement>();
+  return (shape) => {
+    const key = keyOf(shape);
+    let statement = built.get(key);
+    if (!statement) {
+      if (built.size >= MAX_NAMED_TEXTS) built.clear();
+      statement = buildStatement(build(shape));
+      built.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+type PreparedOf = ReturnType<Db['_']['session']['prepareQuery']>;
+/** Each handle's prepared queries by statement: the app's pool keeps one a statement for its life. */
+const preparedBySession = new WeakMap<object, Map<BuiltStatement, PreparedOf>>();
+
+/** Runs a built statement as the named prepared statement it is, with `values` for its placeholders. */
+export async function runStatement<R>(
+  db: DbOrTx,
+  statement: BuiltStatement,
+  values: Record<string, unknown> = {},
+): Promise<R[]> {
+  const session = db._.session;
+  let prepared = preparedBySession.get(session);
+  if (!prepared) {
+    prepared = new Map();
+    preparedBySession.set(session, prepared);
+  }
+  let query = prepared.get(statement);
+  if (!query) {
+    if (prepared.size >= MAX_NAMED_TEXTS) prepared.clear();
+    query = session.prepareQuery(statement.query, undefined, statement.name, false);
+    prepared.set(statement, query);
+  }
+  return ((await query.execute(values)) as pg.QueryResult).rows as R[];
 }
 
 /**

@@ -60,6 +60,38 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
+/** What a page's read is given: the keyset's condition and order with the cursor's key in them. */
+export interface KeysetFetch {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  /** The rows to read: one more than the page, to know whether another follows. */
+  limit: number;
+  /** The order read in (a `prev` cursor reads against the list's direction). */
+  ascending: boolean;
+  /** The cursor's key, for a statement built once per shape that binds it (keysetSql). */
+  after: Key | undefined;
+}
+
+/**
+ * The keyset's condition (rows after `after`, when there is a cursor) and order for one direction.
+ * `after` may be values or placeholders: a statement built once per shape binds the key per request.
+ */
+export function keysetSql(
+  order: Pick<KeysetOrder, 'sort' | 'id'>,
+  ascending: boolean,
+  after: readonly [unknown, unknown] | undefined,
+): { where: SQL | undefined; orderBy: SQL[] } {
+  const where = after
+    ? ascending
+      ? sql`(${order.sort}, ${order.id}) > (${after[0]}, ${after[1]})`
+      : sql`(${order.sort}, ${order.id}) < (${after[0]}, ${after[1]})`
+    : undefined;
+  const orderBy = ascending
+    ? [sql`${order.sort} asc`, sql`${order.id} asc`]
+    : [sql`${order.sort} desc`, sql`${order.id} desc`];
+  return { where, orderBy };
+}
+
 /**
  * Keyset ("seek") pagination: a page is found by the last row's sort key, not by an offset, so the
  * thousandth page costs what the first does. Cursors go both ways: `prev` reads backwards from the
@@ -69,28 +101,23 @@ export async function keysetPage<Row>(
   order: KeysetOrder,
   request: KeysetRequest,
   keyOf: (row: Row) => Key,
-  fetch: (k: { where: SQL | undefined; orderBy: SQL[]; limit: number }) => Promise<Row[]>,
+  fetch: (k: KeysetFetch) => Promise<Row[]>,
 ): Promise<KeysetPage<Row>> {
   // An empty cursor is a broken one, not the first page.
   const cursor = request.cursor === undefined ? undefined : decode(request.cursor);
   const backwards = cursor?.d === 'prev';
   // Reading backwards flips the direction of both the comparison and the order.
   const ascending = (order.dir === 'asc') !== backwards;
-  const where = cursor
-    ? ascending
-      ? sql`(${order.sort}, ${order.id}) > (${cursor.k[0]}, ${cursor.k[1]})`
-      : sql`(${order.sort}, ${order.id}) < (${cursor.k[0]}, ${cursor.k[1]})`
-    : undefined;
-  const orderBy = ascending
-    ? [sql`${order.sort} asc`, sql`${order.id} asc`]
-    : [sql`${order.sort} desc`, sql`${order.id} desc`];
+  const { where, orderBy } = keysetSql(order, ascending, cursor?.k);
 
-  const rows = await fetch({ where, orderBy, limit: request.limit + 1 }).catch((error: unknown) => {
-    // Cursors are not signed: one whose key PostgreSQL cannot read as the sort column's type (a
-    // date that is text, an id out of range) was forged or tampered with, and is the client's error.
-    if (cursor && isDataException(error)) throw new AppError('INVALID_CURSOR');
-    throw error;
-  });
+  const rows = await fetch({ where, orderBy, limit: request.limit + 1, ascending, after: cursor?.k }).catch(
+    (error: unknown) => {
+      // Cursors are not signed: one whose key PostgreSQL cannot read as the sort column's type (a
+      // date that is text, an id out of range) was forged or tampered with, and is the client's error.
+      if (cursor && isDataException(error)) throw new AppError('INVALID_CURSOR');
+      throw error;
+    },
+  );
   const more = rows.length > request.limit;
   const items = rows.slice(0, request.limit);
   if (backwards) items.reverse();

@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import pino from 'pino';
 
 /**
  * What the request log may hold: no personal data and no secrets. A query string carries search text,
@@ -55,19 +56,25 @@ interface RequestLike {
   url: string;
 }
 
+/**
+ * The log's options: to `stream` when given (tests), else to standard output without waiting for
+ * each write. A line per request written synchronously cost a system call each under load; written
+ * as they come, lines that arrive while a write is under way go out together in the next one, and at
+ * exit what is pending is flushed (pino's destination; docs/decisions/0029-request-cost.md). `req`
+ * always goes through its serializer, which keeps the method and the redacted URL alone: no header
+ * can reach the log under it, so no redaction paths are walked on every line.
+ */
 export function loggerOptions(
   level: string,
   stream?: NodeJS.WritableStream,
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    stream: stream ?? pino.destination({ dest: 1, sync: false }),
     serializers: {
       req: (request: RequestLike) => ({ method: request.method, url: redactUrl(request.url) }),
       err: (error: Error) => serializeError(error),
     },
-    // Belt and braces, should a log call ever pass the headers along.
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
   };
 }
 

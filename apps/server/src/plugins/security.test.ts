@@ -20,6 +20,45 @@ describe('web defence', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('sends the security headers helmet sent, on API answers, errors and pages alike', async () => {
+    // As @fastify/helmet sent them before they were computed once (security.ts): every one, the same.
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+        "font-src 'self' data:;connect-src 'self';worker-src 'self' blob:;object-src 'none';base-uri 'self';" +
+        "form-action 'self';frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      'cache-control': 'no-store',
+    };
+    const answers = [
+      await t.app.inject({ url: '/api/auth/captcha' }),
+      await t.app.inject({ url: '/api/auth/credentials' }),
+      await t.app.inject({ url: '/crm/customers' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signout',
+        headers: { origin: 'https://evil.example' },
+      }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, expect.any(Number), 403]);
+    for (const res of answers) {
+      const security = Object.fromEntries(Object.keys(expected).map((name) => [name, res.headers[name]]));
+      expect(security).toEqual(expected);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('refuses state changes from a foreign origin and allows its own', async () => {
     const foreign = await login(t.app, 'admin', 'backdesk-demo', { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);

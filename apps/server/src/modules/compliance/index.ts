@@ -31,6 +31,7 @@ export {
   type TravelRuleCheckFacts,
   travelRuleCheckReasons,
   travelRuleCheckSql,
+  travelRuleVaspKeys,
 } from './travel-rule/travel-rule-check.ts';
 // The travel rule's part of ingesting a transfer and of the withdrawal check (decision 0026).
 export {

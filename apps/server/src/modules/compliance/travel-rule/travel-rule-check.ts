@@ -10,7 +10,7 @@ import {
   type TravelRuleState,
   type WalletKind,
 } from '@backdesk/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { Placeholder, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_TRAVEL_RULE_RULES, TRAVEL_RULE_RULES_KEY } from './travel-rule-defaults.ts';
 import { evaluateTravelRule } from './travel-rule-evaluate.ts';
 import { type DirectoryVasp, type Given, givenBy, partiesWith, vaspRefsOf } from './travel-rule-transfer.ts';
@@ -39,24 +39,35 @@ export interface TravelRuleCheckFacts {
   vasps: DirectoryVasp[];
 }
 
+/** The VASPs a travel-rule block names, by id and by LEI: the values of travelRuleCheckSql's `vasps`. */
+export function travelRuleVaspKeys(block: TravelRuleBlock | undefined): { ids: number[]; leis: string[] } {
+  const refs = vaspRefsOf(block).map((r) => r.ref);
+  return {
+    ids: refs.flatMap((r) => (r.id !== undefined ? [r.id] : [])),
+    leis: refs.flatMap((r) => (r.lei !== undefined ? [r.lei] : [])),
+  };
+}
+
+type Bound<T> = T | Placeholder;
+
 /**
  * The travel rule's reads for a withdrawal check, as one expression of the check's statement (decision
  * 0025: one round trip): the rules, the destination's attribution, the asset's rates at the check's
- * time, the withdrawal's record when the exchange sent it before, and the VASPs the block and the
- * record name.
+ * time (ISO text), the withdrawal's record when the exchange sent it before, and the VASPs the block
+ * and the record name (travelRuleVaspKeys). Any value may be a placeholder, bound per request.
  */
 export function travelRuleCheckSql(c: {
-  withdrawalId: string;
-  asset: string;
-  network: string;
-  toAddress: string;
-  at: Date;
-  block: TravelRuleBlock | undefined;
+  withdrawalId: Bound<string>;
+  asset: Bound<string>;
+  network: Bound<string>;
+  toAddress: Bound<string>;
+  at: Bound<string>;
+  vaspIds: Bound<number[]>;
+  vaspLeis: Bound<string[]>;
 }): SQL {
-  const refs = vaspRefsOf(c.block).map((r) => r.ref);
-  const ids = refs.flatMap((r) => (r.id !== undefined ? [r.id] : []));
-  const leis = refs.flatMap((r) => (r.lei !== undefined ? [r.lei] : []));
-  const at = c.at.toISOString();
+  const at = c.at;
+  const ids = c.vaspIds instanceof Placeholder ? c.vaspIds : sql.param(c.vaspIds);
+  const leis = c.vaspLeis instanceof Placeholder ? c.vaspLeis : sql.param(c.vaspLeis);
   const record = sql`SELECT r.* FROM travel_rule_records r JOIN wallet_transactions w ON w.id = r.transaction_id
                       WHERE w.external_id = ${c.withdrawalId} AND w.type = 'withdrawal'`;
   return sql`(SELECT json_build_object(
@@ -81,7 +92,7 @@ export function travelRuleCheckSql(c: {
     'vasps', (SELECT coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'lei', v.lei, 'country', v.country,
                                                          'jurisdiction', v.jurisdiction, 'due_diligence', v.due_diligence)), '[]'::json)
                 FROM vasps v
-               WHERE v.id = ANY(${sql.param(ids)}::int[]) OR v.lei = ANY(${sql.param(leis)}::text[])
+               WHERE v.id = ANY(${ids}::int[]) OR v.lei = ANY(${leis}::text[])
                   OR v.id IN (SELECT r.counterparty_vasp_id FROM (${record}) r)
                   OR v.id = (SELECT a.vasp_id FROM vasp_addresses a
                               WHERE a.network = ${c.network}

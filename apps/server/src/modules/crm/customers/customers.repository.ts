@@ -1,9 +1,9 @@
 import type { CustomerFilters, CustomerSortKey, ListTotal } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, executePrepared, limitOf } from '../../../db/client.ts';
+import { type DbOrTx, limitOf, runStatement, statementByShape } from '../../../db/client.ts';
 import { CUSTOMER_MAPPING, isoUtc, searchWords } from '../../../db/sql/index.ts';
 import { boundedCount, estimatedCount } from '../../../lib/bounded-count.ts';
-import { keysetPage } from '../../../lib/keyset.ts';
+import { keysetPage, keysetSql } from '../../../lib/keyset.ts';
 import { exportStatement } from '../../../lib/list-query.ts';
 import { SORT_WINDOW, sparsePage } from '../../../lib/sparse-page.ts';
 import type { CustomerRow } from './customer-mapping.ts';
@@ -87,15 +87,22 @@ export function createCustomersRepository({
         // The sort value travels as text: a timestamp keeps its microseconds in the cursor.
         (row) => [row.sort_value, Number(row.id)],
         async (k) => {
+          if (facets?.matching === 0) return [];
+          // The list as it opens, unfiltered, walks its sort index whatever the cursor: prepared, its
+          // text built once per sort, direction, cursor or none and page size.
+          if (!selected && !search && !phone) {
+            const shape = {
+              sort: request.sort,
+              ascending: k.ascending,
+              cursor: k.after !== undefined,
+              rows: k.limit,
+            };
+            const values = k.after ? { sort: k.after[0], id: k.after[1] } : {};
+            return runStatement<PagedRow>(db, unfilteredPage(shape), values);
+          }
           const keyset = k.where ? sql` AND ${k.where}` : sql``;
           const orderBy = sql.join(k.orderBy, sql`, `);
-          const select = (fromWhere: SQL, limit: SQL = sql`${k.limit}`) => sql`
-            SELECT ${CUSTOMER_COLUMNS}, (${sort})::text AS sort_value
-            FROM ${fromWhere}${keyset} ORDER BY ${orderBy} LIMIT ${limit}`;
-          if (facets?.matching === 0) return [];
-          // The list as it opens, unfiltered, walks its sort index whatever the cursor: prepared.
-          if (!selected && !search && !phone)
-            return executePrepared<PagedRow>(db, select(searched, limitOf(k.limit)));
+          const select = (fromWhere: SQL) => pageSelect(sort, fromWhere, k.where, k.orderBy, sql`${k.limit}`);
           if (!guessed) return (await db.execute<PagedRow>(select(searched))).rows;
           return sparsePage<PagedRow>(db, {
             page: (ids) => select(sql`customers WHERE ${ids}`),
@@ -235,6 +242,46 @@ export function createCustomersRepository({
   };
 }
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>;
+
+/** A page's SELECT: the list's columns and its sort value as text, in keyset order. */
+const pageSelect = (
+  sort: SQL,
+  fromWhere: SQL,
+  keysetWhere: SQL | undefined,
+  orderBy: SQL[],
+  limit: SQL,
+) => sql`
+            SELECT ${CUSTOMER_COLUMNS}, (${sort})::text AS sort_value
+            FROM ${fromWhere}${keysetWhere ? sql` AND ${keysetWhere}` : sql``} ORDER BY ${sql.join(orderBy, sql`, `)} LIMIT ${limit}`;
+
+interface UnfilteredShape {
+  sort: CustomerSortKey;
+  ascending: boolean;
+  /** Whether a cursor's key (the placeholders `sort` and `id`) bounds the page. */
+  cursor: boolean;
+  /** Rows read: written into the text (limitOf). */
+  rows: number;
+}
+
+/** The unfiltered page's statement, one per shape (db/client.ts statementByShape). */
+const unfilteredPage = statementByShape<UnfilteredShape>(
+  (s) => `${s.sort} ${s.ascending ? 'asc' : 'desc'} ${s.cursor ? 'after' : 'first'} ${s.rows}`,
+  (s) => {
+    const sort = CUSTOMER_SORT[s.sort];
+    const after = s.cursor ? ([sql.placeholder('sort'), sql.placeholder('id')] as const) : undefined;
+    const { where, orderBy } = keysetSql({ sort, id: sql`id` }, s.ascending, after);
+    return pageSelect(sort, searchedCustomers({}, false), where, orderBy, limitOf(s.rows));
+  },
+);
+
+/**
+ * The list as it opens (newest first, no cursor) reading `rows` rows: the statement's name and text,
+ * for bench:load's minimal handler, which prepares the very same under plain pg.
+ */
+export function defaultPageStatement(rows: number): { name: string; text: string } {
+  const { name, query } = unfilteredPage({ sort: 'created_at', ascending: false, cursor: false, rows });
+  return { name, text: query.sql };
+}
 
 /**
  * `FROM … WHERE` of the list's filters. A search or phone within a rare combination of the select

@@ -29,7 +29,11 @@ export interface TokenLookup {
   twoFactorRequired: boolean;
 }
 
-const lookupQuery = (db: DbOrTx) =>
+/**
+ * The lookup every signed-in request makes, as a select (bench:load's minimal handler prepares the
+ * same text under plain pg, to compare against).
+ */
+export const sessionLookupSelect = (db: DbOrTx) =>
   db
     .select({
       kind: sessionTokens.kind,
@@ -56,8 +60,9 @@ const lookupQuery = (db: DbOrTx) =>
     .from(sessionTokens)
     .innerJoin(staffSessions, eq(staffSessions.id, sessionTokens.sessionId))
     .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.memberId))
-    .where(eq(sessionTokens.tokenHash, sql.placeholder('hash')))
-    .prepare('session_token_lookup');
+    .where(eq(sessionTokens.tokenHash, sql.placeholder('hash')));
+
+const lookupQuery = (db: DbOrTx) => sessionLookupSelect(db).prepare('session_token_lookup');
 
 /** One prepared lookup per database handle (the app's pool; a test's own). */
 const lookupStatements = new WeakMap<DbOrTx, ReturnType<typeof lookupQuery>>();

@@ -1,6 +1,6 @@
 import { MAX_SERIAL_ID, type transactionsApi, type WalletTransaction } from '@backdesk/contract';
 import type { WalletTxStatus } from '@backdesk/contract/transactions/keys';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
@@ -74,9 +74,17 @@ export const activeRestrictionSql = (customerId: number | SQL, kind: string): SQ
    WHERE customer_id = ${customerId} AND kind = ${kind} AND lifted_at IS NULL
      AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now()))`;
 
-/** What the customer withdrew of the asset on the network in the window before now, as SQL text. */
+/**
+ * What the customer withdrew of the asset on the network in the window before now, as SQL text (the
+ * real-time check's asset and network are placeholders of its statement, built once).
+ */
 export const withdrawnWithinSql = (
-  w: { customerId: number | SQL; asset: string; network: string; excludeId: number },
+  w: {
+    customerId: number | SQL;
+    asset: string | Placeholder;
+    network: string | Placeholder;
+    excludeId: number;
+  },
   window: '24 hours' | '30 days',
 ): SQL => sql`(SELECT coalesce(sum(amount), 0)::text FROM wallet_transactions
   WHERE customer_id = ${w.customerId} AND type = 'withdrawal' AND asset = ${w.asset}

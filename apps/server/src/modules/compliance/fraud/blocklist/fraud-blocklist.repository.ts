@@ -1,5 +1,5 @@
 import type { BlocklistKind, fraudApi } from '@backdesk/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
 import { escapeLike, isoUtc } from '../../../../db/sql/index.ts';
 import { allOf, exportStatement, filteredPage } from '../../../../lib/list-query.ts';
@@ -37,12 +37,15 @@ function where(f: BlocklistFilters): SQL {
   return allOf(conditions);
 }
 
-/** `activeMatches`' statement, also read inside the real-time check's one statement (decision 0025). */
+/**
+ * `activeMatches`' statement, also read inside the real-time check's one statement (decision 0025),
+ * which is built once and binds the values as placeholders.
+ */
 export const activeMatchesSql = (what: {
-  address?: string | null;
-  network?: string | null;
-  ip?: string | null;
-  device?: string | null;
+  address?: string | null | Placeholder;
+  network?: string | null | Placeholder;
+  ip?: string | null | Placeholder;
+  device?: string | null | Placeholder;
 }): SQL => sql`
   SELECT b.id::int AS id, b.kind, b.value, b.network FROM fraud_blocklist b
    WHERE b.removed_at IS NULL AND (

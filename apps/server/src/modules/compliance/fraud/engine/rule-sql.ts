@@ -4,18 +4,23 @@
 
 import { fraudApi } from '@backdesk/contract';
 import type { FraudRuleCode } from '@backdesk/contract/fraud/keys';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 
-/** A withdrawal the exchange is about to send, evaluated before it exists (a real-time check). */
+/**
+ * A withdrawal the exchange is about to send, evaluated before it exists (a real-time check). Its
+ * values may be placeholders: the check's statement is built once per shape and binds them per
+ * request (checks.repository.ts, docs/decisions/0029-request-cost.md).
+ */
 export interface WithdrawalProbe {
   /** The customer's id, or the subquery that finds it (the real-time check's one statement). */
   customerId: number | SQL;
-  asset: string;
-  network: string;
-  amount: string;
-  toAddress: string | null;
-  fromAddress: string | null;
-  at: Date;
+  asset: string | Placeholder;
+  network: string | Placeholder;
+  amount: string | Placeholder;
+  toAddress: string | null | Placeholder;
+  fromAddress: string | null | Placeholder;
+  /** A placeholder stands for the time as ISO text. */
+  at: Date | Placeholder;
 }
 
 /** A P2P trade about to open; the offer's contract and seller as the trade would copy them. */
@@ -76,7 +81,7 @@ function triggers(scope: Scope, table: 'wallet' | 'p2p'): SQL {
     return sql`(SELECT ${PROBE_ID} AS id, ${w.customerId}::bigint AS customer_id, 'withdrawal'::text AS type,
       ${w.asset}::text AS asset, ${w.network}::text AS network, ${w.amount}::numeric AS amount,
       ${w.fromAddress}::text AS from_address, ${w.toAddress}::text AS to_address, 'pending'::text AS status,
-      ${w.at.toISOString()}::timestamptz AS created_at)`;
+      ${w.at instanceof Date ? w.at.toISOString() : w.at}::timestamptz AS created_at)`;
   }
   const p = scope.p2p!;
   return sql`(SELECT ${PROBE_ID} AS id, ${p.tradeMarketGuid}::uuid AS trade_market_guid,
