@@ -298,6 +298,8 @@ export const auditLog = pgTable(
     integrationId: integer('integration_id'),
     /** The SCIM token that made the change (member_id is then null; migration 0052). */
     scimTokenId: integer('scim_token_id'),
+    /** The counterparty VASP that made the change through TRP (migration 0056). */
+    vaspId: integer('vasp_id'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
