@@ -29,7 +29,7 @@ CREATE TABLE "trp_transfers" (
   "beneficiary_vasp" jsonb CHECK (jsonb_typeof("beneficiary_vasp") = 'object'),
   -- Where the other side wants its answer (their inquiry's callback, or their approval's callback).
   "callback" text,
-  "status" text NOT NULL CHECK ("status" IN ('sent', 'approved', 'rejected', 'confirmed')),
+  "status" text NOT NULL CHECK ("status" IN ('sent', 'approved', 'rejected', 'confirmed', 'canceled', 'failed')),
   "reason" text,
   "txid" text,
   "created_at" timestamptz NOT NULL DEFAULT now(),

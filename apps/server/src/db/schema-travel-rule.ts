@@ -149,8 +149,6 @@ export const trpTransfers = pgTable(
   (t) => [
     unique('trp_transfers_request_key').on(t.role, t.vaspId, t.requestId),
     uniqueIndex('trp_transfers_record_key').on(t.recordId).where(sql`record_id IS NOT NULL`),
-    index('trp_transfers_unlinked_idx')
-      .on(t.address)
-      .where(sql`role = 'beneficiary' AND record_id IS NULL`),
+    index('trp_transfers_unlinked_idx').on(t.address).where(sql`role = 'beneficiary' AND record_id IS NULL`),
   ],
 );

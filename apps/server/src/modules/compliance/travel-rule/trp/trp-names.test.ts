@@ -5,7 +5,11 @@ const person = (primaryIdentifier: string, secondaryIdentifier?: string) => ({
   naturalPerson: {
     name: {
       nameIdentifier: [
-        { primaryIdentifier, ...(secondaryIdentifier ? { secondaryIdentifier } : {}), nameIdentifierType: 'LEGL' as const },
+        {
+          primaryIdentifier,
+          ...(secondaryIdentifier ? { secondaryIdentifier } : {}),
+          nameIdentifierType: 'LEGL' as const,
+        },
       ],
     },
   },
@@ -24,9 +28,9 @@ describe('the beneficiary name a TRP inquiry gives, against our customer', () =>
     const customer = { givenName: 'Ayşe', familyName: 'Işık' };
     expect(beneficiaryNameMatches(beneficiary(person('IŞIK', 'AYŞE')), customer)).toBe(true);
     expect(beneficiaryNameMatches(beneficiary(person('Ayse Isik')), customer)).toBe(true);
-    expect(beneficiaryNameMatches(beneficiary(person('Kaya', 'Mert'), person('ışık', 'ayşe')), customer)).toBe(
-      true,
-    );
+    expect(
+      beneficiaryNameMatches(beneficiary(person('Kaya', 'Mert'), person('ışık', 'ayşe')), customer),
+    ).toBe(true);
   });
 
   it('refuses another name, a part of the name, a legal person, or a customer without a name', () => {
@@ -36,12 +40,20 @@ describe('the beneficiary name a TRP inquiry gives, against our customer', () =>
     expect(beneficiaryNameMatches(beneficiary(person('Işık', 'Ayşe Nur')), customer)).toBe(false);
     const legal = {
       beneficiaryPersons: [
-        { legalPerson: { name: { nameIdentifier: [{ legalPersonName: 'Ayşe Işık', legalPersonNameIdentifierType: 'LEGL' as const }] } } },
+        {
+          legalPerson: {
+            name: {
+              nameIdentifier: [
+                { legalPersonName: 'Ayşe Işık', legalPersonNameIdentifierType: 'LEGL' as const },
+              ],
+            },
+          },
+        },
       ],
     };
     expect(beneficiaryNameMatches(legal as never, customer)).toBe(false);
-    expect(beneficiaryNameMatches(beneficiary(person('Işık', 'Ayşe')), { givenName: null, familyName: null })).toBe(
-      false,
-    );
+    expect(
+      beneficiaryNameMatches(beneficiary(person('Işık', 'Ayşe')), { givenName: null, familyName: null }),
+    ).toBe(false);
   });
 });
