@@ -563,6 +563,10 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_fraud_to_address_idx')
       .on(t.customerId, t.toAddress, t.createdAt)
       .where(sql`type = 'withdrawal'`),
+    // A TRP inquiry's beneficiary: the customer whose deposits arrive at the address (migration 0056).
+    index('wallet_transactions_deposit_address_idx')
+      .on(t.toAddress, t.createdAt)
+      .where(sql`type = 'deposit' AND to_address IS NOT NULL`),
   ],
 );
 
