@@ -95,12 +95,16 @@ export function watchAnswers(app: FastifyInstance, report: (problem: string) => 
     const publicApi = (app as { publicApi?: { document(): unknown } }).publicApi;
     // So has SCIM (/scim/v2/openapi.json).
     const scimApi = (app as { scimApi?: { document(): unknown } }).scimApi;
+    // And TRP (/trp/v1/openapi.json).
+    const trpApi = (app as { trpApi?: { document(): unknown } }).trpApi;
     const own =
       route.startsWith('/api/v1/') && publicApi
         ? (publicApi.document() as OpenApiDocument)
         : route.startsWith('/scim/v2/') && scimApi
           ? (scimApi.document() as OpenApiDocument)
-          : document;
+          : route.startsWith('/trp/v1/') && trpApi
+            ? (trpApi.document() as OpenApiDocument)
+            : document;
     const problem = undeclaredAnswer(own, {
       method: request.method,
       route,

@@ -31,6 +31,7 @@ export const AUDIT_ENTITIES = [
   'travel_rule_record',
   'vasp',
   'vasp_address',
+  'trp_transfer',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -92,5 +93,7 @@ export const AUDIT_ACTIONS = [
   'return',
   'link_identity',
   'unlink_identity',
+  'confirm',
+  'configure_trp',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

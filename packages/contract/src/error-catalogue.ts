@@ -491,6 +491,24 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'A travel-rule record rests on this attribution; it cannot be removed',
   },
+  TRP_UNAUTHENTICATED: { status: 401, message: 'No valid TRP credential of a VASP of the directory' },
+  TRP_VASP_NOT_ALLOWED: {
+    status: 403,
+    message: 'This VASP may not exchange travel-rule data over TRP (protocol or due diligence)',
+  },
+  TRP_API_VERSION: {
+    status: 400,
+    message: 'Send the api-version header with a TRP version of major 3, and a request-identifier UUID',
+  },
+  TRP_TRANSFER_NOT_FOUND: {
+    status: 404,
+    message: 'No TRP transfer of this VASP has this request identifier',
+  },
+  TRP_TRANSFER_ANSWERED: {
+    status: 409,
+    message: 'This TRP transfer is {{status}}; this message does not apply to it',
+  },
+  TRP_NOT_CONFIGURED: { status: 409, message: 'This VASP has no TRP address or credential' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -127,6 +127,7 @@ export * from './public/endpoint.ts';
 export * as publicApi from './public/index.ts';
 export * from './public/ingest-items.ts';
 export * from './public/travel-rule.ts';
+export * from './public/travel-rule-protocol.ts';
 export type {
   DepositReportsConfig,
   Report,

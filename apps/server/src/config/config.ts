@@ -97,6 +97,16 @@ const EnvSchema = z.object({
     .url()
     .transform((url) => new URL(url).origin)
     .optional(),
+  /**
+   * Where other VASPs reach this deployment's TRP endpoints (https://backdesk.example.com/trp/v1),
+   * sent as the callback of every inquiry (docs/decisions/0030-travel-rule-protocol.md). Unset:
+   * PUBLIC_ORIGIN's /trp/v1, else this node's own listening address.
+   */
+  TRP_PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /** Proxies in front: their number (hops) or addresses/CIDRs, comma separated. Never "true". */
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -226,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((o) => o.trim())
       .filter(Boolean),
     publicOrigin: e.PUBLIC_ORIGIN,
+    trpPublicUrl: e.TRP_PUBLIC_URL,
     travelRuleJurisdiction: e.TRAVEL_RULE_JURISDICTION,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,

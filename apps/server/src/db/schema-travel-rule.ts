@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -16,9 +17,11 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { staffMembers, walletTransactions } from './schema.ts';
 
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const OPEN = sql`state IN ('required_unverified', 'information_missing', 'awaiting_counterparty')`;
 
@@ -34,6 +37,10 @@ export const vasps = pgTable(
     protocol: text('protocol').notNull().default('none'),
     dueDiligence: text('due_diligence').notNull().default('pending'),
     reviewDate: date('review_date'),
+    /** TRP (migration 0056): its endpoints, our credential's hash, its credential sealed. */
+    trpUrl: text('trp_url'),
+    trpInboundHash: bytea('trp_inbound_hash'),
+    trpOutboundSealed: bytea('trp_outbound_sealed'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -41,6 +48,7 @@ export const vasps = pgTable(
   (t) => [
     uniqueIndex('vasps_lei_key').on(t.lei).where(sql`lei IS NOT NULL`),
     index('vasps_name_idx').on(t.name, t.id),
+    uniqueIndex('vasps_trp_inbound_key').on(t.trpInboundHash).where(sql`trp_inbound_hash IS NOT NULL`),
   ],
 );
 
@@ -94,6 +102,8 @@ export const travelRuleRecords = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** A deposit from a VASP held while its information is missing (migration 0054). */
     held: boolean('held').notNull().default(false),
+    /** The deadline whose passing the deadline job last announced (migration 0056). */
+    deadlineRaised: ts('deadline_raised'),
     version: integer('version').notNull().default(1),
   },
   (t) => [
@@ -106,5 +116,39 @@ export const travelRuleRecords = pgTable(
     index('travel_rule_records_failures_idx')
       .on(t.stateChangedAt, t.id)
       .where(sql`state IN ('returned', 'rejected')`),
+  ],
+);
+
+/** One TRP exchange as one side saw it (migration 0056, docs/decisions/0030-travel-rule-protocol.md). */
+export const trpTransfers = pgTable(
+  'trp_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    role: text('role').notNull(),
+    requestId: uuid('request_id').notNull(),
+    vaspId: integer('vasp_id')
+      .notNull()
+      .references(() => vasps.id),
+    recordId: bigint('record_id', { mode: 'number' }).references(() => travelRuleRecords.id),
+    customerId: integer('customer_id'),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 36, scale: 18 }).notNull(),
+    address: text('address').notNull(),
+    originator: jsonb('originator').notNull(),
+    beneficiary: jsonb('beneficiary').notNull(),
+    originatingVasp: jsonb('originating_vasp'),
+    beneficiaryVasp: jsonb('beneficiary_vasp'),
+    callback: text('callback'),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    txid: text('txid'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    unique('trp_transfers_request_key').on(t.role, t.vaspId, t.requestId),
+    uniqueIndex('trp_transfers_record_key').on(t.recordId).where(sql`record_id IS NOT NULL`),
+    index('trp_transfers_unlinked_idx').on(t.address).where(sql`role = 'beneficiary' AND record_id IS NULL`),
   ],
 );

@@ -298,6 +298,8 @@ export const auditLog = pgTable(
     integrationId: integer('integration_id'),
     /** The SCIM token that made the change (member_id is then null; migration 0052). */
     scimTokenId: integer('scim_token_id'),
+    /** The counterparty VASP that made the change through TRP (migration 0056). */
+    vaspId: integer('vasp_id'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
@@ -561,6 +563,10 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_fraud_to_address_idx')
       .on(t.customerId, t.toAddress, t.createdAt)
       .where(sql`type = 'withdrawal'`),
+    // A TRP inquiry's beneficiary: the customer whose deposits arrive at the address (migration 0056).
+    index('wallet_transactions_deposit_address_idx')
+      .on(t.toAddress, t.createdAt)
+      .where(sql`type = 'deposit' AND to_address IS NOT NULL`),
   ],
 );
 

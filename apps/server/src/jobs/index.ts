@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   type CronItem,
   Logger,
@@ -9,7 +8,8 @@ import {
   type WorkerEvents,
 } from 'graphile-worker';
 import type pg from 'pg';
-import { createPool, type DbOrTx } from '../db/client.ts';
+import { createPool } from '../db/client.ts';
+import { enqueueJob } from './enqueue.ts';
 
 /**
  * The job queue (docs/decisions/0012-jobs.md): graphile-worker on the app's PostgreSQL, in the
@@ -31,16 +31,7 @@ export interface JobRun {
 }
 export type TaskRun = (payload: unknown, job: JobRun) => Promise<void>;
 
-export interface EnqueueOptions {
-  runAt?: Date;
-  /** A pending job with the same key is replaced, not added to. */
-  jobKey?: string;
-  /** `keep`: a job with the key already there, waiting or running, is left as it is and none is added. */
-  jobKeyMode?: 'replace' | 'keep';
-  maxAttempts?: number;
-  /** Jobs of one named queue run one at a time, in order. */
-  queue?: string;
-}
+export { type EnqueueOptions, enqueueJob } from './enqueue.ts';
 
 export interface JobsDeps {
   /** The app's pool: its connection string gives the runner a small pool of its own. */
@@ -81,13 +72,7 @@ export function createJobs({ pool, log, concurrency = 2, events }: JobsDeps) {
     },
 
     /** Adds a job in the caller's transaction: rolled back, nothing was enqueued. */
-    async enqueue(tx: DbOrTx, name: string, payload: object, options: EnqueueOptions = {}): Promise<void> {
-      await tx.execute(sql`SELECT graphile_worker.add_job(
-        ${name}::text, ${JSON.stringify(payload)}::json, ${options.queue ?? null}::text,
-        ${options.runAt?.toISOString() ?? null}::timestamptz, ${options.maxAttempts ?? null}::int,
-        ${options.jobKey ?? null}::text,
-        job_key_mode => ${options.jobKeyMode === 'keep' ? 'unsafe_dedupe' : 'replace'}::text)`);
-    },
+    enqueue: enqueueJob,
 
     /** Jobs ready to run and not yet taken, all nodes together (the queue-depth metric). */
     async depth(): Promise<number> {

@@ -305,6 +305,10 @@ export const VaspSchema = z.object({
   due_diligence: z.enum(VASP_DUE_DILIGENCE),
   review_date: z.string().nullable(),
   address_count: z.number().int(),
+  /** TRP (decision 0030): the base of its endpoints, and whether each side's credential is set. */
+  trp_url: z.string().nullable(),
+  trp_inbound: z.boolean(),
+  trp_outbound: z.boolean(),
   created_at: z.string(),
   version: z.number().int(),
 });
@@ -451,4 +455,40 @@ export const removeVaspAddress = defineEndpoint({
   errors: ['VASP_ADDRESS_NOT_FOUND', 'VASP_ADDRESS_IN_USE'],
   body: z.object({ id: SerialIdSchema }),
   response: z.object({ success: z.literal(true) }),
+});
+
+// ── TRP with a VASP (docs/decisions/0030-travel-rule-protocol.md) ─────────
+
+export const ConfigureVaspTrpBodySchema = z.object({
+  id: SerialIdSchema,
+  version: VersionSchema,
+  /** The base of the VASP's TRP endpoints (https://trp.example.com/trp/v1); null unlinks it. */
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'An http(s) URL')
+    .nullable(),
+  /** The bearer token the VASP issued us, presented on every message to it; omitted, kept. */
+  outbound_token: z.string().trim().min(16).max(500).optional(),
+  /** Issue a new token for the VASP to present to us (the old one stops working); shown once. */
+  issue_inbound: z.boolean().default(false),
+});
+export type ConfigureVaspTrpBody = z.input<typeof ConfigureVaspTrpBodySchema>;
+
+export const configureVaspTrp = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/trp',
+  summary: "Link a VASP over TRP: its endpoints' address, its token for us, a new token for it (shown once)",
+  tags: TAGS,
+  access: 'configure',
+  errors: ['VASP_NOT_FOUND', 'STALE_EDIT'],
+  body: ConfigureVaspTrpBodySchema,
+  response: z.object({
+    success: z.literal(true),
+    vasp: VaspSchema,
+    /** The new token for the VASP to present to us, when one was issued: it is not shown again. */
+    inbound_token: z.string().nullable(),
+  }),
 });

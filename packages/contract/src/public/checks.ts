@@ -146,6 +146,8 @@ export const CHECK_REASON_TEXT: Record<CheckReason['code'], string> = {
   TRAVEL_RULE_MISSING: 'The travel rule ({{jurisdiction}}) requires {{fields}}, which the check lacks',
   TRAVEL_RULE_VASP_REJECTED: "The counterparty VASP {{vasp}} failed Backdesk's due diligence",
   TRAVEL_RULE_REJECTED: "The withdrawal's travel-rule record was rejected",
+  TRAVEL_RULE_AWAITING_COUNTERPARTY:
+    'The beneficiary VASP {{vasp}} has not yet answered the travel-rule inquiry',
 };
 
 /** A reason with its English text filled from its params. */

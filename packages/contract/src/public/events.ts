@@ -22,9 +22,9 @@ export const EventSchema = z
       subject: z.object({ kind: z.string(), id: z.string(), externalId: z.string().nullable() }),
       /** The fields that changed, before and after; on a creation `before` is null. */
       changes: z.record(z.string(), FieldChangeSchema),
-      /** Who decided: a member, an integration, or the system (an expiry). */
+      /** Who decided: a member, an integration, a counterparty VASP through TRP, or the system (an expiry). */
       actor: z.object({
-        kind: z.enum(['member', 'integration', 'system']),
+        kind: z.enum(['member', 'integration', 'vasp', 'system']),
         id: z.number().int().nullable(),
         name: z.string().nullable(),
       }),

@@ -22,6 +22,13 @@ export const claimNextKycCase = {
   access: 'operate',
 } as const;
 
+export const configureVaspTrp = {
+  name: 'configureVaspTrp',
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/trp',
+  access: 'configure',
+} as const;
+
 export const countKycDocuments = {
   name: 'countKycDocuments',
   method: 'GET',

@@ -60,6 +60,7 @@ export const CHECK_REASON_CODES = [
   'TRAVEL_RULE_MISSING',
   'TRAVEL_RULE_VASP_REJECTED',
   'TRAVEL_RULE_REJECTED',
+  'TRAVEL_RULE_AWAITING_COUNTERPARTY',
 ] as const;
 export type CheckReasonCode = (typeof CHECK_REASON_CODES)[number];
 export const CHECK_SORT_KEYS = ['evaluated_at'] as const;

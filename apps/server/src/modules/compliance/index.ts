@@ -41,3 +41,4 @@ export {
   unknownVaspOf,
   vaspRefsOf,
 } from './travel-rule/travel-rule-transfer.ts';
+export { continueTrpTransfers } from './travel-rule/trp/trp-start.ts';

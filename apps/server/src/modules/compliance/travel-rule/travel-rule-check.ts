@@ -146,8 +146,22 @@ export function travelRuleCheckReasons(
   const vasp = vaspId === null ? undefined : vasps.get(`id:${vaspId}`);
   if (vasp?.due_diligence === 'rejected')
     reasons.push(checkReason('TRAVEL_RULE_VASP_REJECTED', 'block', { vaspId: vasp.id, vasp: vasp.name }));
+  // Sent to the beneficiary VASP over TRP (decision 0030): the withdrawal waits for its answer.
+  if (record?.state === 'awaiting_counterparty' && vasp?.due_diligence !== 'rejected')
+    reasons.push(
+      checkReason('TRAVEL_RULE_AWAITING_COUNTERPARTY', 'review', {
+        recordId: Number(record.id),
+        vasp: vasp?.name ?? '',
+      }),
+    );
   // A complete record was verified by an officer; a final one is decided above or by its return.
-  if (record && (record.state === 'complete' || record.state === 'returned' || record.state === 'rejected'))
+  if (
+    record &&
+    (record.state === 'complete' ||
+      record.state === 'returned' ||
+      record.state === 'rejected' ||
+      record.state === 'awaiting_counterparty')
+  )
     return reasons;
   const walletKind: WalletKind = attribution
     ? attribution.self_hosted

@@ -12,7 +12,7 @@ import { TRAVEL_RULE_JURISDICTIONS } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { type IntegrationActor, recordChange, type SystemActor } from '../../platform/audit/changes.ts';
+import { type AnyActor, recordChange } from '../../platform/audit/changes.ts';
 import { type Evaluation, evaluateTravelRule } from './travel-rule-evaluate.ts';
 import { maskParties } from './travel-rule-mask.ts';
 import {
@@ -23,6 +23,8 @@ import {
   type TravelRuleRecordsRepository,
 } from './travel-rule-records.repository.ts';
 import { readTravelRuleRules } from './travel-rule-settings.ts';
+import { createTrpRepository } from './trp/trp.repository.ts';
+import { startTrpInquiry, type TrpDeposit, trpCounterpartyOf } from './trp/trp-start.ts';
 
 /**
  * What is known of the other side when the directory holds no address for it: the VASP the exchange
@@ -220,6 +222,13 @@ export interface TransferTravelRuleInput {
   customerId: number;
   direction: TravelRuleDirection;
   block: TravelRuleBlock | undefined;
+  /**
+   * A deposit a counterparty announced over TRP and we approved (decision 0030): its parties are the
+   * inquiry's, its VASP the sender, and the record is complete once nothing the rule requires is
+   * missing — the beneficiary was matched to our customer, the originator's data came from a VASP of
+   * the directory.
+   */
+  protocol?: TrpDeposit;
 }
 
 const NONE: TravelRuleParties = {
@@ -229,6 +238,7 @@ const NONE: TravelRuleParties = {
   beneficiary_vasp: null,
 };
 const repo = createTravelRuleRecordsRepository();
+const trpRepo = createTrpRepository();
 
 /**
  * The travel-rule records of transfers just written by ingestion, in its transaction `tx`: a record
@@ -240,7 +250,7 @@ export async function recordTransferTravelRules(
   tx: Tx,
   items: TransferTravelRuleInput[],
   ctx: {
-    actor: IntegrationActor | SystemActor;
+    actor: AnyActor;
     home: TravelRuleJurisdiction;
     now: Date;
     vasps: Map<string, DirectoryVasp>;
@@ -249,7 +259,7 @@ export async function recordTransferTravelRules(
   for (const item of items) {
     const before = await repo.byTransaction(tx, item.transactionId);
     if (before && (before.state === 'returned' || before.state === 'rejected')) continue;
-    if (before && !item.block) continue;
+    if (before && !item.block && !item.protocol) continue;
     const current: TravelRuleParties = before
       ? {
           originator: before.originator,
@@ -258,10 +268,12 @@ export async function recordTransferTravelRules(
           beneficiary_vasp: before.beneficiary_vasp,
         }
       : NONE;
-    const parties = partiesWith(current, item.block, ctx.vasps);
+    const parties = item.protocol ? item.protocol.parties : partiesWith(current, item.block, ctx.vasps);
     // An officer's verification stands while the data it verified stands.
     if (before && JSON.stringify(parties) === JSON.stringify(current)) continue;
-    const given = givenBy(item.direction, item.block, ctx.vasps) ?? (before ? givenOf(before) : undefined);
+    const given: Given | undefined = item.protocol
+      ? { walletKind: 'vasp', vaspId: item.protocol.vaspId, jurisdiction: item.protocol.jurisdiction }
+      : (givenBy(item.direction, item.block, ctx.vasps) ?? (before ? givenOf(before) : undefined));
     const { direction, evaluation, attribution, walletKind, vaspId, rules } = await evaluateTransfer(
       tx,
       { repo, home: ctx.home },
@@ -272,6 +284,14 @@ export async function recordTransferTravelRules(
     let state: TravelRuleState = evaluation.state;
     if (before?.state === 'awaiting_counterparty' && state !== 'not_in_scope')
       state = 'awaiting_counterparty';
+    const complete = state !== 'not_in_scope' && evaluation.missingFields.length === 0;
+    if (item.protocol && complete) state = 'complete';
+    // A withdrawal to a VASP we speak TRP with travels once its data is whole (decision 0030).
+    const trp =
+      item.direction === 'withdrawal' && complete && state !== 'complete'
+        ? await trpCounterpartyOf(tx, vaspId, before ? Number(before.id) : null)
+        : undefined;
+    if (trp) state = 'awaiting_counterparty';
     const deadline =
       state === 'information_missing'
         ? (before?.deadline ??
@@ -284,6 +304,9 @@ export async function recordTransferTravelRules(
       id = Number(before.id);
       await repo.update(tx, id, { ...fields, parties, stateChangedBy: null, stateReason: null });
     } else id = await repo.insert(tx, { ...fields, transactionId: item.transactionId, direction, parties });
+    if (trp)
+      await startTrpInquiry(tx, { recordId: id, transactionId: item.transactionId, vasp: trp, parties });
+    if (item.protocol) await trpRepo.set(tx, item.protocol.trpId, { recordId: id });
     const audited = (
       r: { state: TravelRuleState; missing: unknown; deadline: unknown; held: boolean },
       p: TravelRuleParties,

@@ -56,5 +56,6 @@ export function registerTravelRuleRoutes(
     success: true as const,
     address: await vasps.addAddress(body, actor),
   }));
+  registerEndpoint(app, api.configureVaspTrp, ({ body, actor }) => vasps.configureTrp(body, actor));
   registerEndpoint(app, api.removeVaspAddress, ({ body, actor }) => vasps.removeAddress(body, actor));
 }

@@ -12,6 +12,7 @@ const COLUMNS = sql`
   v.id, v.name, v.lei, v.jurisdiction, v.country, v.licence, v.protocol, v.due_diligence,
   v.review_date::text AS review_date,
   (SELECT count(*)::int FROM vasp_addresses a WHERE a.vasp_id = v.id) AS address_count,
+  v.trp_url, v.trp_inbound_hash IS NOT NULL AS trp_inbound, v.trp_outbound_sealed IS NOT NULL AS trp_outbound,
   ${isoUtc(sql`v.created_at`)} AS created_at, v.version`;
 
 const ADDRESS_COLUMNS = sql`

@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { complianceApi, Vasp, VaspAddress, VaspBody } from '@backdesk/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import type { SecretBox } from '../../../lib/secret-box.ts';
 import type { Actor, Changes } from '../../platform/audit/changes.ts';
+import { createTrpRepository } from './trp/trp.repository.ts';
+import { credentialHash, outboundRow } from './trp/trp-credentials.ts';
 import type { VaspsRepository } from './vasps.repository.ts';
 
 /** What the audit trail keeps of a VASP: its details and due diligence. */
@@ -26,8 +30,14 @@ const addressOf = (a: VaspAddress) => ({
   proof_method: a.proof_method,
 });
 
-export function createVaspsService(deps: { db: Db; repo: VaspsRepository; changes: Changes }) {
-  const { db, repo, changes } = deps;
+export function createVaspsService(deps: {
+  db: Db;
+  repo: VaspsRepository;
+  changes: Changes;
+  box: SecretBox;
+}) {
+  const { db, repo, changes, box } = deps;
+  const trp = createTrpRepository();
 
   async function refuseTakenLei(tx: DbOrTx, body: VaspBody, exceptId: number | null) {
     if (body.lei && (await repo.leiTaken(tx, body.lei, exceptId))) throw new AppError('VASP_LEI_TAKEN');
@@ -75,6 +85,50 @@ export function createVaspsService(deps: { db: Db; repo: VaspsRepository; change
             entityId: body.id,
             before: auditedOf(before),
             after: auditedOf(after),
+          },
+        };
+      });
+    },
+
+    /**
+     * Links a VASP over TRP (decision 0030): the base of its endpoints, the token it issued us
+     * (sealed), and a new token for it to present to us, shown once and kept as its SHA-256. The
+     * audit row says what changed, never a token.
+     */
+    configureTrp(
+      body: z.output<typeof complianceApi.configureVaspTrp.body>,
+      actor: Actor,
+    ): Promise<{ success: true; vasp: Vasp; inbound_token: string | null }> {
+      return changes.run(actor, async (tx) => {
+        const before = await repo.byId(tx, body.id, true);
+        if (!before) throw new AppError('VASP_NOT_FOUND');
+        if (before.version !== body.version) throw new AppError('STALE_EDIT');
+        const inbound = body.issue_inbound ? `bdtrp_${randomBytes(32).toString('base64url')}` : null;
+        await trp.setVaspLink(tx, body.id, {
+          url: body.url ? body.url.replace(/\/+$/, '') : null,
+          ...(inbound ? { inboundHash: credentialHash(inbound) } : {}),
+          ...(body.outbound_token
+            ? { outboundSealed: box.seal(outboundRow(body.id), body.outbound_token) }
+            : {}),
+        });
+        const after = (await repo.byId(tx, body.id))!;
+        const link = (v: Vasp) => ({
+          trp_url: v.trp_url,
+          trp_inbound: v.trp_inbound,
+          trp_outbound: v.trp_outbound,
+        });
+        return {
+          result: { success: true as const, vasp: after, inbound_token: inbound },
+          change: {
+            entity: 'vasp',
+            action: 'configure_trp',
+            entityId: body.id,
+            before: link(before),
+            after: {
+              ...link(after),
+              ...(inbound ? { inbound_issued: true } : {}),
+              ...(body.outbound_token ? { outbound_replaced: true } : {}),
+            },
           },
         };
       });

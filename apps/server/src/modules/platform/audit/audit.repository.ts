@@ -9,6 +9,8 @@ export interface AuditRow {
   integrationId?: number | null;
   /** The SCIM token that made the change (then memberId is null). */
   scimTokenId?: number | null;
+  /** The counterparty VASP that made the change through TRP (then memberId is null). */
+  vaspId?: number | null;
   requestId: string | null;
   action: AuditAction;
   entity: AuditEntity;
@@ -27,6 +29,7 @@ export async function recordAudit(tx: DbOrTx, entry: AuditRow): Promise<void> {
     memberId: entry.memberId,
     integrationId: entry.integrationId ?? null,
     scimTokenId: entry.scimTokenId ?? null,
+    vaspId: entry.vaspId ?? null,
     requestId: entry.requestId,
     action: entry.action,
     entity: entry.entity,

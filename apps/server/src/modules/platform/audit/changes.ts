@@ -31,6 +31,16 @@ export interface ScimActor {
   requestId: string;
 }
 
+/**
+ * A change a counterparty VASP made through the Travel Rule Protocol: its audit row and event name
+ * the VASP of the directory (docs/decisions/0030-travel-rule-protocol.md).
+ */
+export interface VaspActor {
+  memberId: null;
+  vaspId: number;
+  requestId: string;
+}
+
 type Fields = Record<string, unknown>;
 
 /** What one member action changed: one audit row. */
@@ -75,7 +85,7 @@ export interface ChangeOutcome<T> {
   change: Change | null;
 }
 
-type AnyActor = Actor | SystemActor | IntegrationActor | ScimActor;
+export type AnyActor = Actor | SystemActor | IntegrationActor | ScimActor | VaspActor;
 
 /**
  * One change's audit row and, when it is a decision, its outbox event, in `tx`: what `changes.run`
@@ -89,6 +99,7 @@ export async function recordChange(tx: Tx, actor: AnyActor, change: Change): Pro
     memberId: actor.memberId,
     integrationId: 'integrationId' in actor ? actor.integrationId : null,
     scimTokenId: 'scimTokenId' in actor ? actor.scimTokenId : null,
+    vaspId: 'vaspId' in actor ? actor.vaspId : null,
     requestId: actor.requestId,
     action: change.action,
     entity: change.entity,

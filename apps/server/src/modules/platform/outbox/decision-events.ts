@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuditEntity, publicApi } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import type { Actor, Change, IntegrationActor, SystemActor } from '../audit/changes.ts';
+import type { AnyActor, Change } from '../audit/changes.ts';
 
 type Fields = Record<string, unknown>;
 type EventType = publicApi.EventType;
@@ -161,6 +161,8 @@ export const DECISION_EVENTS: Record<AuditEntity, Mapping | null> = {
   },
   vasp: none,
   vasp_address: none,
+  // A TRP exchange's own moves: its record's (travel_rule.*) are the events.
+  trp_transfer: none,
 };
 
 /** The event type of a change, or null when it is no decision the exchange enforces. */
@@ -198,7 +200,7 @@ function subjectOf(change: RecordedChange, mapping: Mapping): { subject: Subject
  */
 export async function recordDecisionEvent(
   tx: Tx,
-  actor: Actor | SystemActor | IntegrationActor,
+  actor: AnyActor,
   change: RecordedChange,
 ): Promise<string | null> {
   return (await recordDecisionEvents(tx, actor, [change]))[0] ?? null;
@@ -214,7 +216,7 @@ const EVENTS_PER_STATEMENT = 5000;
  */
 export async function recordDecisionEvents(
   tx: Tx,
-  actor: Actor | SystemActor | IntegrationActor,
+  actor: AnyActor,
   changes: RecordedChange[],
 ): Promise<string[]> {
   const bySubject = new Map<Subject, EventRow[]>();
@@ -233,7 +235,15 @@ export async function recordDecisionEvents(
     bySubject.set(subject, rows);
   }
   const integrationId = 'integrationId' in actor ? actor.integrationId : null;
-  const actorKind = actor.memberId !== null ? 'member' : integrationId !== null ? 'integration' : 'system';
+  const vaspId = 'vaspId' in actor ? actor.vaspId : null;
+  const actorKind =
+    actor.memberId !== null
+      ? 'member'
+      : integrationId !== null
+        ? 'integration'
+        : vaspId !== null
+          ? 'vasp'
+          : 'system';
   const written: string[] = [];
   for (const [subject, rows] of bySubject) {
     // Only an id of the table's key shape is looked up (a cast of anything else would fail).
@@ -251,9 +261,10 @@ export async function recordDecisionEvents(
           'subject', jsonb_build_object('kind', ${subject.kind}::text, 'id', r.subject_id, 'externalId', ${subjectExternal}),
           'changes', r.changes,
           'actor', jsonb_build_object('kind', ${actorKind}::text,
-            'id', COALESCE(${actor.memberId}::int, ${integrationId}::int),
+            'id', COALESCE(${actor.memberId}::int, ${integrationId}::int, ${vaspId}::int),
             'name', COALESCE((SELECT display_name FROM staff_members WHERE id = ${actor.memberId}::int),
-                             (SELECT name FROM integrations WHERE id = ${integrationId}::int))))
+                             (SELECT name FROM integrations WHERE id = ${integrationId}::int),
+                             (SELECT name FROM vasps WHERE id = ${vaspId}::int))))
         FROM unnest(${sql.param(chunk.map((r) => r.id))}::text[], ${sql.param(chunk.map((r) => r.type))}::text[],
                     ${sql.param(chunk.map((r) => r.customerId))}::int[], ${sql.param(chunk.map((r) => r.subjectId))}::text[],
                     ${sql.param(chunk.map((r) => JSON.stringify(r.changes)))}::jsonb[])

@@ -3,6 +3,7 @@ import { IngestWalletTransactionSchema } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import {
+  continueTrpTransfers,
   directoryVasps,
   homeJurisdiction,
   recordTransferTravelRules,
@@ -155,14 +156,27 @@ async function travelRuleOf(
     tx,
     unblocked.map((r) => applied.get(r.item.externalId)!),
   );
+  // TRP (decision 0030): a deposit an approved inquiry announced, a withdrawal whose txid is due.
+  const announced = await continueTrpTransfers(
+    tx,
+    written.map((r) => applied.get(r.item.externalId)!),
+  );
   const items = written
-    .filter((r) => r.item.travelRule || fromVasps.has(applied.get(r.item.externalId)!))
-    .map((r) => ({
-      transactionId: applied.get(r.item.externalId)!,
-      customerId: r.customerId,
-      direction: r.item.type as 'deposit' | 'withdrawal',
-      block: r.item.travelRule,
-    }));
+    .filter((r) => {
+      const id = applied.get(r.item.externalId)!;
+      return r.item.travelRule || fromVasps.has(id) || announced.has(id);
+    })
+    .map((r) => {
+      const id = applied.get(r.item.externalId)!;
+      const protocol = announced.get(id);
+      return {
+        transactionId: id,
+        customerId: r.customerId,
+        direction: r.item.type as 'deposit' | 'withdrawal',
+        block: r.item.travelRule,
+        ...(protocol ? { protocol } : {}),
+      };
+    });
   if (items.length === 0) return;
   const requestId = `ingest:${source.receivedAt.getTime()}`;
   await recordTransferTravelRules(tx, items, {

@@ -306,8 +306,9 @@ const HITS: Record<FraudRuleCode, HitsBuilder> = {
 
   // Travel-rule failures (decision 0026): a transfer returned or rejected, or its information still
   // missing at its deadline, counted with the same counterparty VASP and for the same customer within
-  // the window up to the failure. A failing record enqueues its transfer (migration 0054); a range
-  // also takes the deadlines that passed in it, so a backtest sees what time alone made a failure.
+  // the window up to the failure. A failing record enqueues its transfer (migration 0054), a passed
+  // deadline by the deadline job (travel-rule-deadlines.ts); a range takes the deadlines that passed
+  // in it, so a backtest sees what time alone made a failure.
   travel_rule_failures: ((scope, p: fraudApi.RuleParams<'travel_rule_failures'>, evidence) => {
     if (scope.kind === 'probe') return null;
     const failedAt = (a: SQL) =>
@@ -322,8 +323,11 @@ const HITS: Record<FraudRuleCode, HitsBuilder> = {
           AND ${at} < ${scope.to.toISOString()}::timestamptz`;
     } else {
       if (!scope.wallet.length) return null;
-      trigger = sql`SELECT r.*, r.state_changed_at AS failed_at FROM travel_rule_records r
-        WHERE r.transaction_id = ANY(${ids(scope.wallet)}) AND r.state IN ('returned', 'rejected')`;
+      // A deadline the deadline job announced is a trigger of its own (decision 0030): time alone fails it.
+      trigger = sql`SELECT r.*, ${failedAt(sql`r`)} AS failed_at FROM travel_rule_records r
+        WHERE r.transaction_id = ANY(${ids(scope.wallet)})
+          AND (r.state IN ('returned', 'rejected')
+            OR (r.state = 'information_missing' AND r.deadline_raised = r.deadline))`;
     }
     const inWindow = sql`${failed(sql`f`)} AND ${failedAt(sql`f`)} BETWEEN t.failed_at - ${minutes(p.windowMinutes)} AND t.failed_at`;
     const evidenceSql = evidence
