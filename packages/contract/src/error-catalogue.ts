@@ -481,6 +481,10 @@ export const ERROR_CATALOGUE = {
   VASP_IN_USE: { status: 409, message: 'Travel-rule records name this VASP; it cannot be removed' },
   VASP_ADDRESS_EXISTS: { status: 409, message: 'This address is already attributed on this network' },
   VASP_ADDRESS_NOT_FOUND: { status: 404, message: 'Address attribution not found' },
+  VASP_IMPORT_DUPLICATE_LEI: {
+    status: 400,
+    message: 'The file names the same LEI on more than one row; each VASP must appear once',
+  },
   VASP_ADDRESS_IN_USE: {
     status: 409,
     message: 'A travel-rule record rests on this attribution; it cannot be removed',

@@ -452,3 +452,30 @@ export const removeVaspAddress = defineEndpoint({
   body: z.object({ id: SerialIdSchema }),
   response: z.object({ success: z.literal(true) }),
 });
+
+/**
+ * One row of a directory import: a VASP as the form takes it, its LEI required — the import matches
+ * the directory by LEI, so a second import of the same file changes nothing.
+ */
+export const VaspImportRowSchema = VaspBodySchema.extend({ lei: LeiSchema });
+export type VaspImportRow = z.input<typeof VaspImportRowSchema>;
+
+/** How many rows one import takes: a directory, not a bulk load. */
+export const VASP_IMPORT_MAX_ROWS = 1000;
+
+export const importVasps = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/import',
+  summary:
+    'Import VASPs (rows from a CSV or JSON file): all rows or none, matched by LEI, each change audited',
+  tags: TAGS,
+  access: 'configure',
+  errors: ['VASP_IMPORT_DUPLICATE_LEI'],
+  body: z.object({ rows: z.array(VaspImportRowSchema).min(1).max(VASP_IMPORT_MAX_ROWS) }),
+  response: z.object({
+    success: z.literal(true),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+});

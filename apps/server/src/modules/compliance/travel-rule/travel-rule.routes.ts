@@ -51,6 +51,7 @@ export function registerTravelRuleRoutes(
     success: true as const,
     vasp: await vasps.update(body, actor),
   }));
+  registerEndpoint(app, api.importVasps, ({ body, actor }) => vasps.importRows(body, actor));
   registerEndpoint(app, api.deleteVasp, ({ body, actor }) => vasps.remove(body, actor));
   registerEndpoint(app, api.addVaspAddress, async ({ body, actor }) => ({
     success: true as const,
