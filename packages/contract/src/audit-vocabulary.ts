@@ -90,5 +90,6 @@ export const AUDIT_ACTIONS = [
   'request_information',
   'verify',
   'return',
+  'anonymise',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

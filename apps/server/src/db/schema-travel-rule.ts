@@ -94,6 +94,8 @@ export const travelRuleRecords = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** A deposit from a VASP held while its information is missing (migration 0054). */
     held: boolean('held').notNull().default(false),
+    /** When the retention job cleared its parties (migration 0057); the trigger refuses it earlier. */
+    anonymisedAt: ts('anonymised_at'),
     version: integer('version').notNull().default(1),
   },
   (t) => [
@@ -103,6 +105,9 @@ export const travelRuleRecords = pgTable(
     index('travel_rule_records_vasp_idx')
       .on(t.counterpartyVaspId)
       .where(sql`counterparty_vasp_id IS NOT NULL`),
+    index('travel_rule_records_retention_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`anonymised_at IS NULL AND state IN ('complete', 'not_in_scope', 'returned', 'rejected')`),
     index('travel_rule_records_failures_idx')
       .on(t.stateChangedAt, t.id)
       .where(sql`state IN ('returned', 'rejected')`),

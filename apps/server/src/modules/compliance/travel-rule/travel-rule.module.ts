@@ -6,6 +6,7 @@ import { createChanges } from '../../platform/audit/changes.ts';
 import { registerTravelRuleRoutes } from './travel-rule.routes.ts';
 import { createTravelRuleService, type TravelRuleService } from './travel-rule.service.ts';
 import { createTravelRuleRecordsRepository } from './travel-rule-records.repository.ts';
+import { createTravelRuleRetention, RETENTION_JOB, RETENTION_SCHEDULE } from './travel-rule-retention.ts';
 import { createTravelRuleSettingsService } from './travel-rule-settings.ts';
 import { createVaspsRepository } from './vasps.repository.ts';
 import { createVaspsService } from './vasps.service.ts';
@@ -32,5 +33,10 @@ export function registerTravelRuleModule(
     settings: createTravelRuleSettingsService({ db: deps.db, changes, home: deps.home }),
     vasps: createVaspsService({ db: deps.db, repo: createVaspsRepository(), changes }),
   });
+  const retention = createTravelRuleRetention({ db: deps.db, clock: deps.clock });
+  app.jobs.task(RETENTION_JOB, async () => {
+    await retention.run();
+  });
+  app.jobs.schedule(RETENTION_JOB, RETENTION_SCHEDULE);
   return records;
 }
