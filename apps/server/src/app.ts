@@ -158,7 +158,7 @@ export async function buildApp({
   // documents' recheck.
   const runs = registerFraudRuns(app, { db, clock });
   registerKycModule(app, { db, clock, config, approvals, runs });
-  registerTravelRuleModule(app, { db, clock, home: config.travelRuleJurisdiction });
+  registerTravelRuleModule(app, { db, clock, home: config.travelRuleJurisdiction, approvals });
   registerUserAssetsModule(app, { db });
   registerCrmOverviewModule(app, { db });
   registerAuditRoutes(app, { db });

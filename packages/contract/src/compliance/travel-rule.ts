@@ -140,6 +140,8 @@ export const TravelRuleQueueItemSchema = z.object({
   deadline: z.string().nullable(),
   /** A deposit from a VASP held while its information is missing (the exchange does not credit it). */
   held: z.boolean(),
+  /** Its release (mark verified) was asked by one officer and waits for a second member's approval. */
+  awaiting_approval: z.boolean(),
   created_at: z.string(),
   version: z.number().int(),
 });
@@ -260,10 +262,17 @@ export const requestTravelRuleInformation = defineEndpoint({
 export const verifyTravelRuleRecord = defineEndpoint({
   method: 'POST',
   path: '/api/compliance/travel-rule/records/verify',
-  summary: 'Mark the record verified and complete; refused while a required field is missing',
+  summary:
+    "Mark the record verified and complete; refused while a required field is missing. A held deposit or a withdrawal at or above the jurisdiction's threshold is released only once a second member approves (four-eyes): this call then asks for that approval",
   tags: TAGS,
   access: 'operate',
-  errors: [...RECORD_ERRORS, 'TRAVEL_RULE_WRONG_STATE', 'TRAVEL_RULE_FIELDS_MISSING'],
+  errors: [
+    ...RECORD_ERRORS,
+    'TRAVEL_RULE_WRONG_STATE',
+    'TRAVEL_RULE_FIELDS_MISSING',
+    'TRAVEL_RULE_APPROVAL_PENDING',
+    'APPROVAL_EXPIRED',
+  ],
   body: z.object({ id: IdSchema, version: VersionSchema }),
   response: recordAnswer,
 });

@@ -147,7 +147,7 @@ export type Changes = ReturnType<typeof createChanges>;
  * statement always changes.
  */
 export function auditRowsFrom(
-  actor: Actor,
+  actor: Actor | SystemActor,
   change: {
     entity: AuditEntity;
     action: AuditAction;
