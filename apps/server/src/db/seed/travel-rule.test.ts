@@ -37,5 +37,9 @@ describe('the demo travel rule', () => {
       headers: manager,
     });
     expect(queue.json().items.length).toBeGreaterThan(0);
+    // A release waits for its second member, shown so on the queue.
+    const awaiting = queue.json().items.filter((i: { awaiting_approval: boolean }) => i.awaiting_approval);
+    expect(awaiting).toHaveLength(1);
+    expect(awaiting[0]).toMatchObject({ direction: 'withdrawal', state: 'required_unverified' });
   });
 });
