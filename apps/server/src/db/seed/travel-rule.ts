@@ -298,6 +298,7 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
             $1, now() + interval '72 hours'
      FROM travel_rule_records r JOIN wallet_transactions w ON w.id = r.transaction_id
      WHERE r.state = 'required_unverified' AND r.direction = 'withdrawal' AND r.missing_fields = '{}'
+       AND r.jurisdiction = 'TR'
        AND r.amount_in_currency >= $2::numeric AND $1::integer IS NOT NULL
      ORDER BY r.id LIMIT 1`,
     [officerId, DEFAULT_TRAVEL_RULE_RULES.TR.threshold],
