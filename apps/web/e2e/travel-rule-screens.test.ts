@@ -114,7 +114,9 @@ describe('travel-rule screens', () => {
     await page.getByTestId('rules-save').click();
     await toasts(page).getByText('Kurallar kaydedildi.').first().waitFor();
     await page.reload();
-    await expect.poll(() => page.getByTestId('rule-US').getByLabel('Eşik', { exact: true }).inputValue()).toBe('2.500,5');
+    await expect
+      .poll(() => page.getByTestId('rule-US').getByLabel('Eşik', { exact: true }).inputValue())
+      .toBe('2.500,5');
     // The history names the change in Turkish.
     await page.getByTestId('rules-history').click();
     await page.getByTestId('audit-history').getByTestId('audit-action').first().waitFor();
@@ -122,25 +124,39 @@ describe('travel-rule screens', () => {
     expect(await axeProblems(page)).toEqual([]);
   });
 
-  it('releases a withdrawal above the threshold only with a second member', async () => {
-    const { page } = await e2e.open({ bypassCSP: true });
-    // The demo's manager asked for this release; the manager sees it waiting for someone else.
+  it('releases a withdrawal at or above the threshold only with a second member', async () => {
+    const { context, page } = await e2e.open({ bypassCSP: true });
+    // The small demo's withdrawals are below 15,000 TRY: the admin lowers MASAK's threshold first.
+    await signIn(page, 'admin');
+    await page.goto('/compliance/travel-rule/rules');
+    await page.getByTestId('rule-TR').getByLabel('Threshold', { exact: true }).fill('100');
+    await page.getByTestId('rules-save').click();
+    await toasts(page).getByText('Rules saved.').first().waitFor();
+
+    // The manager marks a withdrawal verified: it now waits for a second member.
+    await context.clearCookies();
     await signIn(page, 'manager');
-    await page.goto('/compliance/travel-rule?state=required_unverified&direction=withdrawal');
-    const queue = page.getByTestId('travel-rule-queue');
-    const awaiting = queue.locator('tbody tr[data-row-index]', {
-      has: page.getByTestId('travel-rule-awaiting-approval'),
-    });
-    await awaiting.first().waitFor();
-    const recordId = await awaiting.first().getAttribute('data-record-id');
+    await page.goto('/compliance/travel-rule?state=required_unverified&direction=withdrawal&jurisdiction=TR');
+    const first = page.getByTestId('travel-rule-queue').locator('tbody tr[data-row-index]').first();
+    await first.waitFor();
+    const recordId = await first.getAttribute('data-record-id');
+    await first.click();
+    await page.waitForURL(`**/compliance/travel-rule/${recordId}`);
+    await page.getByTestId('travel-rule-verify').click();
+    await toasts(page).getByText('Release asked: a second member must approve it.').first().waitFor();
+    await page.getByTestId('release-approval-mine').waitFor();
+    await page.getByTestId('travel-rule-facts').getByTestId('travel-rule-awaiting-approval').waitFor();
+    expect(await page.getByTestId('travel-rule-verify').count()).toBe(0);
     await settle(page);
     expect(await axeProblems(page)).toEqual([]);
-    await page.goto(`/compliance/travel-rule/${recordId}`);
-    await page.getByTestId('release-approval-mine').waitFor();
-    expect(await page.getByTestId('travel-rule-verify').count()).toBe(0);
+    await page.goto('/compliance/travel-rule?state=required_unverified&direction=withdrawal&jurisdiction=TR');
+    await page
+      .locator(`tr[data-record-id="${recordId}"]`)
+      .getByTestId('travel-rule-awaiting-approval')
+      .waitFor();
 
     // An admin approves it; the record is complete.
-    await page.context().clearCookies();
+    await context.clearCookies();
     await signIn(page, 'admin');
     await page.goto(`/compliance/travel-rule/${recordId}`);
     await page.getByTestId('release-approve').click();

@@ -29,7 +29,7 @@ function rowIssues(issues: readonly FieldIssue[], lineOf: (index: number) => num
  * VASPs are matched by LEI: importing the same file twice changes nothing the second time.
  */
 export function VaspImportModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('travelRule');
+  const { t } = useTranslation(['travelRule', 'common']);
   const run = useImportVasps();
   const [file, setFile] = useState<{ name: string; read: ImportFile } | null>(null);
   const [issues, setIssues] = useState<RowIssue[] | null>(null);
@@ -58,7 +58,15 @@ export function VaspImportModal({ onClose }: { onClose: () => void }) {
 
   const read = file?.read;
   return (
-    <Modal opened onClose={onClose} title={t('import.title')} size="xl" centered data-testid="vasp-import">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('import.title')}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      data-testid="vasp-import"
+    >
       <Stack gap="sm">
         <Text size="sm">{t('import.hint', { columns: VASP_IMPORT_COLUMNS.join(', ') })}</Text>
         <Alert variant="light" color="blue" data-testid="vasp-import-rule">

@@ -105,7 +105,7 @@ type Open = { form: Vasp | 'new' } | { addresses: Vasp } | 'import' | 'self-host
  * its form), attribute addresses, import it from a file; managers read it.
  */
 export function VaspsPage() {
-  const { t } = useTranslation('travelRule');
+  const { t } = useTranslation(['travelRule', 'common']);
   const can = useCan();
   const [open, setOpen] = useState<Open>(null);
   const remove = useDeleteVasp();
@@ -198,7 +198,14 @@ export function VaspsPage() {
       )}
       {open === 'import' && <VaspImportModal onClose={() => setOpen(null)} />}
       {open === 'self-hosted' && (
-        <Modal opened onClose={() => setOpen(null)} title={t('addresses.selfHosted')} centered size="lg">
+        <Modal
+          opened
+          onClose={() => setOpen(null)}
+          title={t('addresses.selfHosted')}
+          centered
+          size="lg"
+          closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        >
           <SelfHostedForm onDone={() => setOpen(null)} />
         </Modal>
       )}
