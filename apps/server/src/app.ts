@@ -158,7 +158,14 @@ export async function buildApp({
   // documents' recheck.
   const runs = registerFraudRuns(app, { db, clock });
   registerKycModule(app, { db, clock, config, approvals, runs });
-  registerTravelRuleModule(app, { db, clock, home: config.travelRuleJurisdiction, secret, config });
+  registerTravelRuleModule(app, {
+    db,
+    clock,
+    home: config.travelRuleJurisdiction,
+    secret,
+    config,
+    approvals,
+  });
   registerUserAssetsModule(app, { db });
   registerCrmOverviewModule(app, { db });
   registerAuditRoutes(app, { db });

@@ -47,6 +47,7 @@ import { Route as AppComplianceFraudCheckRunsRouteImport } from './routes/_app/c
 import { Route as AppComplianceFraudCheckScreeningRouteImport } from './routes/_app/compliance/fraud-check/screening'
 import { Route as AppComplianceTravelRuleIndexRouteImport } from './routes/_app/compliance/travel-rule/index'
 import { Route as AppComplianceTravelRuleRecordIdRouteImport } from './routes/_app/compliance/travel-rule/$recordId'
+import { Route as AppComplianceTravelRuleRulesRouteImport } from './routes/_app/compliance/travel-rule/rules'
 import { Route as AppComplianceTravelRuleVaspsRouteImport } from './routes/_app/compliance/travel-rule/vasps'
 import { Route as AppCrmCustomersIndexRouteImport } from './routes/_app/crm/customers/index'
 import { Route as AppCrmCustomersCustomerIdRouteImport } from './routes/_app/crm/customers/$customerId'
@@ -262,6 +263,12 @@ const AppComplianceTravelRuleRecordIdRoute =
     path: '/compliance/travel-rule/$recordId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppComplianceTravelRuleRulesRoute =
+  AppComplianceTravelRuleRulesRouteImport.update({
+    id: '/compliance/travel-rule/rules',
+    path: '/compliance/travel-rule/rules',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppComplianceTravelRuleVaspsRoute =
   AppComplianceTravelRuleVaspsRouteImport.update({
     id: '/compliance/travel-rule/vasps',
@@ -375,6 +382,7 @@ export interface FileRoutesByFullPath {
   '/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
   '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
+  '/compliance/travel-rule/rules': typeof AppComplianceTravelRuleRulesRoute
   '/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
@@ -425,6 +433,7 @@ export interface FileRoutesByTo {
   '/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
   '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
+  '/compliance/travel-rule/rules': typeof AppComplianceTravelRuleRulesRoute
   '/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
@@ -479,6 +488,7 @@ export interface FileRoutesById {
   '/_app/compliance/fraud-check/runs': typeof AppComplianceFraudCheckRunsRoute
   '/_app/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/_app/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
+  '/_app/compliance/travel-rule/rules': typeof AppComplianceTravelRuleRulesRoute
   '/_app/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/_app/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/_app/crm/customers/add': typeof AppCrmCustomersAddRoute
@@ -533,6 +543,7 @@ export interface FileRouteTypes {
     | '/compliance/fraud-check/runs'
     | '/compliance/fraud-check/screening'
     | '/compliance/travel-rule/$recordId'
+    | '/compliance/travel-rule/rules'
     | '/compliance/travel-rule/vasps'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
@@ -583,6 +594,7 @@ export interface FileRouteTypes {
     | '/compliance/fraud-check/runs'
     | '/compliance/fraud-check/screening'
     | '/compliance/travel-rule/$recordId'
+    | '/compliance/travel-rule/rules'
     | '/compliance/travel-rule/vasps'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
@@ -636,6 +648,7 @@ export interface FileRouteTypes {
     | '/_app/compliance/fraud-check/runs'
     | '/_app/compliance/fraud-check/screening'
     | '/_app/compliance/travel-rule/$recordId'
+    | '/_app/compliance/travel-rule/rules'
     | '/_app/compliance/travel-rule/vasps'
     | '/_app/crm/customers/$customerId'
     | '/_app/crm/customers/add'
@@ -925,6 +938,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppComplianceTravelRuleRecordIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/compliance/travel-rule/rules': {
+      id: '/_app/compliance/travel-rule/rules'
+      path: '/compliance/travel-rule/rules'
+      fullPath: '/compliance/travel-rule/rules'
+      preLoaderRoute: typeof AppComplianceTravelRuleRulesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/compliance/travel-rule/vasps': {
       id: '/_app/compliance/travel-rule/vasps'
       path: '/compliance/travel-rule/vasps'
@@ -1092,6 +1112,7 @@ interface AppRouteChildren {
   AppComplianceFraudCheckRunsRoute: typeof AppComplianceFraudCheckRunsRoute
   AppComplianceFraudCheckScreeningRoute: typeof AppComplianceFraudCheckScreeningRoute
   AppComplianceTravelRuleRecordIdRoute: typeof AppComplianceTravelRuleRecordIdRoute
+  AppComplianceTravelRuleRulesRoute: typeof AppComplianceTravelRuleRulesRoute
   AppComplianceTravelRuleVaspsRoute: typeof AppComplianceTravelRuleVaspsRoute
   AppCrmCustomersCustomerIdRoute: typeof AppCrmCustomersCustomerIdRoute
   AppCrmCustomersAddRoute: typeof AppCrmCustomersAddRoute
@@ -1136,6 +1157,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppComplianceFraudCheckRunsRoute: AppComplianceFraudCheckRunsRoute,
   AppComplianceFraudCheckScreeningRoute: AppComplianceFraudCheckScreeningRoute,
   AppComplianceTravelRuleRecordIdRoute: AppComplianceTravelRuleRecordIdRoute,
+  AppComplianceTravelRuleRulesRoute: AppComplianceTravelRuleRulesRoute,
   AppComplianceTravelRuleVaspsRoute: AppComplianceTravelRuleVaspsRoute,
   AppCrmCustomersCustomerIdRoute: AppCrmCustomersCustomerIdRoute,
   AppCrmCustomersAddRoute: AppCrmCustomersAddRoute,

@@ -17,6 +17,7 @@ export const APPROVAL_KINDS = [
   'kyc_level_approval',
   'fraud_alerts_bulk',
   'customer_types_move',
+  'travel_rule_release',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -97,6 +98,11 @@ export const approveApprovalRequest = defineEndpoint({
     'FRAUD_CASE_CLOSED',
     'FRAUD_CASE_ALERT_INVALID',
     'FRAUD_CASE_ALERT_IN_OTHER_CASE',
+    // A held transfer's travel-rule release (travel_rule_release), verified on approval.
+    'TRAVEL_RULE_RECORD_NOT_FOUND',
+    'TRAVEL_RULE_RECORD_CLOSED',
+    'TRAVEL_RULE_WRONG_STATE',
+    'TRAVEL_RULE_FIELDS_MISSING',
   ],
   idempotent: true,
   body: z.object({ ...decision, reason: ReasonSchema.optional() }),

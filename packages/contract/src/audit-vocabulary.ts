@@ -95,5 +95,6 @@ export const AUDIT_ACTIONS = [
   'unlink_identity',
   'confirm',
   'configure_trp',
+  'anonymise',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

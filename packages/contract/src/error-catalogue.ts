@@ -482,11 +482,19 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'The record cannot be marked verified while required fields are missing: {{fields}}',
   },
+  TRAVEL_RULE_APPROVAL_PENDING: {
+    status: 409,
+    message: "This release already waits for a second member's approval",
+  },
   VASP_NOT_FOUND: { status: 404, message: 'VASP not found' },
   VASP_LEI_TAKEN: { status: 409, message: 'Another VASP of the directory has this LEI' },
   VASP_IN_USE: { status: 409, message: 'Travel-rule records name this VASP; it cannot be removed' },
   VASP_ADDRESS_EXISTS: { status: 409, message: 'This address is already attributed on this network' },
   VASP_ADDRESS_NOT_FOUND: { status: 404, message: 'Address attribution not found' },
+  VASP_IMPORT_DUPLICATE_LEI: {
+    status: 400,
+    message: 'The file names the same LEI on more than one row; each VASP must appear once',
+  },
   VASP_ADDRESS_IN_USE: {
     status: 409,
     message: 'A travel-rule record rests on this attribution; it cannot be removed',

@@ -51,6 +51,7 @@ export type {
   Vasp,
   VaspAddress,
   VaspBody,
+  VaspImportRow,
   VaspsQuery,
 } from './compliance/index.ts';
 export * as complianceApi from './compliance/index.ts';

@@ -104,6 +104,8 @@ export const travelRuleRecords = pgTable(
     held: boolean('held').notNull().default(false),
     /** The deadline whose passing the deadline job last announced (migration 0056). */
     deadlineRaised: ts('deadline_raised'),
+    /** When the retention job cleared its parties (migration 0057); the trigger refuses it earlier. */
+    anonymisedAt: ts('anonymised_at'),
     version: integer('version').notNull().default(1),
   },
   (t) => [
@@ -113,6 +115,9 @@ export const travelRuleRecords = pgTable(
     index('travel_rule_records_vasp_idx')
       .on(t.counterpartyVaspId)
       .where(sql`counterparty_vasp_id IS NOT NULL`),
+    index('travel_rule_records_retention_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`anonymised_at IS NULL AND state IN ('complete', 'not_in_scope', 'returned', 'rejected')`),
     index('travel_rule_records_failures_idx')
       .on(t.stateChangedAt, t.id)
       .where(sql`state IN ('returned', 'rejected')`),

@@ -24,14 +24,23 @@ export const CountryCodeSchema = z
   .refine((v) => /^[A-Z]{2}$/.test(v), rule('ivms_country', 'Enter a two-letter country code, such as TR'));
 
 /** ISO 17442: 18 letters or digits and two check digits, valid by ISO 7064 mod 97-10. */
-export function isValidLei(value: string): boolean {
-  if (!/^[A-Z0-9]{18}[0-9]{2}$/.test(value)) return false;
+/** ISO 7064 mod 97-10 of letters and digits, letters counted A = 10 … Z = 35. */
+function mod97(value: string): number {
   let remainder = 0;
   for (const ch of value) {
     const digits = /[0-9]/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
     for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
   }
-  return remainder === 1;
+  return remainder;
+}
+
+export function isValidLei(value: string): boolean {
+  return /^[A-Z0-9]{18}[0-9]{2}$/.test(value) && mod97(value) === 1;
+}
+
+/** The LEI whose first 18 characters are `base` (upper-case letters and digits): its check digits added. */
+export function leiWithCheckDigits(base: string): string {
+  return `${base}${String(98 - mod97(`${base}00`)).padStart(2, '0')}`;
 }
 
 export const LeiSchema = z

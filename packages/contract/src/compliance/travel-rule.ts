@@ -140,6 +140,8 @@ export const TravelRuleQueueItemSchema = z.object({
   deadline: z.string().nullable(),
   /** A deposit from a VASP held while its information is missing (the exchange does not credit it). */
   held: z.boolean(),
+  /** Its release (mark verified) was asked by one officer and waits for a second member's approval. */
+  awaiting_approval: z.boolean(),
   created_at: z.string(),
   version: z.number().int(),
 });
@@ -260,10 +262,17 @@ export const requestTravelRuleInformation = defineEndpoint({
 export const verifyTravelRuleRecord = defineEndpoint({
   method: 'POST',
   path: '/api/compliance/travel-rule/records/verify',
-  summary: 'Mark the record verified and complete; refused while a required field is missing',
+  summary:
+    "Mark the record verified and complete; refused while a required field is missing. A held deposit or a withdrawal at or above the jurisdiction's threshold is released only once a second member approves (four-eyes): this call then asks for that approval",
   tags: TAGS,
   access: 'operate',
-  errors: [...RECORD_ERRORS, 'TRAVEL_RULE_WRONG_STATE', 'TRAVEL_RULE_FIELDS_MISSING'],
+  errors: [
+    ...RECORD_ERRORS,
+    'TRAVEL_RULE_WRONG_STATE',
+    'TRAVEL_RULE_FIELDS_MISSING',
+    'TRAVEL_RULE_APPROVAL_PENDING',
+    'APPROVAL_EXPIRED',
+  ],
   body: z.object({ id: IdSchema, version: VersionSchema }),
   response: recordAnswer,
 });
@@ -490,5 +499,32 @@ export const configureVaspTrp = defineEndpoint({
     vasp: VaspSchema,
     /** The new token for the VASP to present to us, when one was issued: it is not shown again. */
     inbound_token: z.string().nullable(),
+  }),
+});
+
+/**
+ * One row of a directory import: a VASP as the form takes it, its LEI required — the import matches
+ * the directory by LEI, so a second import of the same file changes nothing.
+ */
+export const VaspImportRowSchema = VaspBodySchema.extend({ lei: LeiSchema });
+export type VaspImportRow = z.input<typeof VaspImportRowSchema>;
+
+/** How many rows one import takes: a directory, not a bulk load. */
+export const VASP_IMPORT_MAX_ROWS = 1000;
+
+export const importVasps = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/import',
+  summary:
+    'Import VASPs (rows from a CSV or JSON file): all rows or none, matched by LEI, each change audited',
+  tags: TAGS,
+  access: 'configure',
+  errors: ['VASP_IMPORT_DUPLICATE_LEI'],
+  body: z.object({ rows: z.array(VaspImportRowSchema).min(1).max(VASP_IMPORT_MAX_ROWS) }),
+  response: z.object({
+    success: z.literal(true),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
   }),
 });

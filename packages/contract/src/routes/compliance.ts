@@ -141,6 +141,13 @@ export const getVasp = {
   access: 'read',
 } as const;
 
+export const importVasps = {
+  name: 'importVasps',
+  method: 'POST',
+  path: '/api/compliance/travel-rule/vasps/import',
+  access: 'configure',
+} as const;
+
 export const listKycDocuments = {
   name: 'listKycDocuments',
   method: 'GET',

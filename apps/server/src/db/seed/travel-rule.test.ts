@@ -5,6 +5,7 @@ import { seedTravelRule } from './travel-rule.ts';
 
 const t = useTestApp();
 const manager = t.session('manager');
+const admin = t.session('admin');
 
 describe('the demo travel rule', () => {
   it('holds records in every state, valid IVMS101, that the queue and the actions take as they are', async () => {
@@ -37,5 +38,25 @@ describe('the demo travel rule', () => {
       headers: manager,
     });
     expect(queue.json().items.length).toBeGreaterThan(0);
+    // A release waits for its second member where the demo has a withdrawal at or above the threshold
+    // (the 10,000-customer demo does; the browser suite approves it), shown so on the queue.
+    const awaiting = queue.json().items.filter((i: { awaiting_approval: boolean }) => i.awaiting_approval);
+    const request = await t.pool.query(
+      `SELECT r.id::int, r.version, t.direction, t.jurisdiction, t.amount_in_currency >= 15000 AS above
+       FROM approval_requests r JOIN travel_rule_records t ON t.id::text = r.entity_id
+       WHERE r.kind = 'travel_rule_release' AND r.status = 'pending'`,
+    );
+    expect(awaiting).toHaveLength(request.rows.length);
+    expect(request.rows.length).toBeLessThanOrEqual(1);
+    if (request.rows.length === 0) return;
+    expect(request.rows[0]).toMatchObject({ direction: 'withdrawal', jurisdiction: 'TR', above: true });
+    // A second member can approve it: its data holds up when evaluated afresh.
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/approvals/approve',
+      payload: { id: request.rows[0].id, version: request.rows[0].version },
+      headers: admin,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import type { Person, TravelRuleParties, TravelRuleState } from '@backdesk/contract';
+import { complianceApi, type Person, type TravelRuleParties, type TravelRuleState } from '@backdesk/contract';
 import type pg from 'pg';
 import { DEFAULT_TRAVEL_RULE_RULES } from '../../modules/compliance/travel-rule/travel-rule-defaults.ts';
 import { evaluateTravelRule } from '../../modules/compliance/travel-rule/travel-rule-evaluate.ts';
@@ -9,20 +9,12 @@ import { evaluateTravelRule } from '../../modules/compliance/travel-rule/travel-
  * and identity number here is made up.
  */
 
-/** An LEI with its ISO 7064 check digits worked out (the 18 characters are invented). */
-function lei(base: string): string {
-  let remainder = 0;
-  for (const ch of `${base}00`) {
-    const digits = /[0-9]/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
-    for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
-  }
-  return `${base}${String(98 - remainder).padStart(2, '0')}`;
-}
+const { leiWithCheckDigits } = complianceApi;
 
 const VASPS = [
   {
     name: 'Boğaziçi Dijital Varlık A.Ş.',
-    lei: lei('789000BOGAZICI0DV1'),
+    lei: leiWithCheckDigits('789000BOGAZICI0DV1'),
     jurisdiction: 'TR',
     country: 'TR',
     licence: 'SPK KVHS 2025/014',
@@ -31,7 +23,7 @@ const VASPS = [
   },
   {
     name: 'Nordlicht Krypto GmbH',
-    lei: lei('529900NORDLICHT0K2'),
+    lei: leiWithCheckDigits('529900NORDLICHT0K2'),
     jurisdiction: 'EU',
     country: 'DE',
     licence: 'BaFin CASP 0431',
@@ -295,6 +287,22 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
       ],
     );
   }
+  // A release waiting for its second member (four-eyes): the oldest complete withdrawal at or above
+  // MASAK's threshold, asked by the manager, so an admin has one to approve.
+  await pool.query(
+    `INSERT INTO approval_requests (kind, entity, entity_id, payload, requested_by, expires_at)
+     SELECT 'travel_rule_release', 'travel_rule_record', r.id::text,
+            jsonb_build_object('customer_id', w.customer_id, 'direction', r.direction, 'asset', w.asset,
+              'amount', trim_scale(w.amount)::text, 'amount_in_currency', trim_scale(r.amount_in_currency)::text,
+              'currency', r.currency),
+            $1, now() + interval '72 hours'
+     FROM travel_rule_records r JOIN wallet_transactions w ON w.id = r.transaction_id
+     WHERE r.state = 'required_unverified' AND r.direction = 'withdrawal' AND r.missing_fields = '{}'
+       AND r.jurisdiction = 'TR'
+       AND r.amount_in_currency >= $2::numeric AND $1::integer IS NOT NULL
+     ORDER BY r.id LIMIT 1`,
+    [officerId, DEFAULT_TRAVEL_RULE_RULES.TR.threshold],
+  );
   await pool.query('ANALYZE vasps, vasp_addresses, travel_rule_records');
   return rows.length;
 }

@@ -9,6 +9,7 @@ export type InboxTarget =
   | { to: '/compliance/kyc-manage'; search: Record<string, never> }
   | { to: '/compliance/fraud-check'; search: { alert?: string } }
   | { to: '/compliance/fraud-check/cases/$caseId'; params: { caseId: string }; search: Record<string, never> }
+  | { to: '/compliance/travel-rule/$recordId'; params: { recordId: string }; search: Record<string, never> }
   | null;
 
 export function inboxTarget(item: InboxItem): InboxTarget {
@@ -27,6 +28,13 @@ export function inboxTarget(item: InboxItem): InboxTarget {
       // A bulk action's request is decided above the alert list it came from.
       if (item.params.approval_kind === 'fraud_alerts_bulk')
         return { to: '/compliance/fraud-check', search: {} };
+      // A travel-rule release is approved on its record, beside the data it verifies.
+      if (item.params.approval_kind === 'travel_rule_release')
+        return {
+          to: '/compliance/travel-rule/$recordId',
+          params: { recordId: item.params.entity_id },
+          search: {},
+        };
       if (item.params.approval_kind === 'customer_types_move')
         return { to: '/crm/customer-types', search: {} };
       return null;

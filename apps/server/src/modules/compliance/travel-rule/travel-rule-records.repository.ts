@@ -36,7 +36,10 @@ const QUEUE_COLUMNS = sql`
   ${firstName(sql`r.beneficiary`, 'beneficiaryPersons')} AS beneficiary_name,
   jsonb_path_query_first(r.originator, '$.originatorPersons[*].*.nationalIdentification.nationalIdentifier') #>> '{}'
     AS originator_identifier,
-  r.missing_fields, ${isoUtc(sql`r.deadline`)} AS deadline, r.held, ${isoUtc(sql`r.created_at`)} AS created_at, r.version`;
+  r.missing_fields, ${isoUtc(sql`r.deadline`)} AS deadline, r.held, ${isoUtc(sql`r.created_at`)} AS created_at, r.version,
+  EXISTS (SELECT 1 FROM approval_requests ar
+    WHERE ar.kind = 'travel_rule_release' AND ar.entity = 'travel_rule_record' AND ar.entity_id = r.id::text
+      AND ar.status = 'pending' AND ar.expires_at > now()) AS awaiting_approval`;
 
 const RECORD_COLUMNS = sql`${QUEUE_COLUMNS},
   w.network, w.from_address, w.to_address, w.tx_hash, ${isoUtc(sql`w.created_at`)} AS transferred_at,
@@ -76,6 +79,8 @@ export type QueueRow = {
   missing_fields: TravelRuleField[];
   deadline: string | null;
   held: boolean;
+  /** A four-eyes release asked and not yet decided (travel-rule-release.ts). */
+  awaiting_approval: boolean;
   created_at: string;
   version: number;
 };

@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config/config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { ApprovalsService } from '../../platform/approvals/approvals.service.ts';
 import { createChanges } from '../../platform/audit/changes.ts';
 import { ownUrl } from '../fraud/demo/fraud-demo.module.ts';
 import { registerTravelRuleRoutes } from './travel-rule.routes.ts';
 import { createTravelRuleService, type TravelRuleService } from './travel-rule.service.ts';
 import { announcePassedDeadlines, DEADLINES_JOB, DEADLINES_SCHEDULE } from './travel-rule-deadlines.ts';
 import { createTravelRuleRecordsRepository } from './travel-rule-records.repository.ts';
+import { createTravelRuleRelease } from './travel-rule-release.ts';
+import { createTravelRuleRetention, RETENTION_JOB, RETENTION_SCHEDULE } from './travel-rule-retention.ts';
 import { createTravelRuleSettingsService } from './travel-rule-settings.ts';
 import { registerTrpRoutes, TRP_PREFIX } from './trp/trp.routes.ts';
 import { createTrpService } from './trp/trp.service.ts';
@@ -35,20 +38,29 @@ const idOf = (payload: unknown) => Number((payload as { id: number }).id);
  */
 export function registerTravelRuleModule(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; home: TravelRuleJurisdiction; secret: string; config: Config },
+  deps: {
+    db: Db;
+    clock: Clock;
+    home: TravelRuleJurisdiction;
+    secret: string;
+    config: Config;
+    approvals: ApprovalsService;
+  },
 ): TravelRuleService {
   const { db, clock, config } = deps;
   const changes = createChanges(db);
   const box = createTrpTokenBox(deps.secret);
+  const repo = createTravelRuleRecordsRepository();
   const records = createTravelRuleService({
     db,
-    repo: createTravelRuleRecordsRepository(),
+    repo,
     changes,
     clock,
     home: deps.home,
   });
   registerTravelRuleRoutes(app, {
     records,
+    release: createTravelRuleRelease({ db, changes, repo, records, approvals: deps.approvals }),
     settings: createTravelRuleSettingsService({ db, changes, home: deps.home }),
     vasps: createVaspsService({ db, repo: createVaspsRepository(), changes, box }),
   });
@@ -80,5 +92,10 @@ export function registerTravelRuleModule(
     await announcePassedDeadlines(db, clock.now());
   });
   app.jobs.schedule(DEADLINES_JOB, DEADLINES_SCHEDULE);
+  const retention = createTravelRuleRetention({ db, clock });
+  app.jobs.task(RETENTION_JOB, async () => {
+    await retention.run();
+  });
+  app.jobs.schedule(RETENTION_JOB, RETENTION_SCHEDULE);
   return records;
 }

@@ -285,6 +285,18 @@ describe('travel-rule data on POST /api/v1/ingest/wallet-transactions', () => {
     expect(filled).toMatchObject({ state: 'required_unverified', held: true });
     const verified = await staff('records/verify', { id: filled.id, version: filled.version });
     expect(verified.statusCode, verified.body).toBe(200);
+    // Releasing a held deposit above the threshold takes a second member (four-eyes).
+    expect(verified.json().record).toMatchObject({ held: true, awaiting_approval: true });
+    const { rows } = await t.db.execute<{ id: number; version: number }>(sql`
+      SELECT id::int, version FROM approval_requests
+      WHERE kind = 'travel_rule_release' AND entity_id = ${String(filled.id)} AND status = 'pending'`);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/approvals/approve',
+      payload: rows[0]!,
+      headers: admin,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     expect((await eventsOf(held.id)).map((e) => e.type)).toEqual([
       'travel_rule.held',
       'travel_rule.completed',

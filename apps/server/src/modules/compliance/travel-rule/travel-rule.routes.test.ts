@@ -10,6 +10,7 @@ import { createTravelRuleRecordsRepository } from './travel-rule-records.reposit
 const t = useTestApp();
 const manager = t.session('manager');
 const admin = t.session('admin');
+const superMember = t.session('super');
 
 const post = (url: string, payload: unknown, headers = manager) =>
   t.app.inject({
@@ -126,6 +127,25 @@ const auditOf = async (id: number) =>
     )
   ).rows;
 
+const approve = (id: number, version: number, headers = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/approvals/approve', payload: { id, version }, headers });
+
+const pendingRelease = async (recordId: number) =>
+  (
+    await t.db.execute<{ id: number; version: number; requested_by: number }>(sql`
+      SELECT id::int, version, requested_by FROM approval_requests
+      WHERE kind = 'travel_rule_release' AND entity_id = ${String(recordId)} AND status = 'pending'`)
+  ).rows[0];
+
+/** Marks verified as the manager, then approves as the admin; answers the record after. */
+async function releaseByTwo(id: number, version: number) {
+  const asked = await post('records/verify', { id, version });
+  expect(asked.json().record, asked.body).toMatchObject({ awaiting_approval: true, version });
+  const request = (await pendingRelease(id))!;
+  expect((await approve(request.id, request.version)).statusCode).toBe(200);
+  return get(`records/detail?id=${id}`);
+}
+
 describe('travel rule', () => {
   it('works a record from missing data to complete, masked on the queue, every step audited', async () => {
     const address = `0x${randomUUID().replaceAll('-', '')}`;
@@ -183,8 +203,9 @@ describe('travel rule', () => {
 
     const stale = await post('records/verify', { id: opened.id, version: opened.version });
     expect([stale.statusCode, stale.json().code]).toEqual([409, 'STALE_EDIT']);
-    const verified = await post('records/verify', { id: opened.id, version: record.version });
-    expect(verified.json().record).toMatchObject({ state: 'complete', state_changed_by: expect.any(String) });
+    // 20,000 TRY is at or above the threshold: the verification waits for a second member (four-eyes).
+    const verified = await releaseByTwo(opened.id, record.version);
+    expect(verified).toMatchObject({ state: 'complete', state_changed_by: expect.any(String) });
     expect((await get('queue?limit=200')).items.some((i: { id: number }) => i.id === opened.id)).toBe(false);
 
     const revealed = await post('records/reveal', { id: opened.id });
@@ -386,5 +407,54 @@ describe('travel rule', () => {
     expect(same.json().settings.version).toBe(1);
     const stale = await post('settings/update', { rules: settings.rules, version: 0 }, admin);
     expect([stale.statusCode, stale.json().code]).toEqual([409, 'STALE_EDIT']);
+  });
+
+  it('releases a withdrawal at or above the threshold only with a second member; below it, one', async () => {
+    const complete = parties('12345678950');
+    const [to, toSmall] = [`0x${randomUUID().replaceAll('-', '')}`, `0x${randomUUID().replaceAll('-', '')}`];
+    await vaspWithAddress('TR', to);
+    await vaspWithAddress('TR', toSmall);
+    // 0.2 = 20,000 TRY: at or above MASAK's 15,000.
+    const big = await records().open(await transfer('withdrawal', '0.2', to), complete, system);
+    // 0.1 = 10,000 TRY: below it, the data travels unverified and one officer completes it.
+    const small = await records().open(await transfer('withdrawal', '0.1', toSmall), complete, system);
+    expect([big.state, small.state]).toEqual(['required_unverified', 'required_unverified']);
+
+    const one = await post('records/verify', { id: small.id, version: small.version });
+    expect(one.json().record).toMatchObject({ state: 'complete', awaiting_approval: false });
+    expect(await pendingRelease(small.id)).toBeUndefined();
+
+    const asked = await post('records/verify', { id: big.id, version: big.version }, admin);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().record).toMatchObject({ state: 'required_unverified', awaiting_approval: true });
+    const queued = (await get('queue?limit=200')).items.find((i: { id: number }) => i.id === big.id);
+    expect(queued).toMatchObject({ awaiting_approval: true });
+    const again = await post('records/verify', { id: big.id, version: big.version });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'TRAVEL_RULE_APPROVAL_PENDING']);
+
+    const request = (await pendingRelease(big.id))!;
+    const byManager = await approve(request.id, request.version, manager);
+    expect([byManager.statusCode, byManager.json().code]).toEqual([403, 'FORBIDDEN']);
+    // The one who asked may not approve their own request.
+    const own = await approve(request.id, request.version, admin);
+    expect([own.statusCode, own.json().code]).toEqual([409, 'APPROVAL_OWN_REQUEST']);
+    const approved = await approve(request.id, request.version, superMember);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await get(`records/detail?id=${big.id}`)).toMatchObject({
+      state: 'complete',
+      awaiting_approval: false,
+    });
+    const trail = await t.db.execute<{ entity: string; action: string }>(sql`
+      SELECT entity, action FROM audit_log
+      WHERE (entity = 'travel_rule_record' AND entity_id = ${String(big.id)})
+         OR (entity = 'approval_request' AND entity_id = ${String(request.id)})
+      ORDER BY id`);
+    expect(trail.rows.map((r) => `${r.entity}:${r.action}`)).toEqual([
+      'travel_rule_record:create',
+      'approval_request:request_approval',
+      // The approval applies the verification, then records its own decision, in one transaction.
+      'travel_rule_record:verify',
+      'approval_request:approve',
+    ]);
   });
 });

@@ -2,14 +2,20 @@ import { complianceApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import type { TravelRuleService } from './travel-rule.service.ts';
+import type { TravelRuleRelease } from './travel-rule-release.ts';
 import type { TravelRuleSettingsService } from './travel-rule-settings.ts';
 import type { VaspsService } from './vasps.service.ts';
 
 export function registerTravelRuleRoutes(
   app: FastifyInstance,
-  deps: { records: TravelRuleService; settings: TravelRuleSettingsService; vasps: VaspsService },
+  deps: {
+    records: TravelRuleService;
+    release: TravelRuleRelease;
+    settings: TravelRuleSettingsService;
+    vasps: VaspsService;
+  },
 ): void {
-  const { records, settings, vasps } = deps;
+  const { records, release, settings, vasps } = deps;
   const api = complianceApi;
   registerEndpoint(app, api.getTravelRuleSettings, () => settings.read());
   registerEndpoint(app, api.updateTravelRuleSettings, async ({ body, actor }) => ({
@@ -30,7 +36,7 @@ export function registerTravelRuleRoutes(
   }));
   registerEndpoint(app, api.verifyTravelRuleRecord, async ({ body, actor }) => ({
     success: true as const,
-    record: await records.verify(body, actor),
+    record: await release.verify(body, actor),
   }));
   registerEndpoint(app, api.returnTravelRuleRecord, async ({ body, actor }) => ({
     success: true as const,
@@ -51,6 +57,7 @@ export function registerTravelRuleRoutes(
     success: true as const,
     vasp: await vasps.update(body, actor),
   }));
+  registerEndpoint(app, api.importVasps, ({ body, actor }) => vasps.importRows(body, actor));
   registerEndpoint(app, api.deleteVasp, ({ body, actor }) => vasps.remove(body, actor));
   registerEndpoint(app, api.addVaspAddress, async ({ body, actor }) => ({
     success: true as const,

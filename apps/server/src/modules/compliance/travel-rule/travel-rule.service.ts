@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { Actor, Changes, SystemActor } from '../../platform/audit/changes.ts';
+import type { Actor, ChangeOutcome, Changes, SystemActor } from '../../platform/audit/changes.ts';
 import { maskIdentifier, maskParties } from './travel-rule-mask.ts';
 import type {
   EvaluatedColumns,
@@ -20,6 +20,8 @@ import type {
 } from './travel-rule-records.repository.ts';
 import { readTravelRuleRules } from './travel-rule-settings.ts';
 import { columns, evaluateTransfer, type Given, givenOf, heldOf } from './travel-rule-transfer.ts';
+
+type Versioned = { id: number; version: number };
 
 const FINAL: readonly TravelRuleState[] = ['returned', 'rejected'];
 const OPEN: readonly TravelRuleState[] = [
@@ -50,6 +52,7 @@ const toQueueItem = (row: QueueRow): TravelRuleQueueItem => ({
   missing_fields: row.missing_fields,
   deadline: row.deadline,
   held: row.held,
+  awaiting_approval: row.awaiting_approval,
   created_at: row.created_at,
   version: row.version,
 });
@@ -165,6 +168,42 @@ export function createTravelRuleService(deps: {
         change: { ...change(before, action), before: stateOf(before), after: stateOf(after) },
       };
     });
+  }
+
+  /** The record locked at the version seen, open, and with every required field present. */
+  async function verifiable(tx: DbOrTx, body: Versioned) {
+    const before = await locked(tx, body.id, body.version);
+    if (!OPEN.includes(before.state)) throw new AppError('TRAVEL_RULE_WRONG_STATE', { state: before.state });
+    const parties = partiesOf(before);
+    const evaluated = await evaluate(tx, Number(before.transaction_id), parties, givenOf(before));
+    if (evaluated.evaluation.missingFields.length > 0)
+      throw new AppError('TRAVEL_RULE_FIELDS_MISSING', {
+        fields: evaluated.evaluation.missingFields.join(', '),
+      });
+    return { before, parties, ...evaluated };
+  }
+
+  async function verifyIn(
+    tx: DbOrTx,
+    body: Versioned,
+    actor: Actor,
+  ): Promise<ChangeOutcome<TravelRuleRecord>> {
+    const { before, parties, evaluation, attribution, walletKind, vaspId } = await verifiable(tx, body);
+    await repo.update(tx, body.id, {
+      ...columns(evaluation, attribution, walletKind, vaspId),
+      state: 'complete',
+      deadline: null,
+      // Complete releases a held deposit.
+      held: false,
+      parties,
+      stateChangedBy: actor.memberId,
+      stateReason: null,
+    });
+    const after = (await repo.byId(tx, body.id))!;
+    return {
+      result: toRecord(after, false),
+      change: { ...change(before, 'verify'), before: stateOf(before), after: stateOf(after) },
+    };
   }
 
   return {
@@ -301,36 +340,22 @@ export function createTravelRuleService(deps: {
     },
 
     /** Complete: refused while the rule, evaluated afresh, still misses a field. */
-    verify(body: z.output<typeof complianceApi.verifyTravelRuleRecord.body>, actor: Actor) {
-      return changes.run(actor, async (tx) => {
-        const before = await locked(tx, body.id, body.version);
-        if (!OPEN.includes(before.state))
-          throw new AppError('TRAVEL_RULE_WRONG_STATE', { state: before.state });
-        const parties = partiesOf(before);
-        const { evaluation, attribution, walletKind, vaspId } = await evaluate(
-          tx,
-          Number(before.transaction_id),
-          parties,
-          givenOf(before),
-        );
-        if (evaluation.missingFields.length > 0)
-          throw new AppError('TRAVEL_RULE_FIELDS_MISSING', { fields: evaluation.missingFields.join(', ') });
-        await repo.update(tx, body.id, {
-          ...columns(evaluation, attribution, walletKind, vaspId),
-          state: 'complete',
-          deadline: null,
-          // Complete releases a held deposit.
-          held: false,
-          parties,
-          stateChangedBy: actor.memberId,
-          stateReason: null,
-        });
-        const after = (await repo.byId(tx, body.id))!;
-        return {
-          result: toRecord(after, false),
-          change: { ...change(before, 'verify'), before: stateOf(before), after: stateOf(after) },
-        };
-      });
+    verify(body: Versioned, actor: Actor) {
+      return changes.run(actor, (tx) => verifyIn(tx, body, actor));
+    },
+
+    /** The verification in the caller's transaction, for its four-eyes release (travel-rule-release.ts). */
+    verifyIn,
+
+    /** Whether the record could be verified now (its version, state and fields), changing nothing. */
+    async assertVerifiable(tx: DbOrTx, body: Versioned): Promise<void> {
+      await verifiable(tx, body);
+    },
+
+    async recordIn(tx: DbOrTx, id: number): Promise<TravelRuleRecord> {
+      const row = await repo.byId(tx, id);
+      if (!row) throw new AppError('TRAVEL_RULE_RECORD_NOT_FOUND');
+      return toRecord(row, false);
     },
 
     returnTransfer(body: z.output<typeof complianceApi.returnTravelRuleRecord.body>, actor: Actor) {

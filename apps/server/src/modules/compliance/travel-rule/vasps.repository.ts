@@ -82,6 +82,13 @@ export function createVaspsRepository() {
       return rows[0];
     },
 
+    async byLei(db: DbOrTx, lei: string): Promise<Vasp | undefined> {
+      const { rows } = await db.execute<Vasp>(
+        sql`SELECT ${COLUMNS} FROM vasps v WHERE v.lei = ${lei} FOR UPDATE OF v`,
+      );
+      return rows[0];
+    },
+
     /** Serialises the LEI check of two members adding or changing the same LEI at once. */
     async lockLei(tx: DbOrTx, lei: string): Promise<void> {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`vasp-lei:${lei}`}))`);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
-import type { Actor, Changes } from '../../platform/audit/changes.ts';
+import { type Actor, type Changes, recordChange } from '../../platform/audit/changes.ts';
 import { createTrpRepository } from './trp/trp.repository.ts';
 import { credentialHash, outboundRow } from './trp/trp-credentials.ts';
 import type { VaspsRepository } from './vasps.repository.ts';
@@ -29,6 +29,24 @@ const addressOf = (a: VaspAddress) => ({
   self_hosted: a.self_hosted,
   proof_method: a.proof_method,
 });
+
+/** Two rows of one file naming one LEI would apply in turn, the later silently winning: refused. */
+function refuseRepeatedLeis(rows: readonly { lei: string }[]): void {
+  const first = new Map<string, number>();
+  const issues = [];
+  for (const [index, row] of rows.entries()) {
+    const earlier = first.get(row.lei);
+    if (earlier === undefined) first.set(row.lei, index);
+    else
+      issues.push({
+        path: `rows.${index}.lei`,
+        message: `The same LEI as row ${earlier + 1}`,
+        code: 'VASP_IMPORT_DUPLICATE_LEI',
+        params: { row: earlier + 1 },
+      });
+  }
+  if (issues.length > 0) throw new AppError('VASP_IMPORT_DUPLICATE_LEI', {}, { issues });
+}
 
 export function createVaspsService(deps: {
   db: Db;
@@ -151,6 +169,51 @@ export function createVaspsService(deps: {
             after: null,
           },
         };
+      });
+    },
+
+    /**
+     * A directory import: every row or none (one transaction, so a file with one bad row leaves the
+     * directory as it was and the officer fixes the file), matched by LEI so re-importing the same
+     * file changes nothing. Each VASP created or changed is its own audit row.
+     */
+    importRows(
+      body: z.output<typeof complianceApi.importVasps.body>,
+      actor: Actor,
+    ): Promise<{ success: true; created: number; updated: number; unchanged: number }> {
+      refuseRepeatedLeis(body.rows);
+      return changes.run(actor, async (tx) => {
+        const counts = { created: 0, updated: 0, unchanged: 0 };
+        for (const row of body.rows) {
+          await repo.lockLei(tx, row.lei);
+          const before = await repo.byLei(tx, row.lei);
+          if (!before) {
+            const id = await repo.insert(tx, row);
+            const after = (await repo.byId(tx, id))!;
+            await recordChange(tx, actor, {
+              entity: 'vasp',
+              action: 'create',
+              entityId: id,
+              before: null,
+              after: auditedOf(after),
+            });
+            counts.created += 1;
+          } else if (JSON.stringify(auditedOf(before)) === JSON.stringify(auditedOf({ ...before, ...row }))) {
+            counts.unchanged += 1;
+          } else {
+            await repo.update(tx, before.id, row);
+            const after = (await repo.byId(tx, before.id))!;
+            await recordChange(tx, actor, {
+              entity: 'vasp',
+              action: 'update',
+              entityId: before.id,
+              before: auditedOf(before),
+              after: auditedOf(after),
+            });
+            counts.updated += 1;
+          }
+        }
+        return { result: { success: true as const, ...counts }, change: null };
       });
     },
 

@@ -158,7 +158,7 @@ export type Changes = ReturnType<typeof createChanges>;
  * statement always changes.
  */
 export function auditRowsFrom(
-  actor: Actor,
+  actor: Actor | SystemActor,
   change: {
     entity: AuditEntity;
     action: AuditAction;

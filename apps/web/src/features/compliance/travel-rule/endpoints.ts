@@ -11,4 +11,13 @@ export const travelRuleEndpoints = {
   returnTransfer: complianceRef(complianceRoutes.returnTravelRuleRecord),
   reject: complianceRef(complianceRoutes.rejectTravelRuleRecord),
   vasps: complianceRef(complianceRoutes.listVasps),
+  vasp: complianceRef(complianceRoutes.getVasp),
+  createVasp: complianceRef(complianceRoutes.createVasp),
+  updateVasp: complianceRef(complianceRoutes.updateVasp),
+  deleteVasp: complianceRef(complianceRoutes.deleteVasp),
+  importVasps: complianceRef(complianceRoutes.importVasps),
+  addAddress: complianceRef(complianceRoutes.addVaspAddress),
+  removeAddress: complianceRef(complianceRoutes.removeVaspAddress),
+  settings: complianceRef(complianceRoutes.getTravelRuleSettings),
+  updateSettings: complianceRef(complianceRoutes.updateTravelRuleSettings),
 };

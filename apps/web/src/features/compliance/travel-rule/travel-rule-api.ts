@@ -1,4 +1,10 @@
-import type { TravelRuleRecord } from '@backdesk/contract';
+import type {
+  AddVaspAddressBody,
+  TravelRuleRecord,
+  TravelRuleRules,
+  VaspBody,
+  VaspImportRow,
+} from '@backdesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { auditTrailKey } from '../../../components/audit-trail/index.ts';
 import { listSource } from '../../../components/list-page/list-source.ts';
@@ -52,3 +58,46 @@ export function useTravelRuleActions(id: number) {
     ),
   };
 }
+
+const VASPS = [...TRAVEL_RULE, 'vasps'] as const;
+
+export const vaspOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...VASPS, 'detail', id],
+    queryFn: ({ signal }) => callEndpoint(api.vasp, { query: { id }, signal }),
+  });
+
+/** The directory's changes reload its list and detail, and the history of what they touched. */
+const VASP_KEYS = [VASPS, ['audit']];
+
+export const useSaveVasp = () =>
+  useSettledMutation(VASP_KEYS, (input: { body: VaspBody; id?: number; version?: number }) =>
+    input.id === undefined
+      ? callEndpoint(api.createVasp, { body: input.body })
+      : callEndpoint(api.updateVasp, { body: { ...input.body, id: input.id, version: input.version ?? 0 } }),
+  );
+
+export const useDeleteVasp = () =>
+  useSettledMutation(VASP_KEYS, (body: Versioned) => callEndpoint(api.deleteVasp, { body }));
+
+export const useImportVasps = () =>
+  useSettledMutation(VASP_KEYS, (rows: VaspImportRow[]) => callEndpoint(api.importVasps, { body: { rows } }));
+
+export const useAddVaspAddress = () =>
+  useSettledMutation(VASP_KEYS, (body: AddVaspAddressBody) => callEndpoint(api.addAddress, { body }));
+
+export const useRemoveVaspAddress = () =>
+  useSettledMutation(VASP_KEYS, (id: number) => callEndpoint(api.removeAddress, { body: { id } }));
+
+const SETTINGS = [...TRAVEL_RULE, 'settings'] as const;
+
+export const settingsOptions = () =>
+  queryOptions({
+    queryKey: SETTINGS,
+    queryFn: ({ signal }) => callEndpoint(api.settings, { signal }),
+  });
+
+export const useUpdateRules = () =>
+  useSettledMutation([SETTINGS, ['audit']], (body: { rules: TravelRuleRules; version: number }) =>
+    callEndpoint(api.updateSettings, { body }),
+  );

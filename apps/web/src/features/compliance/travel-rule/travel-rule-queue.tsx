@@ -59,6 +59,16 @@ function Deadline({ at }: { at: string | null }) {
   );
 }
 
+/** A release asked by one officer, waiting for a second member's approval (four-eyes). */
+export function AwaitingApprovalBadge() {
+  const { t } = useTranslation('travelRule');
+  return (
+    <Badge variant="outline" color="grape" tt="none" size="sm" data-testid="travel-rule-awaiting-approval">
+      {t('awaitingApproval')}
+    </Badge>
+  );
+}
+
 function useQueueColumns(): DataTableColumn<TravelRuleQueueItem>[] {
   const { t } = useTranslation('travelRule');
   const kit = useAmountColumnKit();
@@ -74,12 +84,15 @@ function useQueueColumns(): DataTableColumn<TravelRuleQueueItem>[] {
       title: t('columns.state'),
       noWrap: true,
       render: (r) =>
-        r.held ? (
+        r.held || r.awaiting_approval ? (
           <Stack gap={2} align="flex-start">
             <TravelRuleStateBadge state={r.state} />
-            <Badge variant="outline" color="orange" tt="none" size="sm" data-testid="travel-rule-held">
-              {t('held')}
-            </Badge>
+            {r.held && (
+              <Badge variant="outline" color="orange" tt="none" size="sm" data-testid="travel-rule-held">
+                {t('held')}
+              </Badge>
+            )}
+            {r.awaiting_approval && <AwaitingApprovalBadge />}
           </Stack>
         ) : (
           <TravelRuleStateBadge state={r.state} />

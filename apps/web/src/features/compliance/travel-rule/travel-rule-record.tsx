@@ -26,8 +26,9 @@ import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { travelRuleEndpoints } from './endpoints.ts';
+import { ReleaseApproval } from './release-approval.tsx';
 import { useTravelRuleActions, useTravelRuleRecord } from './travel-rule-api.ts';
-import { TravelRuleStateBadge } from './travel-rule-queue.tsx';
+import { AwaitingApprovalBadge, TravelRuleStateBadge } from './travel-rule-queue.tsx';
 
 type Json = Record<string, unknown>;
 const OPEN = ['required_unverified', 'information_missing', 'awaiting_counterparty'];
@@ -233,14 +234,19 @@ function Actions({
           {t('record.reveal')}
         </Button>
       )}
-      {open && (
+      {open && !record.awaiting_approval && (
         <Button
           color="green"
           loading={actions.verify.isPending}
           onClick={() =>
             actions.verify
               .mutateAsync(base)
-              .then(() => notify({ title: t('record.verified'), color: 'green' }))
+              // Above the threshold the answer is a release asked, not yet a verification (four-eyes).
+              .then(({ record: after }) =>
+                after.awaiting_approval
+                  ? notify({ title: t('release.asked'), color: 'blue' })
+                  : notify({ title: t('record.verified'), color: 'green' }),
+              )
               .catch(fail)
           }
           data-testid="travel-rule-verify"
@@ -322,7 +328,13 @@ function RecordView({ record }: { record: TravelRuleRecord }) {
   const fields = (list: readonly string[]) =>
     list.length ? list.map((f) => t(`field.${f}` as 'field.rate')).join(', ') : t('record.none');
   const facts: [string, ReactNode][] = [
-    [t('columns.state'), <TravelRuleStateBadge key="s" state={record.state} />],
+    [
+      t('columns.state'),
+      <Group key="s" gap={6}>
+        <TravelRuleStateBadge state={record.state} />
+        {record.awaiting_approval && <AwaitingApprovalBadge />}
+      </Group>,
+    ],
     [
       t('columns.customer'),
       <CustomerLink key="c" id={record.customer_id}>
@@ -361,6 +373,7 @@ function RecordView({ record }: { record: TravelRuleRecord }) {
         </Text>
         <Actions record={record} onReveal={setRevealed} />
       </Group>
+      <ReleaseApproval record={record} />
       <Facts rows={facts} testId="travel-rule-facts" />
       <Title order={2} size="h4">
         {t('record.parties')}

@@ -7,20 +7,29 @@ import { PageHeader } from '../../../components/page-header.tsx';
 const SECTIONS = [
   { key: 'queue', to: '/compliance/travel-rule' },
   { key: 'vasps', to: '/compliance/travel-rule/vasps' },
+  { key: 'rules', to: '/compliance/travel-rule/rules' },
 ] as const;
 
-/** The frame of the travel rule's pages: the queue and the VASP directory, each its own URL. */
-export function TravelRuleSection({ children }: { children: ReactNode }) {
+const TITLES = {
+  queue: ['common:pages.travelRule', 'description'],
+  vasps: ['common:pages.vasps', 'vaspsDescription'],
+  rules: ['common:pages.travelRuleRules', 'rulesDescription'],
+} as const;
+
+/** The frame of the travel rule's pages: the queue, the VASP directory and the rules, each its own URL. */
+export function TravelRuleSection({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation(['travelRule', 'common']);
   const navigate = useNavigate();
   const pathname = useLocation({ select: (l) => l.pathname });
-  const active = pathname.startsWith('/compliance/travel-rule/vasps') ? 'vasps' : 'queue';
+  const active = pathname.startsWith('/compliance/travel-rule/vasps')
+    ? 'vasps'
+    : pathname.startsWith('/compliance/travel-rule/rules')
+      ? 'rules'
+      : 'queue';
+  const [title, description] = TITLES[active];
   return (
     <>
-      <PageHeader
-        title={active === 'queue' ? t('common:pages.travelRule') : t('common:pages.vasps')}
-        description={active === 'queue' ? t('description') : t('vaspsDescription')}
-      />
+      <PageHeader title={t(title)} description={t(description)} actions={actions} />
       <Tabs
         value={active}
         onChange={(value) => {

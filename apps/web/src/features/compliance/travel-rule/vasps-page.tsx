@@ -1,8 +1,12 @@
 import type { Vasp } from '@backdesk/contract';
 import { TRAVEL_RULE_JURISDICTIONS, VASP_DUE_DILIGENCE } from '@backdesk/contract/compliance/keys';
-import { Badge } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Tooltip } from '@mantine/core';
+import { IconAddressBook, IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRecordHistory } from '../../../components/audit-trail/index.ts';
+import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import {
   defineList,
   type ListFiltersProps,
@@ -11,9 +15,16 @@ import {
   TextFilter,
   useColumnKit,
 } from '../../../components/list-page/index.ts';
+import { useCan } from '../../../lib/can.ts';
+import { errorText } from '../../../lib/errors.ts';
 import { keyOptions } from '../../../lib/key-options.ts';
-import { vaspsSource } from './travel-rule-api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { travelRuleEndpoints } from './endpoints.ts';
+import { useDeleteVasp, vaspsSource } from './travel-rule-api.ts';
 import { TravelRuleSection } from './travel-rule-section.tsx';
+import { SelfHostedForm, VaspAddressesDrawer } from './vasp-addresses.tsx';
+import { VaspForm } from './vasp-form.tsx';
+import { VaspImportModal } from './vasp-import.tsx';
 
 const DD_COLOURS: Record<Vasp['due_diligence'], string> = {
   pending: 'yellow',
@@ -87,12 +98,119 @@ export const vaspsList = defineList({
   namespaces: ['travelRule'],
 });
 
-/** The VASP directory: counterparties and their due diligence (editing comes with the next part). */
+type Open = { form: Vasp | 'new' } | { addresses: Vasp } | 'import' | 'self-hosted' | null;
+
+/**
+ * The VASP directory: counterparties and their due diligence. Admins and supers edit it (a row opens
+ * its form), attribute addresses, import it from a file; managers read it.
+ */
 export function VaspsPage() {
-  const { t } = useTranslation('travelRule');
+  const { t } = useTranslation(['travelRule', 'common']);
+  const can = useCan();
+  const [open, setOpen] = useState<Open>(null);
+  const remove = useDeleteVasp();
+  const confirm = useConfirm();
+  const history = useRecordHistory((v: Vasp) => ({
+    entity: 'vasp',
+    entityId: v.id,
+    title: t('vasp.history', { name: v.name }),
+  }));
+  const canEdit = can(travelRuleEndpoints.updateVasp);
+  const onDelete = (v: Vasp) =>
+    confirm.ask({
+      title: t('vasp.deleteTitle', { name: v.name }),
+      message: t('vasp.deleteHint'),
+      confirmLabel: t('vasp.delete'),
+      onConfirm: () =>
+        remove.mutateAsync(
+          { id: v.id, version: v.version },
+          {
+            onSuccess: () => notify({ title: t('vasp.deleted'), color: 'green' }),
+            onError: (error) => notify({ title: errorText(error), color: 'red' }),
+          },
+        ),
+    });
   return (
-    <TravelRuleSection>
-      <ListPage list={vaspsList} emptyText={t('vaspsEmpty')} />
+    <TravelRuleSection
+      actions={
+        can(travelRuleEndpoints.createVasp) && (
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setOpen('self-hosted')} data-testid="self-hosted-new">
+              {t('addresses.selfHosted')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} />}
+              onClick={() => setOpen('import')}
+              data-testid="vasp-import-open"
+            >
+              {t('import.open')}
+            </Button>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setOpen({ form: 'new' })}
+              data-testid="vasp-new"
+            >
+              {t('vasp.new')}
+            </Button>
+          </Group>
+        )
+      }
+    >
+      <ListPage
+        list={vaspsList}
+        emptyText={t('vaspsEmpty')}
+        onRowOpen={canEdit ? (v) => setOpen({ form: v }) : undefined}
+        rowActions={(v) => (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            <Tooltip label={t('addresses.open')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('addresses.openFor', { name: v.name })}
+                onClick={() => setOpen({ addresses: v })}
+                data-testid={`vasp-addresses-${v.id}`}
+              >
+                <IconAddressBook size={16} stroke={1.7} />
+              </ActionIcon>
+            </Tooltip>
+            {history.button(v, `history-vasp-${v.id}`)}
+            {can(travelRuleEndpoints.deleteVasp) && (
+              <Tooltip label={t('vasp.delete')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('vasp.deleteOne', { name: v.name })}
+                  onClick={() => onDelete(v)}
+                  data-testid={`vasp-delete-${v.id}`}
+                >
+                  <IconTrash size={16} stroke={1.7} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        )}
+      />
+      {open !== null && typeof open === 'object' && 'form' in open && (
+        <VaspForm vasp={open.form === 'new' ? undefined : open.form} onClose={() => setOpen(null)} />
+      )}
+      {open !== null && typeof open === 'object' && 'addresses' in open && (
+        <VaspAddressesDrawer vasp={open.addresses} onClose={() => setOpen(null)} />
+      )}
+      {open === 'import' && <VaspImportModal onClose={() => setOpen(null)} />}
+      {open === 'self-hosted' && (
+        <Modal
+          opened
+          onClose={() => setOpen(null)}
+          title={t('addresses.selfHosted')}
+          centered
+          size="lg"
+          closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        >
+          <SelfHostedForm onDone={() => setOpen(null)} />
+        </Modal>
+      )}
+      {confirm.dialog}
+      {history.drawer}
     </TravelRuleSection>
   );
 }
