@@ -159,7 +159,7 @@ describe('travel-rule screens', () => {
     await context.clearCookies();
     await signIn(page, 'admin');
     await page.goto(`/compliance/travel-rule/${recordId}`);
-    await page.getByTestId('release-approve').click();
+    await page.getByTestId('release-approval-approve').click();
     await settle(page);
     expect(await axeProblems(page)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Approve release' }).click();
