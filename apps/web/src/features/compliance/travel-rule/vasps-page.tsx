@@ -42,10 +42,8 @@ function useVaspColumns(): DataTableColumn<Vasp>[] {
     {
       accessor: 'jurisdiction',
       title: t('columns.jurisdiction'),
-      noWrap: true,
       render: (v) => (v.jurisdiction ? t(`jurisdiction.${v.jurisdiction}`) : '—'),
     },
-    { accessor: 'country', title: t('columns.country'), render: (v) => v.country ?? '—' },
     { accessor: 'licence', title: t('columns.licence'), render: (v) => v.licence ?? '—' },
     { accessor: 'protocol', title: t('columns.protocol'), render: (v) => t(`protocol.${v.protocol}`) },
     {
