@@ -3,7 +3,7 @@ import type { TravelRuleJurisdiction, TravelRuleParties } from '@backdesk/contra
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
 import { enqueueJob } from '../../../../jobs/enqueue.ts';
-import { createTrpRepository, type TrpVasp } from './trp.repository.ts';
+import { createTrpRepository, type TrpTransferRow, type TrpVasp } from './trp.repository.ts';
 
 /** The TRP jobs (decision 0012: each runs once across nodes, retried with backoff until it is delivered). */
 export const TRP_JOBS = {
@@ -111,18 +111,20 @@ export async function continueTrpTransfers(
       continue;
     }
     const t = (await repo.byId(tx, c.trp_id, true))!;
-    const vasp = (await repo.vasp(tx, t.vasp_id))!;
-    deposits.set(c.transaction_id, {
-      trpId: t.id,
-      vaspId: t.vasp_id,
-      jurisdiction: vasp.jurisdiction,
-      parties: {
-        originator: t.originator,
-        beneficiary: t.beneficiary,
-        originating_vasp: t.originating_vasp,
-        beneficiary_vasp: t.beneficiary_vasp,
-      },
-    });
+    deposits.set(c.transaction_id, depositOf(t, (await repo.vasp(tx, t.vasp_id))!));
   }
   return deposits;
 }
+
+/** What an approved inquiry brings to the deposit it announced: the record opens with its parties. */
+export const depositOf = (t: TrpTransferRow, vasp: Pick<TrpVasp, 'jurisdiction'>): TrpDeposit => ({
+  trpId: t.id,
+  vaspId: t.vasp_id,
+  jurisdiction: vasp.jurisdiction,
+  parties: {
+    originator: t.originator,
+    beneficiary: t.beneficiary,
+    originating_vasp: t.originating_vasp,
+    beneficiary_vasp: t.beneficiary_vasp,
+  },
+});

@@ -20,7 +20,7 @@ import { recordTransferTravelRules } from '../travel-rule-transfer.ts';
 import { createTrpRepository, type TrpTransferRow, type TrpVasp } from './trp.repository.ts';
 import { credentialHash, outboundRow } from './trp-credentials.ts';
 import { beneficiaryNameMatches } from './trp-names.ts';
-import { canTravel, enqueueTrpConfirmation, TRP_JOBS, TRP_MAX_ATTEMPTS } from './trp-start.ts';
+import { canTravel, depositOf, enqueueTrpConfirmation, TRP_JOBS, TRP_MAX_ATTEMPTS } from './trp-start.ts';
 
 const symbolOf = (asset: TrpInquiry['asset']): string | undefined =>
   asset.symbol ?? Object.entries(TRP_SLIP0044).find(([, n]) => n === asset.slip0044)?.[0];
@@ -376,17 +376,7 @@ async function openAnnouncedDeposit(
         customerId: Number(w.customer_id),
         direction: 'deposit',
         block: undefined,
-        protocol: {
-          trpId: t.id,
-          vaspId: t.vasp_id,
-          jurisdiction: vasp.jurisdiction,
-          parties: {
-            originator: t.originator,
-            beneficiary: t.beneficiary,
-            originating_vasp: t.originating_vasp,
-            beneficiary_vasp: t.beneficiary_vasp,
-          },
-        },
+        protocol: depositOf(t, vasp),
       },
     ],
     { ...ctx, vasps: new Map() },
