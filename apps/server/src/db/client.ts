@@ -132,9 +132,9 @@ export function buildStatement(query: SQL): BuiltStatement {
 /**
  * Statements built once per shape: `build` makes the SQL of one shape (a list's sort, direction,
  * cursor or none, page size), with `sql.placeholder(name)` where a request's values go. Compiling
- * Drizzle's fragments into text cost a list page ~60 µs a request, and naming the text by its hash
- * ~18 µs more (docs/decisions/0029-request-cost.md); a shape's text and name are made on its first
- * request. `keyOf` must tell every shape `build` makes apart. Bounded as `namesByText`.
+ * Drizzle's fragments into text cost the customer page ~14 µs a request, and naming the text by its
+ * hash ~2 µs more (measured alone, docs/decisions/0029-request-cost.md); a shape's text and name are
+ * made on its first request. `keyOf` must tell every shape `build` makes apart. Bounded as `namesByText`.
  */
 export function statementByShape<S>(
   keyOf: (shape: S) => string,
