@@ -43,8 +43,9 @@ export const useWebhookEndpoints = (integrationId: number) => useQuery(webhookEn
 
 /**
  * An endpoint's delivery log, newest first. Polled while something is still pending, so a test event
- * or a replay is seen delivered without reloading; when a pending one settles the endpoints are read
- * again too (a 410 disables one, a failure for good blocks a customer).
+ * or a replay is seen delivered without reloading; when a delivery is seen settled that was not before
+ * the endpoints are read again too (a 410 disables one, a failure for good blocks a customer). A
+ * delivery can settle before the log ever saw it pending, so the falling pending count is not enough.
  */
 export function useWebhookDeliveries(
   integrationId: number,
@@ -62,13 +63,15 @@ export function useWebhookDeliveries(
       ).items,
     refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 2000 : false),
   });
-  const pending = deliveries.data?.filter((d) => d.status === 'pending').length ?? 0;
-  const before = useRef(pending);
+  const settled = useRef<Set<number> | null>(null);
   useEffect(() => {
-    if (pending < before.current)
+    if (!deliveries.data) return;
+    const now = new Set(deliveries.data.filter((d) => d.status !== 'pending').map((d) => d.id));
+    const seen = settled.current;
+    if (seen && [...now].some((id) => !seen.has(id)))
       void client.invalidateQueries({ queryKey: webhookEndpointsQuery(integrationId).queryKey });
-    before.current = pending;
-  }, [pending, client, integrationId]);
+    settled.current = now;
+  }, [deliveries.data, client, integrationId]);
   return deliveries;
 }
 
