@@ -11,7 +11,8 @@ import { evaluateTravelRule } from '../../modules/compliance/travel-rule/travel-
 
 const { leiWithCheckDigits } = complianceApi;
 
-const VASPS = [
+/** The demo's VASP directory; the exchange simulator names the ones with an LEI by it. */
+export const DEMO_VASPS = [
   {
     name: 'Boğaziçi Dijital Varlık A.Ş.',
     lei: leiWithCheckDigits('789000BOGAZICI0DV1'),
@@ -59,7 +60,8 @@ const VASPS = [
   },
 ] as const;
 
-const FAMILY = [
+/** Invented family and given names of the people on the other side of a transfer. */
+export const FAMILY = [
   'Aksoy',
   'Yıldırım',
   'Öztürk',
@@ -71,7 +73,7 @@ const FAMILY = [
   'Lindqvist',
   'Carter',
 ];
-const GIVEN = ['Zeynep', 'Mert', 'Elif', 'Can', 'Deniz', 'Lena', 'Marco', 'Petra', 'Sven', 'Grace'];
+export const GIVEN = ['Zeynep', 'Mert', 'Elif', 'Can', 'Deniz', 'Lena', 'Marco', 'Petra', 'Sven', 'Grace'];
 
 /** The seven states in turn, so the demo holds each one. */
 const STATES: readonly TravelRuleState[] = [
@@ -108,7 +110,7 @@ type Row = {
   eur: string | null;
 };
 
-const natural = (family: string, given: string, extra: Record<string, unknown> = {}): Person => ({
+export const natural = (family: string, given: string, extra: Record<string, unknown> = {}): Person => ({
   naturalPerson: {
     name: {
       nameIdentifier: [{ primaryIdentifier: family, secondaryIdentifier: given, nameIdentifierType: 'LEGL' }],
@@ -117,18 +119,22 @@ const natural = (family: string, given: string, extra: Record<string, unknown> =
   },
 });
 
-const legal = (name: string): Person => ({
+export const legal = (name: string): Person => ({
   legalPerson: {
     name: { nameIdentifier: [{ legalPersonName: name, legalPersonNameIdentifierType: 'LEGL' }] },
   },
 });
+
+/** An invented 11-digit T.C. identity number, the same for the same id. */
+export const inventedIdentityNumber = (id: number): string =>
+  `9${String(1_000_000_000 + id * 7919).slice(-10)}`;
 
 /** Loads the directory and the records; run once, after the demo data and members exist. */
 export async function seedTravelRule(pool: pg.Pool): Promise<number> {
   const present = await pool.query('SELECT 1 FROM vasps LIMIT 1');
   if (present.rows.length > 0) return 0;
   const vaspIds: number[] = [];
-  for (const v of VASPS) {
+  for (const v of DEMO_VASPS) {
     const { rows } = await pool.query<{ id: number }>(
       `INSERT INTO vasps (name, lei, jurisdiction, country, licence, protocol, due_diligence, review_date)
        VALUES ($1, $2, $3, $4, $5, $6, $7, (now() + interval '1 year')::date) RETURNING id`,
@@ -169,7 +175,7 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
     const state = STATES[i % STATES.length]!;
     // Most go to a VASP of the directory; every fifth is a self-hosted wallet, every seventh unknown.
     const walletKind = i % 7 === 6 ? 'unknown' : i % 5 === 4 ? 'self_hosted' : 'vasp';
-    const vaspIndex = i % VASPS.length;
+    const vaspIndex = i % DEMO_VASPS.length;
     let addressId: number | null = null;
     if (walletKind !== 'unknown') {
       const attributed = await pool.query<{ id: number }>(
@@ -192,7 +198,7 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
       row.given ?? GIVEN[i % GIVEN.length]!,
       {
         nationalIdentification: {
-          nationalIdentifier: `9${String(1_000_000_000 + Number(row.id) * 7919).slice(-10)}`,
+          nationalIdentifier: inventedIdentityNumber(Number(row.id)),
           nationalIdentifierType: 'RAID',
           countryOfIssue: 'TR',
         },
@@ -209,7 +215,7 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
       geographicAddress: [{ addressType: 'HOME', townName: 'Ankara', country: 'TR' }],
     });
     const ours = legal('Backdesk Demo Borsası A.Ş.');
-    const theirs = walletKind === 'vasp' ? legal(VASPS[vaspIndex]!.name) : null;
+    const theirs = walletKind === 'vasp' ? legal(DEMO_VASPS[vaspIndex]!.name) : null;
     const withdrawal = row.type === 'withdrawal';
     // The records still missing something lack the other side's data.
     const gap = state === 'information_missing' || state === 'awaiting_counterparty' || state === 'returned';
