@@ -110,13 +110,16 @@ function counterpartyPerson(rng: Rng, full: boolean): Person {
   });
 }
 
-/** The travel-rule block of one crypto transfer, drawn; none for a shape that carries no data. */
+/**
+ * The travel-rule block of one crypto transfer, drawn; none for a shape that carries no data. `shape`
+ * asks for one (the complete data the exchange gathered after an officer asked for it).
+ */
 export function drawTravelRule(
   rng: Rng,
   transfer: SimulatedTransfer,
   vasps: readonly SimulatedVasp[],
+  shape: TravelRuleShape = vasps.length > 0 ? drawShape(rng) : drawWithoutVasp(rng),
 ): DrawnTravelRule {
-  const shape = vasps.length > 0 ? drawShape(rng) : drawWithoutVasp(rng);
   const { direction, customer, customerAccount, address } = transfer;
   const withdrawal = direction === 'withdrawal';
   if (shape === 'none') return { shape };
@@ -132,6 +135,7 @@ export function drawTravelRule(
       },
     };
   }
+  if (vasps.length === 0) return { shape: 'none' };
   const vasp = rng.pick(vasps);
   const full = shape !== 'names_only';
   const sender = withdrawal ? customerPerson(customer, full) : counterpartyPerson(rng, full);
@@ -150,4 +154,15 @@ export function drawTravelRule(
       ? { originator, ...(gap ? {} : { beneficiary }), beneficiaryVasp: vasp.ref }
       : { ...(gap ? {} : { originator }), beneficiary, originatingVasp: vasp.ref },
   };
+}
+
+/** One line of what a withdrawal check answered, for the simulator's output. */
+export function checkLine(
+  withdrawalId: string,
+  answer: { decision: string; reasons: ReadonlyArray<{ code: string; params: Record<string, unknown> }> },
+): string {
+  const reasons = answer.reasons.map((r) =>
+    typeof r.params.fields === 'string' ? `${r.code} (${r.params.fields})` : r.code,
+  );
+  return `withdrawal ${withdrawalId}: ${answer.decision}${reasons.length ? ` — ${reasons.join(', ')}` : ''}`;
 }
