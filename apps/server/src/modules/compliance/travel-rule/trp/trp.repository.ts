@@ -1,9 +1,9 @@
-import type { TravelRuleJurisdiction, TravelRuleParties } from '@backdesk/contract';
+import type { publicApi, TravelRuleJurisdiction, TravelRuleParties } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
 
 export type TrpRole = 'originator' | 'beneficiary';
-export type TrpStatus = 'sent' | 'approved' | 'rejected' | 'confirmed' | 'canceled' | 'failed';
+export type TrpStatus = (typeof publicApi.TRP_TRANSFER_STATUSES)[number];
 
 /** A VASP of the directory as TRP needs it. */
 export type TrpVasp = {
