@@ -5,6 +5,7 @@ import { DEMO_VASPS } from '../../../../db/seed/travel-rule.ts';
 import { DEFAULT_TRAVEL_RULE_RULES } from '../../travel-rule/travel-rule-defaults.ts';
 import { evaluateTravelRule } from '../../travel-rule/travel-rule-evaluate.ts';
 import {
+  checkLine,
   customerPerson,
   drawTravelRule,
   type SimulatedVasp,
@@ -135,5 +136,20 @@ describe('the travel-rule data the simulator sends', () => {
         name: { nameIdentifier: [expect.objectContaining({ nameIdentifierType: 'LEGL' })] },
       },
     });
+  });
+
+  it('prints a check answer with its reasons and the fields a TRAVEL_RULE_MISSING names', () => {
+    expect(checkLine('wd-1', { decision: 'allow', reasons: [] })).toBe('withdrawal wd-1: allow');
+    expect(
+      checkLine('wd-2', {
+        decision: 'review',
+        reasons: [
+          { code: 'TRAVEL_RULE_MISSING', params: { fields: 'beneficiary_name, beneficiary_account' } },
+          { code: 'FRAUD_RULE', params: { rule: 'new_address_withdrawal' } },
+        ],
+      }),
+    ).toBe(
+      'withdrawal wd-2: review — TRAVEL_RULE_MISSING (beneficiary_name, beneficiary_account), FRAUD_RULE',
+    );
   });
 });
