@@ -138,7 +138,7 @@ describe('the travel-rule data the simulator sends', () => {
     });
   });
 
-  it('prints a check answer with its reasons and the fields a TRAVEL_RULE_MISSING names', () => {
+  it('prints a check answer with its reasons, the fields missing and the rule tripped', () => {
     expect(checkLine('wd-1', { decision: 'allow', reasons: [] })).toBe('withdrawal wd-1: allow');
     expect(
       checkLine('wd-2', {
@@ -149,7 +149,7 @@ describe('the travel-rule data the simulator sends', () => {
         ],
       }),
     ).toBe(
-      'withdrawal wd-2: review — TRAVEL_RULE_MISSING (beneficiary_name, beneficiary_account), FRAUD_RULE',
+      'withdrawal wd-2: review — TRAVEL_RULE_MISSING (beneficiary_name, beneficiary_account), FRAUD_RULE (new_address_withdrawal)',
     );
   });
 });

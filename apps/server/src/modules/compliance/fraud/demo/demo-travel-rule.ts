@@ -156,13 +156,14 @@ export function drawTravelRule(
   };
 }
 
-/** One line of what a withdrawal check answered, for the simulator's output. */
+/** One line of what a withdrawal check answered, for the simulator's output: the fields missing, the rule tripped. */
 export function checkLine(
   withdrawalId: string,
   answer: { decision: string; reasons: ReadonlyArray<{ code: string; params: Record<string, unknown> }> },
 ): string {
-  const reasons = answer.reasons.map((r) =>
-    typeof r.params.fields === 'string' ? `${r.code} (${r.params.fields})` : r.code,
-  );
+  const reasons = answer.reasons.map((r) => {
+    const detail = r.params.fields ?? r.params.rule;
+    return typeof detail === 'string' ? `${r.code} (${detail})` : r.code;
+  });
   return `withdrawal ${withdrawalId}: ${answer.decision}${reasons.length ? ` — ${reasons.join(', ')}` : ''}`;
 }
