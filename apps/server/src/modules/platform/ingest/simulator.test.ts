@@ -3,7 +3,7 @@ import path from 'node:path';
 import { INTEGRATION_SCOPES } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { eventually } from '../../../../test/eventually.ts';
+import { eventually, until } from '../../../../test/eventually.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration } from '../../../test/integration-key.ts';
 
@@ -25,7 +25,8 @@ it('drives Backdesk through the public API with its key, nothing refused', async
   const args = ['--import', 'tsx', 'apps/server/scripts/simulate.ts', '--url', url];
   const child = spawn(
     process.execPath,
-    [...args, '--seconds', '10', '--rate', '30', '--customers', '40', '--seed', '7'],
+    // Until told to stop (SIGINT), however slow the machine is to start it.
+    [...args, '--seconds', '0', '--rate', '30', '--customers', '40', '--seed', '7'],
     {
       cwd: REPO,
       env: { ...process.env, SIMULATOR_KEY: key },
@@ -47,7 +48,7 @@ it('drives Backdesk through the public API with its key, nothing refused', async
       expect(rows[0]).toBeDefined();
       return rows[0]!;
     },
-    { timeoutMs: 8_000, everyMs: 100 },
+    { timeoutMs: 60_000, everyMs: 100 },
   );
   const asked = await t.app.inject({
     method: 'POST',
@@ -56,6 +57,11 @@ it('drives Backdesk through the public API with its key, nothing refused', async
     headers: manager,
   });
   expect(asked.statusCode, asked.body).toBe(200);
+  await until(() => out.includes(`sent ${record.external_id} again`), 'the answer to the request', {
+    timeoutMs: 60_000,
+    everyMs: 100,
+  });
+  child.kill('SIGINT');
 
   const code = await exited;
   expect(code, out).toBe(0);
