@@ -254,9 +254,13 @@ async function enforce(event: publicApi.BackdeskEvent) {
   if (event.type !== 'travel_rule.info_requested' || event.data.actor.kind !== 'member' || !known) return;
   const drawn = drawTravelRule(rng, known.transfer, vasps, 'complete');
   if (!drawn.block) return;
-  const next = { ...known.item, version: nextVersion(), travelRule: drawn.block, updatedAt: now() };
-  withData.set(id, { ...known, item: next });
-  const answer = await send('wallet-transactions', [next]);
+  // The transfer's next version, whatever it has become (settled or not), with the data gathered.
+  Object.assign(known.item, {
+    version: (known.item.version as number) + 1,
+    travelRule: drawn.block,
+    updatedAt: now(),
+  });
+  const answer = await send('wallet-transactions', [{ ...known.item }]);
   if (answer?.applied) console.log(`\nsent ${id} again with the information asked for`);
 }
 
@@ -302,6 +306,7 @@ async function second() {
         channel: deposit ? (rail.kind === 'bank' ? 'bank_transfer' : 'on_chain') : null,
         createdAt: now(),
       } as Record<string, unknown>;
+      let known: SimulatedTransfer | undefined;
       if (rail.kind !== 'bank') {
         const transfer: SimulatedTransfer = {
           direction: deposit ? 'deposit' : 'withdrawal',
@@ -313,12 +318,16 @@ async function second() {
         shapes[drawn.shape]!++;
         if (drawn.block) {
           tx.travelRule = drawn.block;
-          withData.set(tx.externalId as string, { item: tx, transfer });
-          if (withData.size > KEEP_TRANSFERS) withData.delete(withData.keys().next().value!);
+          known = transfer;
         }
       }
-      // A withdrawal is asked about first; only one the check allows is sent.
+      // A withdrawal is asked about first; only one the check allows is sent. One held under review is
+      // Backdesk's until decided, so only what was sent is answered when an officer asks.
       if (!deposit && !(await allowed(tx))) continue;
+      if (known) {
+        withData.set(tx.externalId as string, { item: tx, transfer: known });
+        if (withData.size > KEEP_TRANSFERS) withData.delete(withData.keys().next().value!);
+      }
       wallet.push(tx);
       pending.push(tx);
     } else if (roll < 0.9 && offers.length > 0) {
@@ -345,14 +354,15 @@ async function second() {
       });
     }
   }
-  // Transactions sent a few seconds ago settle: the same object, a newer version.
+  // Transactions sent a few seconds ago settle: the same object, a newer version (kept on the object,
+  // which an answer to an officer's request may advance too).
   for (const tx of pending.splice(0, Math.max(0, pending.length - RATE * 3))) {
-    wallet.push({
-      ...tx,
+    Object.assign(tx, {
       version: (tx.version as number) + 1,
       status: rng.chance(0.95) ? 'completed' : 'failed',
       updatedAt: now(),
     });
+    wallet.push({ ...tx });
   }
   await send('sign-ins', signIns);
   await send('wallet-transactions', wallet);
