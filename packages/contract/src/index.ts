@@ -38,6 +38,8 @@ export type {
   Originator,
   Person,
   QueueFigure,
+  SelfHostedQuery,
+  SelfHostedWallet,
   SetKycLevelBody,
   StaffRef,
   TravelRuleJurisdictionRule,

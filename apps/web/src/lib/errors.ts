@@ -53,6 +53,8 @@ const ISSUE_KEYS = new Set<string>([
   ...IVMS_ISSUE_RULES,
   'vasp_or_self_hosted',
   'proof_only_self_hosted',
+  'self_hosted_customer',
+  'trp_issue_or_revoke',
 ]);
 
 /** Bounds on these are amounts, not lengths (zod names an `.int()` bound's origin "int"). */
