@@ -22,6 +22,7 @@ export type {
   AddVaspAddressBody,
   Beneficiary,
   ComplianceOverview,
+  ConfigureVaspTrpBody,
   CustomerKyc,
   DecideKycDocumentBody,
   EditTravelRuleRecordBody,

@@ -534,7 +534,7 @@ export const ConfigureVaspTrpBodySchema = z
       .trim()
       .max(500)
       .url()
-      .refine((v) => /^https?:\/\//.test(v), 'An http(s) URL')
+      .refine((v) => /^https?:\/\//.test(v), { message: 'An http(s) URL', params: { rule: 'url' } })
       .nullable(),
     /** The bearer token the VASP issued us, presented on every message to it; omitted, kept. */
     outbound_token: z.string().trim().min(16).max(500).optional(),
