@@ -1,6 +1,6 @@
 import type { SelfHostedWallet } from '@backdesk/contract';
 import { SELF_HOSTED_PROOF_STATES, SELF_HOSTED_PROOFS } from '@backdesk/contract/compliance/keys';
-import { Badge, Button, Group, Modal, Select, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Select, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconShieldCheck } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import {
 } from '../../../components/list-page/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { keyOptions } from '../../../lib/key-options.ts';
+import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { travelRuleEndpoints } from './endpoints.ts';
 import { selfHostedSource, useRecordProof } from './travel-rule-api.ts';
@@ -28,7 +29,7 @@ function useSelfHostedColumns(): DataTableColumn<SelfHostedWallet>[] {
   const { t } = useTranslation('travelRule');
   const kit = useColumnKit();
   return [
-    kit.code('address', t('selfHosted.columns.address'), { width: 260 }),
+    kit.code('address', t('selfHosted.columns.address'), { width: 210 }),
     { accessor: 'network', title: t('addresses.network'), noWrap: true },
     customerNameColumn<SelfHostedWallet, 'user_name'>(
       'user_name',
@@ -52,8 +53,26 @@ function useSelfHostedColumns(): DataTableColumn<SelfHostedWallet>[] {
         </Badge>
       ),
     },
-    kit.clipped('proof_checked_by', t('selfHosted.columns.checkedBy'), { width: 150 }),
-    kit.dateTime('proof_checked_at', t('selfHosted.columns.checkedAt'), { sortable: true, narrow: true }),
+    {
+      // Who checked the proof, and when under it: one column, so the list fits a laptop in Turkish.
+      accessor: 'proof_checked_at',
+      title: t('selfHosted.columns.checked'),
+      sortable: true,
+      width: 170,
+      render: (w) =>
+        w.proof_checked_at ? (
+          <div>
+            <Text size="sm" truncate="end" title={w.proof_checked_by ?? undefined}>
+              {w.proof_checked_by ?? '—'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(kit.locale, w.proof_checked_at)}
+            </Text>
+          </div>
+        ) : (
+          '—'
+        ),
+    },
     {
       accessor: 'open_records',
       title: t('selfHosted.columns.openRecords'),
@@ -163,7 +182,7 @@ export function SelfHostedPage() {
             onClick={() => setOpen('new')}
             data-testid="self-hosted-new"
           >
-            {t('addresses.selfHosted')}
+            {t('selfHosted.add')}
           </Button>
         )
       }
@@ -176,16 +195,16 @@ export function SelfHostedPage() {
           return (
             <Group gap={4} wrap="nowrap" justify="flex-end">
               {can(travelRuleEndpoints.recordProof) && (
-                <Button
-                  size="compact-sm"
-                  variant={w.proof_method ? 'subtle' : 'light'}
-                  leftSection={<IconShieldCheck size={14} />}
-                  aria-label={t('selfHosted.actionFor', { action, address: w.address })}
-                  onClick={() => setOpen({ proof: w })}
-                  data-testid={`self-hosted-record-${w.id}`}
-                >
-                  {action}
-                </Button>
+                <Tooltip label={action}>
+                  <ActionIcon
+                    variant={w.proof_method ? 'subtle' : 'light'}
+                    aria-label={t('selfHosted.actionFor', { action, address: w.address })}
+                    onClick={() => setOpen({ proof: w })}
+                    data-testid={`self-hosted-record-${w.id}`}
+                  >
+                    <IconShieldCheck size={16} stroke={1.7} />
+                  </ActionIcon>
+                </Tooltip>
               )}
               {history.button(w, `history-wallet-${w.id}`)}
             </Group>
