@@ -48,6 +48,7 @@ import { Route as AppComplianceFraudCheckScreeningRouteImport } from './routes/_
 import { Route as AppComplianceTravelRuleIndexRouteImport } from './routes/_app/compliance/travel-rule/index'
 import { Route as AppComplianceTravelRuleRecordIdRouteImport } from './routes/_app/compliance/travel-rule/$recordId'
 import { Route as AppComplianceTravelRuleRulesRouteImport } from './routes/_app/compliance/travel-rule/rules'
+import { Route as AppComplianceTravelRuleSelfHostedRouteImport } from './routes/_app/compliance/travel-rule/self-hosted'
 import { Route as AppComplianceTravelRuleVaspsRouteImport } from './routes/_app/compliance/travel-rule/vasps'
 import { Route as AppCrmCustomersIndexRouteImport } from './routes/_app/crm/customers/index'
 import { Route as AppCrmCustomersCustomerIdRouteImport } from './routes/_app/crm/customers/$customerId'
@@ -269,6 +270,12 @@ const AppComplianceTravelRuleRulesRoute =
     path: '/compliance/travel-rule/rules',
     getParentRoute: () => AppRoute,
   } as any)
+const AppComplianceTravelRuleSelfHostedRoute =
+  AppComplianceTravelRuleSelfHostedRouteImport.update({
+    id: '/compliance/travel-rule/self-hosted',
+    path: '/compliance/travel-rule/self-hosted',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppComplianceTravelRuleVaspsRoute =
   AppComplianceTravelRuleVaspsRouteImport.update({
     id: '/compliance/travel-rule/vasps',
@@ -383,6 +390,7 @@ export interface FileRoutesByFullPath {
   '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
   '/compliance/travel-rule/rules': typeof AppComplianceTravelRuleRulesRoute
+  '/compliance/travel-rule/self-hosted': typeof AppComplianceTravelRuleSelfHostedRoute
   '/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
@@ -434,6 +442,7 @@ export interface FileRoutesByTo {
   '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
   '/compliance/travel-rule/rules': typeof AppComplianceTravelRuleRulesRoute
+  '/compliance/travel-rule/self-hosted': typeof AppComplianceTravelRuleSelfHostedRoute
   '/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
@@ -489,6 +498,7 @@ export interface FileRoutesById {
   '/_app/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/_app/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
   '/_app/compliance/travel-rule/rules': typeof AppComplianceTravelRuleRulesRoute
+  '/_app/compliance/travel-rule/self-hosted': typeof AppComplianceTravelRuleSelfHostedRoute
   '/_app/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/_app/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/_app/crm/customers/add': typeof AppCrmCustomersAddRoute
@@ -544,6 +554,7 @@ export interface FileRouteTypes {
     | '/compliance/fraud-check/screening'
     | '/compliance/travel-rule/$recordId'
     | '/compliance/travel-rule/rules'
+    | '/compliance/travel-rule/self-hosted'
     | '/compliance/travel-rule/vasps'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
@@ -595,6 +606,7 @@ export interface FileRouteTypes {
     | '/compliance/fraud-check/screening'
     | '/compliance/travel-rule/$recordId'
     | '/compliance/travel-rule/rules'
+    | '/compliance/travel-rule/self-hosted'
     | '/compliance/travel-rule/vasps'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
@@ -649,6 +661,7 @@ export interface FileRouteTypes {
     | '/_app/compliance/fraud-check/screening'
     | '/_app/compliance/travel-rule/$recordId'
     | '/_app/compliance/travel-rule/rules'
+    | '/_app/compliance/travel-rule/self-hosted'
     | '/_app/compliance/travel-rule/vasps'
     | '/_app/crm/customers/$customerId'
     | '/_app/crm/customers/add'
@@ -945,6 +958,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppComplianceTravelRuleRulesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/compliance/travel-rule/self-hosted': {
+      id: '/_app/compliance/travel-rule/self-hosted'
+      path: '/compliance/travel-rule/self-hosted'
+      fullPath: '/compliance/travel-rule/self-hosted'
+      preLoaderRoute: typeof AppComplianceTravelRuleSelfHostedRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/compliance/travel-rule/vasps': {
       id: '/_app/compliance/travel-rule/vasps'
       path: '/compliance/travel-rule/vasps'
@@ -1113,6 +1133,7 @@ interface AppRouteChildren {
   AppComplianceFraudCheckScreeningRoute: typeof AppComplianceFraudCheckScreeningRoute
   AppComplianceTravelRuleRecordIdRoute: typeof AppComplianceTravelRuleRecordIdRoute
   AppComplianceTravelRuleRulesRoute: typeof AppComplianceTravelRuleRulesRoute
+  AppComplianceTravelRuleSelfHostedRoute: typeof AppComplianceTravelRuleSelfHostedRoute
   AppComplianceTravelRuleVaspsRoute: typeof AppComplianceTravelRuleVaspsRoute
   AppCrmCustomersCustomerIdRoute: typeof AppCrmCustomersCustomerIdRoute
   AppCrmCustomersAddRoute: typeof AppCrmCustomersAddRoute
@@ -1158,6 +1179,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppComplianceFraudCheckScreeningRoute: AppComplianceFraudCheckScreeningRoute,
   AppComplianceTravelRuleRecordIdRoute: AppComplianceTravelRuleRecordIdRoute,
   AppComplianceTravelRuleRulesRoute: AppComplianceTravelRuleRulesRoute,
+  AppComplianceTravelRuleSelfHostedRoute:
+    AppComplianceTravelRuleSelfHostedRoute,
   AppComplianceTravelRuleVaspsRoute: AppComplianceTravelRuleVaspsRoute,
   AppCrmCustomersCustomerIdRoute: AppCrmCustomersCustomerIdRoute,
   AppCrmCustomersAddRoute: AppCrmCustomersAddRoute,

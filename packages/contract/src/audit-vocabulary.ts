@@ -96,5 +96,7 @@ export const AUDIT_ACTIONS = [
   'confirm',
   'configure_trp',
   'anonymise',
+  'record_proof',
+  'reevaluate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

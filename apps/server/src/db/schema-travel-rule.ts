@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { staffMembers, walletTransactions } from './schema.ts';
+import { customers, staffMembers, walletTransactions } from './schema.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -41,6 +41,8 @@ export const vasps = pgTable(
     trpUrl: text('trp_url'),
     trpInboundHash: bytea('trp_inbound_hash'),
     trpOutboundSealed: bytea('trp_outbound_sealed'),
+    /** The first characters of our token for it (migration 0060), to name a token no longer shown. */
+    trpInboundPrefix: text('trp_inbound_prefix'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -65,10 +67,16 @@ export const vaspAddresses = pgTable(
     proofCheckedBy: integer('proof_checked_by').references(() => staffMembers.id),
     proofCheckedAt: ts('proof_checked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** A self-hosted wallet's customer, and the version its proof is recorded at (migration 0060). */
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id),
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     unique('vasp_addresses_network_address_key').on(t.network, t.address),
     index('vasp_addresses_vasp_idx').on(t.vaspId),
+    index('vasp_addresses_self_hosted_idx')
+      .on(sql`(COALESCE(proof_checked_at, '-infinity'::timestamptz))`, t.id)
+      .where(sql`self_hosted`),
   ],
 );
 
@@ -115,6 +123,9 @@ export const travelRuleRecords = pgTable(
     index('travel_rule_records_vasp_idx')
       .on(t.counterpartyVaspId)
       .where(sql`counterparty_vasp_id IS NOT NULL`),
+    index('travel_rule_records_address_idx')
+      .on(t.counterpartyAddressId)
+      .where(sql`counterparty_address_id IS NOT NULL`),
     index('travel_rule_records_retention_idx')
       .on(t.createdAt, t.id)
       .where(sql`anonymised_at IS NULL AND state IN ('complete', 'not_in_scope', 'returned', 'rejected')`),

@@ -97,6 +97,7 @@ const RECORDS = 70;
 
 type Row = {
   id: string;
+  customer_id: string;
   type: 'deposit' | 'withdrawal';
   network: string;
   amount: string;
@@ -161,7 +162,7 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
   const rate = (quote: string) => `(SELECT trim_scale(rate)::text FROM asset_rates
     WHERE asset = w.asset AND quote = '${quote}' AND at <= w.created_at ORDER BY at DESC LIMIT 1)`;
   const { rows } = await pool.query<Row>(
-    `SELECT w.id, w.type, w.network, trim_scale(w.amount)::text AS amount,
+    `SELECT w.id, w.customer_id, w.type, w.network, trim_scale(w.amount)::text AS amount,
             CASE w.type WHEN 'withdrawal' THEN w.to_address ELSE w.from_address END AS address,
             c.alias_name AS given, c.alias_surname AS family, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date,
             w.created_at::text AS created_at, ${rate('TRY')} AS try, ${rate('USD')} AS usd, ${rate('EUR')} AS eur
@@ -178,17 +179,21 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
     const vaspIndex = i % DEMO_VASPS.length;
     let addressId: number | null = null;
     if (walletKind !== 'unknown') {
+      // Every other self-hosted wallet still waits for its proof of ownership (the officers' list).
+      const proof = walletKind === 'self_hosted' && i % 10 === 4 ? 'signed_message' : null;
       const attributed = await pool.query<{ id: number }>(
-        `INSERT INTO vasp_addresses (vasp_id, network, address, self_hosted, proof_method, proof_checked_by, proof_checked_at)
-         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END)
+        `INSERT INTO vasp_addresses (vasp_id, network, address, self_hosted, proof_method, proof_checked_by, proof_checked_at,
+           customer_id)
+         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END, $7)
          ON CONFLICT (network, address) DO UPDATE SET network = EXCLUDED.network RETURNING id`,
         [
           walletKind === 'vasp' ? vaspIds[vaspIndex] : null,
           row.network,
           row.address,
           walletKind === 'self_hosted',
-          walletKind === 'self_hosted' ? 'signed_message' : null,
-          walletKind === 'self_hosted' ? officerId : null,
+          proof,
+          proof ? officerId : null,
+          walletKind === 'self_hosted' ? row.customer_id : null,
         ],
       );
       addressId = attributed.rows[0]!.id;

@@ -196,6 +196,14 @@ export function createTravelRuleRecordsRepository() {
       return rows[0];
     },
 
+    /** The open records resting on a directory attribution, oldest first. */
+    async openOnAddress(db: DbOrTx, addressId: number): Promise<number[]> {
+      const { rows } = await db.execute<{ id: string }>(sql`
+        SELECT r.id FROM travel_rule_records r
+        WHERE r.counterparty_address_id = ${addressId} AND ${OPEN} ORDER BY r.id`);
+      return rows.map((r) => Number(r.id));
+    },
+
     /** The record of a transfer, locked for a change in `tx`. */
     async byTransaction(tx: DbOrTx, transactionId: number): Promise<RecordRow | undefined> {
       const { rows } = await tx.execute<RecordRow>(

@@ -6,6 +6,8 @@ import type { Clock } from '../../../lib/clock.ts';
 import type { ApprovalsService } from '../../platform/approvals/approvals.service.ts';
 import { createChanges } from '../../platform/audit/changes.ts';
 import { ownUrl } from '../fraud/demo/fraud-demo.module.ts';
+import { createSelfHostedRepository } from './self-hosted.repository.ts';
+import { createSelfHostedService } from './self-hosted.service.ts';
 import { registerTravelRuleRoutes } from './travel-rule.routes.ts';
 import { createTravelRuleService, type TravelRuleService } from './travel-rule.service.ts';
 import { announcePassedDeadlines, DEADLINES_JOB, DEADLINES_SCHEDULE } from './travel-rule-deadlines.ts';
@@ -63,6 +65,7 @@ export function registerTravelRuleModule(
     release: createTravelRuleRelease({ db, changes, repo, records, approvals: deps.approvals }),
     settings: createTravelRuleSettingsService({ db, changes, home: deps.home }),
     vasps: createVaspsService({ db, repo: createVaspsRepository(), changes, box }),
+    selfHosted: createSelfHostedService({ db, repo: createSelfHostedRepository(), changes, records }),
   });
 
   const trpUrl = () => {

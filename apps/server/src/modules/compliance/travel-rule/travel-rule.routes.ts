@@ -1,6 +1,7 @@
 import { complianceApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
+import type { SelfHostedService } from './self-hosted.service.ts';
 import type { TravelRuleService } from './travel-rule.service.ts';
 import type { TravelRuleRelease } from './travel-rule-release.ts';
 import type { TravelRuleSettingsService } from './travel-rule-settings.ts';
@@ -13,9 +14,10 @@ export function registerTravelRuleRoutes(
     release: TravelRuleRelease;
     settings: TravelRuleSettingsService;
     vasps: VaspsService;
+    selfHosted: SelfHostedService;
   },
 ): void {
-  const { records, release, settings, vasps } = deps;
+  const { records, release, settings, vasps, selfHosted } = deps;
   const api = complianceApi;
   registerEndpoint(app, api.getTravelRuleSettings, () => settings.read());
   registerEndpoint(app, api.updateTravelRuleSettings, async ({ body, actor }) => ({
@@ -65,4 +67,7 @@ export function registerTravelRuleRoutes(
   }));
   registerEndpoint(app, api.configureVaspTrp, ({ body, actor }) => vasps.configureTrp(body, actor));
   registerEndpoint(app, api.removeVaspAddress, ({ body, actor }) => vasps.removeAddress(body, actor));
+
+  registerEndpoint(app, api.listSelfHostedWallets, ({ query }) => selfHosted.list(query));
+  registerEndpoint(app, api.recordSelfHostedProof, ({ body, actor }) => selfHosted.recordProof(body, actor));
 }
