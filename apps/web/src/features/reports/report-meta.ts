@@ -66,6 +66,14 @@ export const REPORT_META: Record<ReportName, ReportMeta> = {
     barType: 'stacked',
     donut: { breakdown: 'by_status', measure: 'count' },
   },
+  'travel-rule': {
+    titleKey: 'travelRuleReports',
+    navKey: 'travelRuleReports',
+    bars: ['complete', 'unverified', 'missing', 'awaiting', 'returned', 'rejected'],
+    barType: 'stacked',
+    trend: 'share_complete',
+    donut: { breakdown: 'by_state', measure: 'records' },
+  },
 };
 
 /** Series colours from the theme: each reads on light and dark backgrounds. */
