@@ -78,9 +78,12 @@ describe('figures that agree across screens', () => {
       const filter = direction ? `&direction=${direction}` : '';
       const report = await getJson(`${reportsApi.reportTravelRule.path}?${q}${filter}`);
       const queue = await getJson(`/api/compliance/travel-rule/queue?limit=1${filter}`);
-      const { unverified, missing, awaiting } = report.totals.values;
+      const { required_unverified, information_missing, awaiting_counterparty } = report.totals.values;
       expect(queue.total.exact).toBe(true);
-      expect(Number(unverified) + Number(missing) + Number(awaiting), direction).toBe(queue.total.value);
+      expect(
+        Number(required_unverified) + Number(information_missing) + Number(awaiting_counterparty),
+        direction,
+      ).toBe(queue.total.value);
       if (!direction) expect(queue.total.value).toBeGreaterThan(0);
     }
   });

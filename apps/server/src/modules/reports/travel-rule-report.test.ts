@@ -75,9 +75,9 @@ describe('the travel-rule report', () => {
     const totals = body.totals.values;
     expect(totals).toMatchObject({
       complete: count(rows, 'complete'),
-      unverified: count(rows, 'required_unverified'),
-      missing: count(rows, 'information_missing'),
-      awaiting: count(rows, 'awaiting_counterparty'),
+      required_unverified: count(rows, 'required_unverified'),
+      information_missing: count(rows, 'information_missing'),
+      awaiting_counterparty: count(rows, 'awaiting_counterparty'),
       returned: count(rows, 'returned'),
       rejected: count(rows, 'rejected'),
       overdue: String(rows.filter((r) => r.overdue).length),
@@ -95,7 +95,7 @@ describe('the travel-rule report', () => {
     );
     expect(shares).toMatchObject({
       share_rejected: share('rejected'),
-      share_missing: share('information_missing'),
+      share_information_missing: share('information_missing'),
     });
 
     // Each counterparty (a VASP by its name, or a wallet without one) with its own counts.
@@ -123,7 +123,9 @@ describe('the travel-rule report', () => {
     expect(rows).toHaveLength(1);
     const after = await report();
     expect(Number(after.totals.values.rejected)).toBe(Number(before.totals.values.rejected) + 1);
-    expect(Number(after.totals.values.unverified)).toBe(Number(before.totals.values.unverified) - 1);
+    expect(Number(after.totals.values.required_unverified)).toBe(
+      Number(before.totals.values.required_unverified) - 1,
+    );
 
     // The deadline job marks what passed its deadline with information missing: "deadline passed".
     await announcePassedDeadlines(t.db, new Date());

@@ -1,5 +1,5 @@
 import type { ReportBreakdown } from '@backdesk/contract';
-import { TRAVEL_RULE_OPEN_STATES } from '@backdesk/contract';
+import { TRAVEL_RULE_OPEN_STATES, TRAVEL_RULE_STATES } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { MeasureDef, ReportDef, ReportFilters } from './report-engine.ts';
@@ -24,10 +24,9 @@ const RAW = sql`
 
 const IN_SCOPE = sql`state <> 'not_in_scope'`;
 const count = (key: string, where?: SQL): MeasureDef => ({ key, unit: 'count', sum: { of: sql`n`, where } });
-const inState = (key: string, state: string) => count(key, sql`state = ${state}`);
 /** A state's share of the records in scope, in percent to one place. */
-const shareOf = (key: string, state: string): MeasureDef => ({
-  key,
+const shareOf = (state: string): MeasureDef => ({
+  key: `share_${state}`,
   unit: 'percent',
   quotient: [
     { of: sql`100 * n`, where: sql`state = ${state}` },
@@ -36,17 +35,9 @@ const shareOf = (key: string, state: string): MeasureDef => ({
   places: 1,
 });
 
-/** The states a record in scope is in, by the measures that count them. */
-const STATE_MEASURES = [
-  ['complete', 'complete'],
-  ['unverified', 'required_unverified'],
-  ['missing', 'information_missing'],
-  ['awaiting', 'awaiting_counterparty'],
-  ['returned', 'returned'],
-  ['rejected', 'rejected'],
-] as const;
-const STATES = STATE_MEASURES.map(([key]) => key);
-const SHARES = STATE_MEASURES.map(([key]) => `share_${key}`);
+/** The states of a record in scope; each is the key of the measure counting it, so it keeps its colour. */
+const STATES = TRAVEL_RULE_STATES.filter((s) => s !== 'not_in_scope');
+const SHARES = STATES.map((s) => `share_${s}`);
 const PER_SIDE = ['in_scope', ...STATES, 'overdue', 'share_complete'];
 
 export const travelRuleReport: ReportDef = {
@@ -58,9 +49,9 @@ export const travelRuleReport: ReportDef = {
     count('in_scope', IN_SCOPE),
     count('deposits', sql`${IN_SCOPE} AND direction = 'deposit'`),
     count('withdrawals', sql`${IN_SCOPE} AND direction = 'withdrawal'`),
-    ...STATE_MEASURES.map(([key, state]) => inState(key, state)),
+    ...STATES.map((state) => count(state, sql`state = ${state}`)),
     count('overdue', sql`overdue`),
-    ...STATE_MEASURES.map(([key, state]) => shareOf(`share_${key}`, state)),
+    ...STATES.map(shareOf),
     // In the jurisdiction's currency: only a table keyed by currency sums it.
     { key: 'amount', unit: 'amount', sum: { of: sql`amount`, where: IN_SCOPE } },
   ],

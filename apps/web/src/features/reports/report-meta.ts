@@ -69,7 +69,14 @@ export const REPORT_META: Record<ReportName, ReportMeta> = {
   'travel-rule': {
     titleKey: 'travelRuleReports',
     navKey: 'travelRuleReports',
-    bars: ['complete', 'unverified', 'missing', 'awaiting', 'returned', 'rejected'],
+    bars: [
+      'complete',
+      'required_unverified',
+      'information_missing',
+      'awaiting_counterparty',
+      'returned',
+      'rejected',
+    ],
     barType: 'stacked',
     trend: 'share_complete',
     donut: { breakdown: 'by_state', measure: 'records' },
