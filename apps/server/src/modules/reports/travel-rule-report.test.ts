@@ -63,6 +63,12 @@ describe('the travel-rule report', () => {
     const inScope = rows.filter((r) => r.state !== 'not_in_scope');
     expect(Number(body.totals.values.deposits) + Number(body.totals.values.withdrawals)).toBe(inScope.length);
     expect(body.totals.values.deposits).toBe(count(inScope.filter((r) => r.direction === 'deposit')));
+    // A day with records in scope but none complete shares 0 %, a day without any has no share.
+    for (const p of body.periods) {
+      const inScopeThatDay = Number(p.values.deposits) + Number(p.values.withdrawals);
+      if (inScopeThatDay === 0) expect(p.values.share_complete, p.start).toBeNull();
+      else if (p.values.complete === '0') expect(p.values.share_complete, p.start).toBe('0');
+    }
     // The periods add up to the totals.
     const byDay = body.periods.reduce((n, p) => n + Number(p.values.complete), 0);
     expect(String(byDay)).toBe(body.totals.values.complete);

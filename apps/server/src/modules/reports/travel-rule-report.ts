@@ -29,7 +29,8 @@ const shareOf = (state: string): MeasureDef => ({
   key: `share_${state}`,
   unit: 'percent',
   quotient: [
-    { of: sql`100 * n`, where: sql`state = ${state}` },
+    // Not a FILTER: a period with records but none in the state is 0 %, not none.
+    { of: sql`CASE WHEN state = ${state} THEN 100 * n ELSE 0 END` },
     { of: sql`n`, where: IN_SCOPE },
   ],
   places: 1,
