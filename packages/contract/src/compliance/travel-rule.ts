@@ -185,10 +185,10 @@ export const exportTravelRuleRecords = defineEndpoint({
   errors: ['REPORT_UNKNOWN_TIME_ZONE', 'REPORT_RANGE_REVERSED', 'REPORT_RANGE_TOO_LONG'],
   file: LIST_EXPORT_FILE,
   query: z.object({
-    /** First and last day (inclusive) the records were opened, in `tz`. */
-    from: CalendarDateSchema,
-    to: CalendarDateSchema,
-    tz: TimeZoneNameSchema,
+    /** First and last day (inclusive) the records were opened, in `tz`; by default the last 30 days. */
+    from: CalendarDateSchema.optional(),
+    to: CalendarDateSchema.optional(),
+    tz: TimeZoneNameSchema.default('UTC'),
     direction: z.enum(TRAVEL_RULE_DIRECTIONS).optional(),
     state: z.enum(TRAVEL_RULE_STATES).optional(),
     format: ExportFormatSchema.default('csv'),

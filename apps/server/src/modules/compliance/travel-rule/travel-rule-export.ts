@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import type { ExportColumn } from '../../../lib/export/index.ts';
 import { allOf, exportStatement } from '../../../lib/list-query.ts';
 import type { Actor, Changes } from '../../platform/audit/changes.ts';
-import { addDays, reportRange } from '../../reports/report-range.ts';
+import { addDays, isKnownTimeZone, reportRange } from '../../reports/report-range.ts';
 import { firstName } from './travel-rule-records.repository.ts';
 
 type Query = z.output<typeof complianceApi.exportTravelRuleRecords.query>;
@@ -111,11 +112,16 @@ export const EXPORT_COLUMNS: readonly ExportColumn<ExportRow>[] = (
  * The export of the records themselves (issue 38: personal data, `exportPersonal`): the records opened
  * in the range's days in its zone, oldest first, parties in clear. Asking for it is the audit row.
  */
-export function createTravelRuleExport(deps: { db: Db; changes: Changes }) {
+export function createTravelRuleExport(deps: { db: Db; changes: Changes; clock: Clock }) {
   return {
-    /** Checks the range as a report does (the same errors) and the zone with the database. */
+    /** Checks the range as a report does (the same errors) and the zone with the database too. */
     async query(filters: ExportFilters) {
-      const range = reportRange({ ...filters, groupBy: 'day' }, () => true);
+      const { tz } = filters;
+      if (!isKnownTimeZone(tz)) throw new AppError('REPORT_UNKNOWN_TIME_ZONE', { tz });
+      // By default the report's own: the last 30 days to today in the zone.
+      const to = filters.to ?? new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(deps.clock.now());
+      const from = filters.from ?? addDays(to, -29);
+      const range = reportRange({ from, to, tz, groupBy: 'day' }, () => true);
       const known = await deps.db.execute(sql`SELECT 1 FROM pg_timezone_names WHERE name = ${range.tz}`);
       if (!known.rows.length) throw new AppError('REPORT_UNKNOWN_TIME_ZONE', { tz: range.tz });
       const conditions = allOf(
@@ -126,7 +132,7 @@ export function createTravelRuleExport(deps: { db: Db; changes: Changes }) {
           filters.state ? sql`r.state = ${filters.state}` : undefined,
         ].filter((c): c is SQL => c !== undefined),
       );
-      return exportStatement(sql`
+      const statement = exportStatement(sql`
         SELECT ${COLUMNS}
           FROM travel_rule_records r
           JOIN wallet_transactions w ON w.id = r.transaction_id
@@ -134,10 +140,12 @@ export function createTravelRuleExport(deps: { db: Db; changes: Changes }) {
           LEFT JOIN vasps v ON v.id = r.counterparty_vasp_id
          WHERE ${conditions}
          ORDER BY r.created_at, r.id`);
+      // What the file holds, defaults resolved: what the audit row names.
+      return { statement, asked: { ...filters, from: range.from, to: range.to } };
     },
 
     /** Who took the records of which range, in which format: one audit row per export asked for. */
-    audit(filters: Query, actor: Actor): Promise<void> {
+    audit(asked: ExportFilters & { format: Query['format'] }, actor: Actor): Promise<void> {
       return deps.changes.run(actor, async () => ({
         result: undefined,
         change: {
@@ -145,7 +153,7 @@ export function createTravelRuleExport(deps: { db: Db; changes: Changes }) {
           action: 'export',
           entityId: actor.requestId,
           before: null,
-          after: { ...filters },
+          after: { ...asked },
         },
       }));
     },

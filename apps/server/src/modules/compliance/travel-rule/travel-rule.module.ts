@@ -67,7 +67,7 @@ export function registerTravelRuleModule(
     settings: createTravelRuleSettingsService({ db, changes, home: deps.home }),
     vasps: createVaspsService({ db, repo: createVaspsRepository(), changes, box }),
     selfHosted: createSelfHostedService({ db, repo: createSelfHostedRepository(), changes, records }),
-    exports: createTravelRuleExport({ db, changes }),
+    exports: createTravelRuleExport({ db, changes, clock }),
   });
 
   const trpUrl = () => {

@@ -32,9 +32,9 @@ export function registerTravelRuleRoutes(
   registerEndpoint(app, api.listTravelRuleQueue, ({ query }) => records.queue(query));
   registerExportEndpoint(app, api.exportTravelRuleRecords, async ({ query, reply, actor }) => {
     const { format, ...filters } = query;
-    const statement = await exports.query(filters);
+    const { statement, asked } = await exports.query(filters);
     // The ask is audited once: a large export replayed by the background job is the same ask.
-    if (!exportRunOf(reply)) await exports.audit(query, actor);
+    if (!exportRunOf(reply)) await exports.audit({ ...asked, format }, actor);
     return sendExport(reply, {
       format,
       fileName: 'travel-rule-records',
