@@ -29,6 +29,7 @@ import { Route as AppReportsFinancialRouteImport } from './routes/_app/reports/f
 import { Route as AppReportsFraudSecurityRouteImport } from './routes/_app/reports/fraud-security'
 import { Route as AppReportsP2pRouteImport } from './routes/_app/reports/p2p'
 import { Route as AppReportsTransactionsRouteImport } from './routes/_app/reports/transactions'
+import { Route as AppReportsTravelRuleRouteImport } from './routes/_app/reports/travel-rule'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettings2FARouteImport } from './routes/_app/settings/2FA'
 import { Route as AppSettingsMembersRouteImport } from './routes/_app/settings/members'
@@ -160,6 +161,11 @@ const AppReportsP2pRoute = AppReportsP2pRouteImport.update({
 const AppReportsTransactionsRoute = AppReportsTransactionsRouteImport.update({
   id: '/reports/transactions',
   path: '/reports/transactions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsTravelRuleRoute = AppReportsTravelRuleRouteImport.update({
+  id: '/reports/travel-rule',
+  path: '/reports/travel-rule',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
@@ -369,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/reports/fraud-security': typeof AppReportsFraudSecurityRoute
   '/reports/p2p': typeof AppReportsP2pRoute
   '/reports/transactions': typeof AppReportsTransactionsRoute
+  '/reports/travel-rule': typeof AppReportsTravelRuleRoute
   '/settings/2FA': typeof AppSettings2FARoute
   '/settings/members': typeof AppSettingsMembersRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
@@ -422,6 +429,7 @@ export interface FileRoutesByTo {
   '/reports/fraud-security': typeof AppReportsFraudSecurityRoute
   '/reports/p2p': typeof AppReportsP2pRoute
   '/reports/transactions': typeof AppReportsTransactionsRoute
+  '/reports/travel-rule': typeof AppReportsTravelRuleRoute
   '/settings/2FA': typeof AppSettings2FARoute
   '/settings/members': typeof AppSettingsMembersRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
@@ -477,6 +485,7 @@ export interface FileRoutesById {
   '/_app/reports/fraud-security': typeof AppReportsFraudSecurityRoute
   '/_app/reports/p2p': typeof AppReportsP2pRoute
   '/_app/reports/transactions': typeof AppReportsTransactionsRoute
+  '/_app/reports/travel-rule': typeof AppReportsTravelRuleRoute
   '/_app/settings/2FA': typeof AppSettings2FARoute
   '/_app/settings/members': typeof AppSettingsMembersRoute
   '/_app/settings/notifications': typeof AppSettingsNotificationsRoute
@@ -533,6 +542,7 @@ export interface FileRouteTypes {
     | '/reports/fraud-security'
     | '/reports/p2p'
     | '/reports/transactions'
+    | '/reports/travel-rule'
     | '/settings/2FA'
     | '/settings/members'
     | '/settings/notifications'
@@ -586,6 +596,7 @@ export interface FileRouteTypes {
     | '/reports/fraud-security'
     | '/reports/p2p'
     | '/reports/transactions'
+    | '/reports/travel-rule'
     | '/settings/2FA'
     | '/settings/members'
     | '/settings/notifications'
@@ -640,6 +651,7 @@ export interface FileRouteTypes {
     | '/_app/reports/fraud-security'
     | '/_app/reports/p2p'
     | '/_app/reports/transactions'
+    | '/_app/reports/travel-rule'
     | '/_app/settings/2FA'
     | '/_app/settings/members'
     | '/_app/settings/notifications'
@@ -823,6 +835,13 @@ declare module '@tanstack/react-router' {
       path: '/reports/transactions'
       fullPath: '/reports/transactions'
       preLoaderRoute: typeof AppReportsTransactionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reports/travel-rule': {
+      id: '/_app/reports/travel-rule'
+      path: '/reports/travel-rule'
+      fullPath: '/reports/travel-rule'
+      preLoaderRoute: typeof AppReportsTravelRuleRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/settings/': {
@@ -1117,6 +1136,7 @@ interface AppRouteChildren {
   AppReportsFraudSecurityRoute: typeof AppReportsFraudSecurityRoute
   AppReportsP2pRoute: typeof AppReportsP2pRoute
   AppReportsTransactionsRoute: typeof AppReportsTransactionsRoute
+  AppReportsTravelRuleRoute: typeof AppReportsTravelRuleRoute
   AppTransactionsActiveP2pRoute: typeof AppTransactionsActiveP2pRoute
   AppTransactionsChecksRoute: typeof AppTransactionsChecksRoute
   AppTransactionsCommissionsRoute: typeof AppTransactionsCommissionsRoute
@@ -1162,6 +1182,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsFraudSecurityRoute: AppReportsFraudSecurityRoute,
   AppReportsP2pRoute: AppReportsP2pRoute,
   AppReportsTransactionsRoute: AppReportsTransactionsRoute,
+  AppReportsTravelRuleRoute: AppReportsTravelRuleRoute,
   AppTransactionsActiveP2pRoute: AppTransactionsActiveP2pRoute,
   AppTransactionsChecksRoute: AppTransactionsChecksRoute,
   AppTransactionsCommissionsRoute: AppTransactionsCommissionsRoute,

@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -129,6 +130,7 @@ export const travelRuleRecords = pgTable(
     index('travel_rule_records_retention_idx')
       .on(t.createdAt, t.id)
       .where(sql`anonymised_at IS NULL AND state IN ('complete', 'not_in_scope', 'returned', 'rejected')`),
+    index('travel_rule_records_created_idx').on(t.createdAt, t.id),
     index('travel_rule_records_failures_idx')
       .on(t.stateChangedAt, t.id)
       .where(sql`state IN ('returned', 'rejected')`),
@@ -166,5 +168,27 @@ export const trpTransfers = pgTable(
     unique('trp_transfers_request_key').on(t.role, t.vaspId, t.requestId),
     uniqueIndex('trp_transfers_record_key').on(t.recordId).where(sql`record_id IS NOT NULL`),
     index('trp_transfers_unlinked_idx').on(t.address).where(sql`role = 'beneficiary' AND record_id IS NULL`),
+  ],
+);
+
+/** The travel-rule report's rollup (migration 0058): records per hour opened and what the report splits by. */
+export const rptTravelRuleHourly = pgTable(
+  'rpt_travel_rule_hourly',
+  {
+    hour: ts('hour').notNull(),
+    direction: text('direction').notNull(),
+    state: text('state').notNull(),
+    jurisdiction: text('jurisdiction').notNull(),
+    currency: text('currency').notNull(),
+    vaspId: integer('vasp_id').notNull(),
+    walletKind: text('wallet_kind').notNull(),
+    overdue: boolean('overdue').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.hour, t.direction, t.state, t.jurisdiction, t.currency, t.vaspId, t.walletKind, t.overdue],
+    }),
   ],
 );

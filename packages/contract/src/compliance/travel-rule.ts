@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { CalendarDateSchema } from '../dates.ts';
+import { CalendarDateSchema, TimeZoneNameSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { LIST_EXPORT_FILE } from '../file-types.ts';
 import {
   DecimalStringSchema,
+  ExportFormatSchema,
   listQuerySchema,
   MAX_SERIAL_ID,
   pageSchema,
@@ -166,6 +168,32 @@ export const listTravelRuleQueue = defineEndpoint({
   access: 'read',
   query: TravelRuleQueueQuerySchema,
   response: pageSchema(TravelRuleQueueItemSchema),
+});
+
+/**
+ * The records opened in a range of days (the report's, in its zone), every state, with their parties in
+ * clear: identity numbers and birth dates are in this file only, as its purpose. Personal data: admins
+ * and supers, and each export is an audit row.
+ */
+export const exportTravelRuleRecords = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/travel-rule/records/export',
+  summary:
+    'Travel-rule records opened in a range, with their parties in clear, as CSV or XLSX (personal data)',
+  tags: TAGS,
+  access: 'exportPersonal',
+  errors: ['REPORT_UNKNOWN_TIME_ZONE', 'REPORT_RANGE_REVERSED', 'REPORT_RANGE_TOO_LONG'],
+  file: LIST_EXPORT_FILE,
+  query: z.object({
+    /** First and last day (inclusive) the records were opened, in `tz`; by default the last 30 days. */
+    from: CalendarDateSchema.optional(),
+    to: CalendarDateSchema.optional(),
+    tz: TimeZoneNameSchema.default('UTC'),
+    direction: z.enum(TRAVEL_RULE_DIRECTIONS).optional(),
+    state: z.enum(TRAVEL_RULE_STATES).optional(),
+    format: ExportFormatSchema.default('csv'),
+  }),
+  response: z.unknown(),
 });
 
 export const TravelRuleRecordSchema = TravelRuleQueueItemSchema.extend({

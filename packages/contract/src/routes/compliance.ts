@@ -85,6 +85,13 @@ export const exportKycDocuments = {
   access: 'exportPersonal',
 } as const;
 
+export const exportTravelRuleRecords = {
+  name: 'exportTravelRuleRecords',
+  method: 'GET',
+  path: '/api/compliance/travel-rule/records/export',
+  access: 'exportPersonal',
+} as const;
+
 export const getComplianceOverview = {
   name: 'getComplianceOverview',
   method: 'GET',

@@ -169,7 +169,10 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
      FROM wallet_transactions w JOIN customers c ON c.id = w.customer_id
      WHERE w.type IN ('deposit', 'withdrawal') AND w.asset <> 'TRY' AND w.tx_hash IS NOT NULL
        AND CASE w.type WHEN 'withdrawal' THEN w.to_address ELSE w.from_address END IS NOT NULL
-     ORDER BY w.id LIMIT $1`,
+       -- The last 45 days (the report's default 30 and the period before it), hours before the start
+       -- so a record's state change is not in the future; a hash of the id spreads them over the days.
+       AND w.created_at >= now() - interval '45 days' AND w.created_at < now() - interval '3 hours'
+     ORDER BY md5(w.id::text) LIMIT $1`,
     [RECORDS],
   );
   for (const [i, row] of rows.entries()) {

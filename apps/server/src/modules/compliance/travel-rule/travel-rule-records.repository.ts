@@ -24,7 +24,7 @@ const OPEN = sql`r.state IN (${sql.join(
 const SORT = { created_at: sql`r.created_at`, deadline: sql`r.deadline` } as const;
 
 /** The first name identifier of a party's first person, as an officer reads it ("Demir, Ayşe"). */
-const firstName = (party: SQL, persons: string) => sql`(
+export const firstName = (party: SQL, persons: string) => sql`(
   SELECT coalesce(n->>'primaryIdentifier' || coalesce(', ' || (n->>'secondaryIdentifier'), ''), n->>'legalPersonName')
   FROM jsonb_path_query_first(${party}, ${`$.${persons}[0].*.name.nameIdentifier[0]`}::jsonpath) AS n)`;
 

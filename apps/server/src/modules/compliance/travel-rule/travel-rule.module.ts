@@ -11,6 +11,7 @@ import { createSelfHostedService } from './self-hosted.service.ts';
 import { registerTravelRuleRoutes } from './travel-rule.routes.ts';
 import { createTravelRuleService, type TravelRuleService } from './travel-rule.service.ts';
 import { announcePassedDeadlines, DEADLINES_JOB, DEADLINES_SCHEDULE } from './travel-rule-deadlines.ts';
+import { createTravelRuleExport } from './travel-rule-export.ts';
 import { createTravelRuleRecordsRepository } from './travel-rule-records.repository.ts';
 import { createTravelRuleRelease } from './travel-rule-release.ts';
 import { createTravelRuleRetention, RETENTION_JOB, RETENTION_SCHEDULE } from './travel-rule-retention.ts';
@@ -66,6 +67,7 @@ export function registerTravelRuleModule(
     settings: createTravelRuleSettingsService({ db, changes, home: deps.home }),
     vasps: createVaspsService({ db, repo: createVaspsRepository(), changes, box }),
     selfHosted: createSelfHostedService({ db, repo: createSelfHostedRepository(), changes, records }),
+    exports: createTravelRuleExport({ db, changes, clock }),
   });
 
   const trpUrl = () => {

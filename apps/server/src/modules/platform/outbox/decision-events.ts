@@ -163,6 +163,7 @@ export const DECISION_EVENTS: Record<AuditEntity, Mapping | null> = {
   vasp_address: none,
   // A TRP exchange's own moves: its record's (travel_rule.*) are the events.
   trp_transfer: none,
+  travel_rule_export: none,
 };
 
 /** The event type of a change, or null when it is no decision the exchange enforces. */
