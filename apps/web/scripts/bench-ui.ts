@@ -666,7 +666,8 @@ async function scriptBytes(browser: Browser, base: string) {
         finished.push({
           url: new URL(s.url).pathname,
           wallMs: (s.wall + (e.timestamp - s.ts)) * 1000,
-          bytes: e.encodedDataLength - (headerBytes.get(e.requestId) ?? 0),
+          // A script served from the memory cache reports less than its headers: nothing was fetched.
+          bytes: Math.max(0, e.encodedDataLength - (headerBytes.get(e.requestId) ?? 0)),
         });
       });
       await page.goto(target);
