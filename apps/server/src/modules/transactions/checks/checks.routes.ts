@@ -1,4 +1,5 @@
 import { publicApi, transactionsApi } from '@backdesk/contract';
+import { CHECK_CLIENT_TIMEOUT_MS } from '@backdesk/contract/public';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
@@ -35,15 +36,19 @@ export function registerPublicChecksRoutes(
       throw error;
     }
   };
+  // The client's 2 s run from the request; this node saw it `elapsedTime` ago at the least.
+  const timing = (reply: FastifyReply) => ({
+    answerBy: performance.now() - reply.elapsedTime + CHECK_CLIENT_TIMEOUT_MS,
+  });
   registerPublicEndpoint(app, publicApi.checkWithdrawal, async ({ body, actor, report, reply }) => {
     shedLate(reply);
     report({ received: 1, applied: 1, refused: 0 });
-    return inTime(() => checks.withdrawal(actor, body));
+    return inTime(() => checks.withdrawal(actor, body, timing(reply)));
   });
   registerPublicEndpoint(app, publicApi.checkP2p, async ({ body, actor, report, reply }) => {
     shedLate(reply);
     report({ received: 1, applied: 1, refused: 0 });
-    return inTime(() => checks.p2p(actor, body));
+    return inTime(() => checks.p2p(actor, body, timing(reply)));
   });
 }
 
