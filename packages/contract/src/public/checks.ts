@@ -164,7 +164,7 @@ export function checkReason(
 
 /** What a check answers when Backdesk cannot answer it in time (decision 0025). */
 const NOT_IN_TIME_TEXT =
-  'A check Backdesk cannot answer in time (it waited too long before its work started, or its work ran past its statement timeout or found no database connection in time) is 503 CHECK_OVERLOADED with Retry-After: nothing of it is recorded or held.';
+  'A check Backdesk cannot answer in time (it waited too long before its work started, its work ran past its statement timeout or found no database connection in time, or its answer was ready only after the 2 seconds of the client) is 503 CHECK_OVERLOADED with Retry-After: nothing of it is recorded or held.';
 
 const REASONS_TEXT =
   'Every reason names its code, its effect (`review` or `block`; the strongest decides) and its figures.';

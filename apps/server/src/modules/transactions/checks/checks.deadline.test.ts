@@ -13,7 +13,7 @@ import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
 // so a check's read stays held by this file's lock until the test lets it go.
 const t = useTestApp({
   CHECKS_POOL_SIZE: '1',
-  CHECKS_STATEMENT_TIMEOUT_MS: '5000',
+  CHECKS_STATEMENT_TIMEOUT_MS: '10000',
   CHECKS_SHED_AFTER_MS: '300',
 });
 let exchange: TestIntegration;
@@ -36,12 +36,12 @@ async function lockReads() {
 }
 const release = () => blocker!.query('COMMIT');
 
-/** Whether a check's read waits on the lock, for longer than `ms`. */
-async function waiting(ms = 0): Promise<boolean> {
+/** Whether a check's statement on `table` waits on a lock, for longer than `ms`. */
+async function waiting(ms = 0, table = 'customer_restrictions'): Promise<boolean> {
   const { rows } = await t.pool.query<{ yes: boolean }>(
     `SELECT coalesce(bool_or(now() - query_start > make_interval(secs => $1 / 1000.0)), false) AS yes
-       FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%customer_restrictions%'`,
-    [ms],
+       FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%' || $2 || '%'`,
+    [ms, table],
   );
   return rows[0]!.yes;
 }
@@ -101,5 +101,29 @@ describe('a check past its deadline', () => {
     });
     await release();
     await expectOverloaded(await late.answer, late.withdrawalId);
+  });
+
+  it('holding a withdrawal that waited past the client’s 2 s: 503, the hold rolled back', async () => {
+    const customer = await newCustomer(t.db, 'checks_deadline');
+    // An open screening hit holds the withdrawal for review: the check writes a wallet transaction.
+    await t.db.execute(sql`
+      INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key, window_start, window_end, params, event_at)
+      VALUES (${customer.id}, 'screening_hit', 1, 'high', ${`entry:${randomUUID()}`}, now(), now(), '{}'::jsonb, now())`);
+    // As an ingestion batch still open that wrote this customer's transaction (checks.timeout.test.ts).
+    blocker = await t.pool.connect();
+    await blocker.query('BEGIN');
+    await blocker.query(`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
+                         VALUES (${customer.id}, 'deposit', 'USDT', 'TRC20', 5, 'completed', now())`);
+    const late = check(customer);
+    await until(() => waiting(2_100, 'wallet_transactions'), 'the hold to wait past the deadline', {
+      timeoutMs: 4_500,
+      everyMs: 50,
+    });
+    await release();
+    await expectOverloaded(await late.answer, late.withdrawalId);
+    const held = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM wallet_transactions WHERE external_id = ${late.withdrawalId}`,
+    );
+    expect(held.rows[0]!.n).toBe(0);
   });
 });
