@@ -242,7 +242,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'The withdrawal is under review in Backdesk; its status is decided there',
   },
-  /** A check that waited too long in Backdesk to be answered within the client's 2 s: shed, not worked. */
+  /**
+   * A check that waited too long in Backdesk to be answered within the client's 2 s (shed, not
+   * worked), or whose work ran out of time (a statement timeout, no connection in time): nothing kept.
+   */
   CHECK_OVERLOADED: {
     status: 503,
     message: 'Backdesk could not answer this check in time; hold the operation as review and ask again',

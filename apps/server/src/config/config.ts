@@ -76,8 +76,9 @@ const EnvSchema = z.object({
   /** The ingestion threads' nice value (Linux): below the thread that answers the checks; 0 is level. */
   INGEST_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   /**
-   * A check that has waited this long in the node before its handler starts is answered 503 at once
-   * (CHECK_OVERLOADED) instead of worked on after the exchange's client gave up at 2 s.
+   * A check that has waited this long in the node before its handler starts, or this long for one
+   * of the checks' connections, is answered 503 at once (CHECK_OVERLOADED) instead of worked on
+   * after the exchange's client gave up at 2 s.
    */
   CHECKS_SHED_AFTER_MS: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** Connections of the real-time checks' own pool (decision 0025): checks never wait for ingestion's. */

@@ -56,11 +56,22 @@ export const createDb = (pool: pg.Pool): Db => drizzle(pool, { schema });
 /**
  * A second, smaller pool to the same database as `pool`, with the same session settings and more
  * (`-c name=value`): work that must not wait behind the main pool's connections, such as the
- * real-time checks (decision 0025), gets its own.
+ * real-time checks (decision 0025), gets its own. `connectionTimeoutMillis`: how long a query may wait
+ * for one of its connections before it fails (pg's default: for ever).
  */
-export function siblingPool(pool: pg.Pool, max: number, settings: readonly string[] = []): pg.Pool {
+export function siblingPool(
+  pool: pg.Pool,
+  max: number,
+  settings: readonly string[] = [],
+  { connectionTimeoutMillis }: { connectionTimeoutMillis?: number } = {},
+): pg.Pool {
   const options = [pool.options.options, ...settings].filter(Boolean).join(' ');
-  const sibling = new pg.Pool({ ...pool.options, max, options });
+  const sibling = new pg.Pool({
+    ...pool.options,
+    max,
+    options,
+    ...(connectionTimeoutMillis === undefined ? {} : { connectionTimeoutMillis }),
+  });
   sibling.on('error', () => {});
   sibling.on('connect', (client) => client.on('error', () => {}));
   return sibling;

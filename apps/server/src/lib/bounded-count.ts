@@ -2,6 +2,7 @@ import type { ListTotal } from '@backdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { withLocalSettings } from './local-settings.ts';
+import { isQueryCancelled } from './pg-errors.ts';
 
 /** Lists count exactly up to this many rows; past it they show the planner's estimate, labelled so. */
 export const EXACT_COUNT_LIMIT = 100_000;
@@ -66,11 +67,4 @@ async function plannerEstimate(db: DbOrTx, fromWhere: SQL): Promise<number> {
     sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${fromWhere}`,
   );
   return Math.round(result.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-}
-
-/** PostgreSQL's query_canceled (57014), raised when statement_timeout fires; drizzle may wrap it. */
-function isQueryCancelled(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '57014') return true;
-  return false;
 }

@@ -162,6 +162,10 @@ export function checkReason(
   return { code, effect, message, params };
 }
 
+/** What a check answers when Backdesk cannot answer it in time (decision 0025). */
+const NOT_IN_TIME_TEXT =
+  'A check Backdesk cannot answer in time (it waited too long before its work started, its work ran past its statement timeout or found no database connection in time, or its answer was ready only after the 2 seconds of the client) is 503 CHECK_OVERLOADED with Retry-After: nothing of it is recorded or held.';
+
 const REASONS_TEXT =
   'Every reason names its code, its effect (`review` or `block`; the strongest decides) and its figures.';
 
@@ -169,7 +173,7 @@ export const checkWithdrawal = definePublicEndpoint({
   method: 'POST',
   path: '/api/v1/checks/withdrawal',
   summary: 'Ask before sending a withdrawal: allow, review or block, with the reasons',
-  description: `\`allow\`: send it. \`review\`: hold it; Backdesk puts the withdrawal under review (\`reviewId\`) and its outcome arrives as the event \`withdrawal.approved\` or \`withdrawal.rejected\`. \`block\`: do not send it. ${REASONS_TEXT} Travel rule: \`review\` with TRAVEL_RULE_MISSING when the rule of the applying jurisdiction requires data neither the request's \`travelRule\` block nor the withdrawal's record holds; \`block\` with TRAVEL_RULE_VASP_REJECTED when the counterparty VASP's due diligence is rejected, and with TRAVEL_RULE_REJECTED when the withdrawal's travel-rule record was rejected. An unknown customer is 404 CUSTOMER_NOT_FOUND (send the customer first). ${CHECK_FAIL_CLOSED}`,
+  description: `\`allow\`: send it. \`review\`: hold it; Backdesk puts the withdrawal under review (\`reviewId\`) and its outcome arrives as the event \`withdrawal.approved\` or \`withdrawal.rejected\`. \`block\`: do not send it. ${REASONS_TEXT} Travel rule: \`review\` with TRAVEL_RULE_MISSING when the rule of the applying jurisdiction requires data neither the request's \`travelRule\` block nor the withdrawal's record holds; \`block\` with TRAVEL_RULE_VASP_REJECTED when the counterparty VASP's due diligence is rejected, and with TRAVEL_RULE_REJECTED when the withdrawal's travel-rule record was rejected. An unknown customer is 404 CUSTOMER_NOT_FOUND (send the customer first). ${NOT_IN_TIME_TEXT} ${CHECK_FAIL_CLOSED}`,
   tags: ['checks'],
   scope: 'checks:withdrawal',
   errors: ['CUSTOMER_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'CHECK_OVERLOADED'],
@@ -181,7 +185,7 @@ export const checkP2p = definePublicEndpoint({
   method: 'POST',
   path: '/api/v1/checks/p2p',
   summary: 'Ask before opening a P2P trade on an offer: allow, review or block, with the reasons',
-  description: `\`allow\`: open it. \`review\`: hold it for a person to look at; Backdesk records the check. \`block\`: do not open it. ${REASONS_TEXT} An unknown customer is 404 CUSTOMER_NOT_FOUND, an unknown offer 404 OFFER_NOT_FOUND. ${CHECK_FAIL_CLOSED}`,
+  description: `\`allow\`: open it. \`review\`: hold it for a person to look at; Backdesk records the check. \`block\`: do not open it. ${REASONS_TEXT} An unknown customer is 404 CUSTOMER_NOT_FOUND, an unknown offer 404 OFFER_NOT_FOUND. ${NOT_IN_TIME_TEXT} ${CHECK_FAIL_CLOSED}`,
   tags: ['checks'],
   scope: 'checks:p2p',
   errors: ['CUSTOMER_NOT_FOUND', 'OFFER_NOT_FOUND', 'CHECK_OVERLOADED'],

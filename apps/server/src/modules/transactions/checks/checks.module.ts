@@ -20,9 +20,14 @@ export function registerChecksModule(
   app: FastifyInstance,
   { db, clock, config }: { db: Db; clock: Clock; config: Config },
 ): ChecksService {
-  const pool = siblingPool(db.$client, config.checks.poolSize, [
-    `-c statement_timeout=${config.checks.statementTimeoutMs}`,
-  ]);
+  // A check that cannot have a connection within the shedding budget is answered 503 at once
+  // (checks.routes.ts) rather than worked on after the exchange's client gave up.
+  const pool = siblingPool(
+    db.$client,
+    config.checks.poolSize,
+    [`-c statement_timeout=${config.checks.statementTimeoutMs}`],
+    { connectionTimeoutMillis: config.checks.shedAfterMs },
+  );
   app.addHook('onClose', async () => {
     await pool.end();
   });

@@ -39,6 +39,14 @@ const { checkReason } = checksApi;
 /** Who asks: an integration, never a member; changes it causes are audited as its own. */
 export type CheckActor = IntegrationActor;
 
+export interface CheckTiming {
+  /**
+   * The `performance.now()` instant past which the exchange's client no longer waits (its 2 s from
+   * the request): a check whose work ends later is answered 503 CHECK_OVERLOADED, not recorded.
+   */
+  answerBy?: number;
+}
+
 export interface ChecksDeps {
   /** The checks' own small pool, so a check never waits behind ingestion's connections (decision 0025). */
   db: Db;
@@ -144,9 +152,17 @@ export function createChecksService(deps: ChecksDeps) {
       reasons: CheckReason[];
       started: number;
       at: Date;
+      answerBy: number | undefined;
       hold?: (tx: Tx) => Promise<number>;
     },
   ): Promise<CheckAnswer> {
+    // Past the client's deadline the exchange has already held the operation (fail closed): a record
+    // of an answer it never had would say Backdesk let go what the exchange held, and costs the write.
+    const inTime = () => {
+      if (c.answerBy !== undefined && performance.now() > c.answerBy)
+        throw new AppError('CHECK_OVERLOADED', {}, { retryAfterSeconds: 1 });
+    };
+    inTime();
     const decision = decisionOf(c.reasons);
     const publicId = randomUUID();
     const row = {
@@ -168,6 +184,7 @@ export function createChecksService(deps: ChecksDeps) {
           externalRef: c.externalRef,
         });
         const id = existing ?? (await hold(tx));
+        inTime(); // the hold may have waited (for a batch's rows of the customer): then it rolls back
         await repo.insert(tx, {
           ...row,
           walletTransactionId: id,
@@ -210,7 +227,11 @@ export function createChecksService(deps: ChecksDeps) {
      * fraud rules one withdrawal trips. A bounded amount of work: a fixed number of statements on the
      * checks' own pool, the independent ones side by side.
      */
-    async withdrawal(actor: CheckActor, body: WithdrawalCheckBody): Promise<CheckAnswer> {
+    async withdrawal(
+      actor: CheckActor,
+      body: WithdrawalCheckBody,
+      { answerBy }: CheckTiming = {},
+    ): Promise<CheckAnswer> {
       const started = performance.now();
       const at = clock.now();
       const fromAddress = body.fromAddress ?? null;
@@ -278,6 +299,7 @@ export function createChecksService(deps: ChecksDeps) {
         input: body,
         reasons,
         started,
+        answerBy,
         at,
         hold: async (tx) => {
           const { id } = await repo.insertReviewedWithdrawal(tx, {
@@ -318,7 +340,7 @@ export function createChecksService(deps: ChecksDeps) {
      * blocklist, both sides' screening and the rules one trade trips. `review` holds the trade at the
      * exchange; nothing is written here but the check.
      */
-    async p2p(actor: CheckActor, body: P2pCheckBody): Promise<CheckAnswer> {
+    async p2p(actor: CheckActor, body: P2pCheckBody, { answerBy }: CheckTiming = {}): Promise<CheckAnswer> {
       const started = performance.now();
       const at = clock.now();
       const [buyer, offer] = await readTogether(db, [
@@ -397,6 +419,7 @@ export function createChecksService(deps: ChecksDeps) {
         input: body,
         reasons,
         started,
+        answerBy,
         at,
       });
     },

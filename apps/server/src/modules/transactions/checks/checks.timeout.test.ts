@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/harness.ts';
+import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
+import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
+
+// A check whose work runs past the checks' statement timeout is answered 503 CHECK_OVERLOADED with
+// Retry-After, never 500 (decision 0025). The fault is injected: a transaction of this file holds
+// what the check must wait for. (A connection not had in time, a deadline passed: checks.deadline.test.ts.)
+const t = useTestApp({ CHECKS_STATEMENT_TIMEOUT_MS: '300' });
+let exchange: TestIntegration;
+beforeAll(async () => {
+  exchange = await createTestIntegration(t.db, { scopes: ['checks:withdrawal'] });
+});
+
+let blocker: pg.PoolClient | undefined;
+afterEach(async () => {
+  await blocker?.query('ROLLBACK');
+  blocker?.release();
+  blocker = undefined;
+});
+
+/** A transaction left open after `statements`, as a batch still writing holds its rows. */
+async function holdOpen(...statements: string[]) {
+  blocker = await t.pool.connect();
+  await blocker.query('BEGIN');
+  for (const statement of statements) await blocker.query(statement);
+}
+
+const check = (body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/checks/withdrawal',
+    headers: { authorization: `Bearer ${exchange.key}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+
+async function withdrawal() {
+  const customer = await newCustomer(t.db, 'checks_timeout');
+  return {
+    customer,
+    body: {
+      withdrawalId: `wd-${randomUUID()}`,
+      customer: { externalId: customer.externalId },
+      asset: 'USDT',
+      network: 'TRC20',
+      amount: '12.5',
+      toAddress: `TX${randomUUID().replaceAll('-', '')}`,
+    },
+  };
+}
+
+async function expectOverloaded(res: Awaited<ReturnType<typeof check>>, withdrawalId: string) {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['retry-after']).toBe('1');
+  expect(res.json()).toMatchObject({ code: 'CHECK_OVERLOADED' });
+  const recorded = await t.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM realtime_checks WHERE external_ref = ${withdrawalId}`,
+  );
+  expect(recorded.rows[0]!.n).toBe(0);
+  const held = await t.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM wallet_transactions WHERE external_id = ${withdrawalId}`,
+  );
+  expect(held.rows[0]!.n).toBe(0);
+}
+
+describe('a check that cannot be answered in time', () => {
+  it('holding a withdrawal behind a batch that wrote the same customer: 503, nothing half-written', async () => {
+    const { customer, body } = await withdrawal();
+    // An open screening hit holds the withdrawal for review, so the check writes a wallet transaction.
+    await t.db.execute(sql`
+      INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key, window_start, window_end, params, event_at)
+      VALUES (${customer.id}, 'screening_hit', 1, 'high', ${`entry:${randomUUID()}`}, now(), now(), '{}'::jsonb, now())`);
+    // What the bench's log showed: an ingestion batch's transaction, still open, has written this
+    // customer's transaction; its statement triggers hold the customer's rows in the rollups until it
+    // commits, and the held withdrawal's insert waits for them past the statement timeout.
+    await holdOpen(`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
+                    VALUES (${customer.id}, 'deposit', 'USDT', 'TRC20', 5, 'completed', now())`);
+    await expectOverloaded(await check(body), body.withdrawalId);
+
+    // Once the batch has committed, the same check is answered, and holds the withdrawal once.
+    await blocker!.query('COMMIT');
+    blocker!.release();
+    blocker = undefined;
+    const retried = await check(body);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ decision: 'review', reviewId: expect.any(Number) });
+  });
+
+  it("reading past the statement timeout: 503 (the check's one read statement cancelled)", async () => {
+    const { body } = await withdrawal();
+    await holdOpen('LOCK TABLE customer_restrictions IN ACCESS EXCLUSIVE MODE');
+    await expectOverloaded(await check(body), body.withdrawalId);
+  });
+
+  it('is documented in the public OpenAPI document: 503 CHECK_OVERLOADED with Retry-After on both checks', async () => {
+    const document = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, { post: { responses: Record<string, OpenApiResponse> } }>;
+    };
+    for (const path of ['/api/v1/checks/withdrawal', '/api/v1/checks/p2p']) {
+      const unavailable = document.paths[path]!.post.responses[503]!;
+      expect(unavailable.content['application/json'].schema.properties.code.enum).toContain(
+        'CHECK_OVERLOADED',
+      );
+      expect(unavailable.headers).toHaveProperty('Retry-After');
+    }
+  });
+});
+
+type OpenApiResponse = {
+  headers?: Record<string, unknown>;
+  content: { 'application/json': { schema: { properties: { code: { enum: string[] } } } } };
+};
