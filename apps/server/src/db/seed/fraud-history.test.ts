@@ -44,6 +44,7 @@ describe('seeded fraud history', () => {
       'new_address_withdrawal',
       'p2p_amount',
       'screening_hit',
+      'travel_rule_failures',
       'withdrawal_after_deposit',
       'withdrawal_velocity',
     ]);
