@@ -2,6 +2,7 @@ import { publicApi, transactionsApi } from '@backdesk/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
+import { createServerTiming } from '../../../lib/server-timing.ts';
 import { registerPublicEndpoint } from '../../platform/integrations/index.ts';
 import type { ChecksService } from './checks.service.ts';
 
@@ -22,7 +23,13 @@ export function registerPublicChecksRoutes(
   registerPublicEndpoint(app, publicApi.checkWithdrawal, async ({ body, actor, report, reply }) => {
     shedLate(reply);
     report({ received: 1, applied: 1, refused: 0 });
-    return checks.withdrawal(actor, body);
+    // The check's own time and the travel rule's part of it, measured here (decision 0031).
+    const timing = createServerTiming();
+    const started = performance.now();
+    const answer = await checks.withdrawal(actor, body, timing);
+    timing.add('check', performance.now() - started);
+    reply.header('server-timing', timing.header());
+    return answer;
   });
   registerPublicEndpoint(app, publicApi.checkP2p, async ({ body, actor, report, reply }) => {
     shedLate(reply);

@@ -14,6 +14,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { readTogether } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { ServerTiming } from '../../../lib/server-timing.ts';
 import {
   type CurrentRuleVersion,
   checkedVasps,
@@ -208,9 +209,14 @@ export function createChecksService(deps: ChecksDeps) {
      * Before the exchange sends a withdrawal: the restriction and limit checks an approval runs (R15),
      * the blocklist (destination, sign-in address, device), the customer's screening hits and the
      * fraud rules one withdrawal trips. A bounded amount of work: a fixed number of statements on the
-     * checks' own pool, the independent ones side by side.
+     * checks' own pool, the independent ones side by side. `timing` gets the travel rule's judgement of
+     * what the statement read (`travel-rule`), timed apart from the reads (decision 0031).
      */
-    async withdrawal(actor: CheckActor, body: WithdrawalCheckBody): Promise<CheckAnswer> {
+    async withdrawal(
+      actor: CheckActor,
+      body: WithdrawalCheckBody,
+      timing?: ServerTiming,
+    ): Promise<CheckAnswer> {
       const started = performance.now();
       const at = clock.now();
       const fromAddress = body.fromAddress ?? null;
@@ -260,16 +266,19 @@ export function createChecksService(deps: ChecksDeps) {
       const listed = facts.listed;
       const screening = screeningHitsOf(facts.screening);
       const hits = probeHits(probes, probed, customer.id);
+      const judged = performance.now();
+      const travelRule = travelRuleCheckReasons(facts.travel, {
+        home: deps.home,
+        amount: body.amount,
+        block: body.travelRule,
+      });
+      timing?.add('travel-rule', performance.now() - judged);
       const reasons = [
         ...refusalReasons(evaluated.checks, 'CUSTOMER_RESTRICTED'),
         ...blocklistReasons(listed),
         ...screeningReasons(screening, 'customer'),
         ...ruleReasons(hits),
-        ...travelRuleCheckReasons(facts.travel, {
-          home: deps.home,
-          amount: body.amount,
-          block: body.travelRule,
-        }),
+        ...travelRule,
       ];
       return record(actor, {
         kind: 'withdrawal',
