@@ -6,6 +6,7 @@
 // finished (complete, not in scope, returned, rejected), 5 % open — and the open ones recent, as
 // deadlines make them. Every person and VASP is invented.
 import { TRAVEL_RULE_JURISDICTIONS } from '@backdesk/contract';
+import { decimalsOf } from '@backdesk/contract/rules';
 import type pg from 'pg';
 import { withDeferredIndexes } from '../src/db/seed/deferred-indexes.ts';
 import { DEFAULT_TRAVEL_RULE_RULES } from '../src/modules/compliance/travel-rule/travel-rule-defaults.ts';
@@ -46,21 +47,31 @@ const legal = (name: string) => `jsonb_build_object('legalPerson', jsonb_build_o
   jsonb_build_object('nameIdentifier', jsonb_build_array(jsonb_build_object('legalPersonName', ${name},
     'legalPersonNameIdentifierType', 'LEGL')))))`;
 
+/**
+ * A record's draw `salt` in [0, m), from its number n: hashint8 mixes consecutive numbers, so its state,
+ * jurisdiction, counterparty kind and VASP are independent (n mod m alone ties them: every VASP's
+ * records fell in one state).
+ */
+const draw = (n: string, salt: number, m: number) => `((hashint8(${n} * 8 + ${salt}) & 2147483647) % ${m})`;
+
 /** One chunk: `g` from $1 to $2; the transfer's id is base + g; `stride`: one record every stride rows. */
 function chunkSql(o: { base: number; stride: number; customers: number; vaspBase: number }): string {
   const { base, stride, customers, vaspBase } = o;
-  const rails = RAILS.map((r) => `('${r.asset}', '${r.network}', ${r.max})`).join(', ');
+  // Amounts with no more places than the asset carries: the public API refuses more.
+  const rails = RAILS.map((r) => `('${r.asset}', '${r.network}', ${r.max}, ${decimalsOf(r.asset)})`).join(
+    ', ',
+  );
   // What decides a record's kind, from its number n = g / stride (recomputed on both sides of the CTE).
   const n = `((w.id - ${base}) / ${stride})`;
   const required = (j: string) => arr(DEFAULT_TRAVEL_RULE_RULES[j as 'TR'].required_fields);
   return `
-  WITH rail(k, asset, network, max) AS (SELECT (row_number() OVER ())::int, * FROM (VALUES ${rails}) v),
+  WITH rail(k, asset, network, max, places) AS (SELECT (row_number() OVER ())::int, * FROM (VALUES ${rails}) v),
   rate(asset, quote, rate) AS (VALUES ${RAILS.flatMap((r) =>
     Object.entries(PER_USD).map(([q, f]) => `('${r.asset}', '${q}', ${r.usd * f})`),
   ).join(', ')}),
   g AS (
     SELECT g, g % ${stride} = 0 AS traveled, g / ${stride} AS n,
-           ((g / ${stride}) * 7919) % 1000 AS sp, 1 + floor(random() * ${customers})::bigint AS customer_id,
+           ${draw(`(g / ${stride})`, 0, 1000)} AS sp, 1 + floor(random() * ${customers})::bigint AS customer_id,
            CASE WHEN g % ${stride} = 0 THEN 1 + (g / ${stride}) % 4 ELSE 1 + floor(random() * 4)::int END AS k
       FROM generate_series($1::bigint, $2::bigint) g),
   w AS (
@@ -75,23 +86,23 @@ function chunkSql(o: { base: number; stride: number; customers: number; vaspBase
         SELECT g.*, r.asset, r.network,
                CASE WHEN traveled THEN (CASE WHEN n % 2 = 0 THEN 'withdrawal' ELSE 'deposit' END)
                     ELSE (ARRAY['deposit','deposit','withdrawal','withdrawal','transfer','fee'])[1 + floor(random() * 6)::int] END AS type,
-               round((random() * r.max)::numeric, 8) + 0.0001 AS amount, round((random() * 2)::numeric, 6) AS fee,
+               round((random() * r.max)::numeric, r.places) + 0.0001 AS amount, round((random() * 2)::numeric, 6) AS fee,
                -- A record's counterparty: a VASP's range (8 in 10), a proved self-hosted wallet, or unknown.
-               CASE WHEN NOT traveled OR (n * 17) % 10 = 9 THEN 'TUN' || g
-                    WHEN (n * 17) % 10 = 8 THEN 'TSH' || (n % ${SELF_HOSTED})
-                    ELSE 'TBV' || ((n * 13) % ${BENCH_VASPS}) || '-' || g END AS counterparty,
+               CASE WHEN NOT traveled OR ${draw('n', 2, 10)} = 9 THEN 'TUN' || g
+                    WHEN ${draw('n', 2, 10)} = 8 THEN 'TSH' || (n % ${SELF_HOSTED})
+                    ELSE 'TBV' || ${draw('n', 3, BENCH_VASPS)} || '-' || g END AS counterparty,
                CASE WHEN traveled AND sp < 50 THEN 'pending' ELSE 'completed' END AS status,
-               -- Open work is recent (its deadline is 72 hours); the history spreads over two years.
+               -- Open work is recent; the history spreads over two years.
                now() - random() * CASE WHEN traveled AND sp < 50 THEN interval '30 days' ELSE interval '730 days' END
                  AS created_at
           FROM g JOIN rail r USING (k)
       ) x
     RETURNING id, type, asset, network, amount, from_address, to_address, created_at, customer_id),
   rec AS (
-    SELECT w.*, ${n} AS n, (${n} * 7919) % 1000 AS sp,
-           (ARRAY['TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','EU','EU','EU','US','US','FATF'])[1 + (${n} * 31) % 20] AS jurisdiction,
-           CASE WHEN (${n} * 17) % 10 = 9 THEN 'unknown' WHEN (${n} * 17) % 10 = 8 THEN 'self_hosted' ELSE 'vasp' END AS wallet_kind,
-           (${n} * 13) % ${BENCH_VASPS} AS vasp
+    SELECT w.*, ${n} AS n, ${draw(n, 0, 1000)} AS sp,
+           (ARRAY['TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','TR','EU','EU','EU','US','US','FATF'])[1 + ${draw(n, 1, 20)}] AS jurisdiction,
+           CASE ${draw(n, 2, 10)} WHEN 9 THEN 'unknown' WHEN 8 THEN 'self_hosted' ELSE 'vasp' END AS wallet_kind,
+           ${draw(n, 3, BENCH_VASPS)} AS vasp
       FROM w WHERE (w.id - ${base}) % ${stride} = 0),
   st AS (
     SELECT rec.*, CASE WHEN sp < 20 THEN 'information_missing' WHEN sp < 40 THEN 'required_unverified'
@@ -121,7 +132,9 @@ function chunkSql(o: { base: number; stride: number; customers: number; vaspBase
          jsonb_build_object('originatingVASP', ${legal(`CASE WHEN st.type = 'deposit' AND st.wallet_kind = 'vasp' THEN 'Bench VASP ' || st.vasp ELSE 'Backdesk Bench Borsası A.Ş.' END`)}),
          CASE WHEN st.type = 'withdrawal' AND st.wallet_kind <> 'vasp' THEN NULL
               ELSE jsonb_build_object('beneficiaryVASP', ${legal(`CASE WHEN st.type = 'withdrawal' THEN 'Bench VASP ' || st.vasp ELSE 'Backdesk Bench Borsası A.Ş.' END`)}) END,
-         CASE WHEN st.state IN ('information_missing', 'awaiting_counterparty') THEN st.created_at + interval '72 hours' END,
+         -- Deadlines as requests set them: most in the next three days, one in eight passed.
+         CASE WHEN st.state IN ('information_missing', 'awaiting_counterparty')
+              THEN now() + (random() * 4 - 0.5) * interval '1 day' END,
          st.type = 'deposit' AND st.wallet_kind = 'vasp' AND st.state = 'information_missing',
          st.created_at, st.created_at, st.created_at
     FROM st JOIN rate ON rate.asset = st.asset AND rate.quote = st.currency
