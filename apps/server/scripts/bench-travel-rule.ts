@@ -203,6 +203,17 @@ async function measureQueue(
   return rows;
 }
 
+const aloneRow = (name: string, p: Percentiles) => [
+  name,
+  fmtMs(p.p50),
+  fmtMs(p.p95),
+  fmtMs(p.p99),
+  '—',
+  '—',
+  '—',
+  '—',
+];
+
 const queueRow = (name: string, ours: Percentiles, naive: Percentiles) => [
   name,
   fmtMs(ours.p50),
@@ -569,6 +580,14 @@ async function main() {
         rounds,
         async (o) => (await timedGet(`${server.url}/api/auth/credentials`, officers[o]!, officersAgent)).ms,
       );
+      // One officer alone, for scale: what a page and a record cost with nobody else's in front of them.
+      const alone = (path: (i: number) => string) =>
+        atOnce(1, OFFICERS, async (_, i) => (await timedGet(`${server.url}${path(i)}`, officers[0]!)).ms);
+      const floorAlone = await alone(() => '/api/auth/credentials');
+      const queueAlone = await alone(() => `/api/compliance/travel-rule/queue?limit=${PAGE}`);
+      const recordAlone = await alone(
+        (i) => `/api/compliance/travel-rule/records/detail?id=${pick(openIds, i)}`,
+      );
       const cases: QueueCase[] = [
         { name: 'queue, open work oldest first (default)', query: () => '', where: () => '' },
         {
@@ -613,6 +632,9 @@ async function main() {
           '—',
           '—',
         ],
+        aloneRow('  the same, one officer alone', floorAlone),
+        aloneRow('  the default queue, one officer alone', queueAlone),
+        aloneRow('  an open record, one officer alone', recordAlone),
         ...(await measureQueue(server.url, officers, pool, cases, rounds)),
       ]);
       console.log(`  after it: ${machineLine()}`);
