@@ -112,7 +112,8 @@ export interface QueueFilters {
   vaspId?: number;
 }
 
-function where(f: QueueFilters): SQL {
+/** The queue's condition over `r` for its filters (exported for the plan test). */
+export function queueWhere(f: QueueFilters): SQL {
   return allOf(
     [
       OPEN,
@@ -181,7 +182,7 @@ export function createTravelRuleRecordsRepository() {
           from: FROM,
           // The queue's filters are the record's own columns: counted without the joins.
           countFrom: sql`travel_rule_records r`,
-          filter: where(request),
+          filter: queueWhere(request),
           sort: SORT[request.sort],
           id: sql`r.id`,
           dir: request.dir,
