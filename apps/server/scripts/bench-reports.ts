@@ -58,6 +58,7 @@ const PATHS: Record<ReportName, string> = {
   customers: '/api/panel/report-customers',
   financial: '/api/panel/report-financial',
   'fraud-security': '/api/panel/report-fraud-security',
+  'travel-rule': '/api/panel/report-travel-rule',
   p2p: '/api/panel/report-p2p',
   transactions: '/api/panel/report-transactions',
 };

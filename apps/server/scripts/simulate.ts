@@ -1,7 +1,12 @@
 // npm run simulate — an exchange that drives a running Backdesk through its public API (decision 0025),
 // the path a real exchange's services take: its asset catalogue and rates, its customers, their
 // sign-ins, deposits and withdrawals (pending, then confirmed or failed by a newer version), balance
-// snapshots, P2P offers and trades, now and then a dispute.
+// snapshots, P2P offers and trades, now and then a dispute. Crypto transfers carry the travel rule's
+// IVMS101 data as an exchange sends it (demo-travel-rule.ts: to and from the demo directory's VASPs by
+// their LEI, self-hosted wallets, a few with a gap); each withdrawal is checked first and sent only if
+// allowed (review: Backdesk holds it; block: not sent). It follows its events feed and prints the
+// travel-rule and withdrawal decisions on its transfers; when an officer asks for information, it
+// sends the transfer's next version with the data gathered.
 //   npm run simulate [-- --url http://127.0.0.1:3000] [--rate 20] [--seconds 0] [--seed N]
 // The key: SIMULATOR_KEY, else the one the server keeps in its data folder's secrets (DATA_DIR,
 // ./data by default; written by ensureSimulatorKey when the demo starts). --rate: events a second;
@@ -11,16 +16,27 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackdeskError, createBackdeskClient, type IngestAnswer } from '@backdesk/client';
+import type { publicApi } from '@backdesk/contract';
+import type { Asset } from '@backdesk/contract/rules';
 import { addressFor, txHashFor } from '../src/db/seed/addresses.ts';
 import {
   ASSET_PRECISION,
   catalogueExternalId,
+  customerDepositAddress,
   P2P_CONTRACTS,
   pickRail,
   RAILS,
 } from '../src/db/seed/assets.ts';
 import { drawAmount, drawPrice } from '../src/db/seed/decimal-text.ts';
 import { Rng } from '../src/db/seed/prng.ts';
+import { DEMO_VASPS } from '../src/db/seed/travel-rule.ts';
+import {
+  checkLine,
+  drawTravelRule,
+  type SimulatedTransfer,
+  type SimulatedVasp,
+  TRAVEL_RULE_SHAPES,
+} from '../src/modules/compliance/fraud/demo/demo-travel-rule.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,6 +69,15 @@ async function simulatorKey(): Promise<string> {
 
 const api = createBackdeskClient({ baseUrl: values.url, apiKey: await simulatorKey() });
 const sent = { applied: 0, refused: 0 };
+const checks = { allow: 0, review: 0, block: 0 };
+const shapes = Object.fromEntries(TRAVEL_RULE_SHAPES.map((s) => [s, 0])) as Record<string, number>;
+/** The counterparties named by LEI: the demo directory's that have one, until Backdesk says it lacks one. */
+let vasps: SimulatedVasp[] = DEMO_VASPS.flatMap((v) =>
+  v.lei ? [{ ref: { lei: v.lei }, name: v.name }] : [],
+);
+/** The transfers sent with travel-rule data, by id, to answer an officer's request for information. */
+const withData = new Map<string, { item: Record<string, unknown>; transfer: SimulatedTransfer }>();
+const KEEP_TRANSFERS = 10_000;
 const INGEST = {
   assets: api.ingest.assets,
   rates: api.ingest.rates,
@@ -80,8 +105,21 @@ async function send(kind: keyof typeof INGEST, items: object[]): Promise<IngestA
   }
   sent.applied += answer.applied;
   sent.refused += answer.refused;
-  for (const r of answer.results.filter((x) => x.status === 'refused'))
-    console.error(`${kind} #${r.index} ${r.externalId}: ${r.code} ${r.message}`);
+  for (const r of answer.results.filter((x) => x.status === 'refused')) {
+    console.error(`\n${kind} #${r.index} ${r.externalId}: ${r.code} ${r.message}`);
+    // A VASP this Backdesk's directory does not hold is not named again.
+    const lei = (
+      items[r.index] as {
+        travelRule?: { beneficiaryVasp?: { lei?: string }; originatingVasp?: { lei?: string } };
+      }
+    )?.travelRule;
+    const unknown = /travelRule\.(beneficiaryVasp|originatingVasp)/.exec(r.message ?? '')?.[1] as
+      | 'beneficiaryVasp'
+      | 'originatingVasp'
+      | undefined;
+    const named = unknown && lei?.[unknown]?.lei;
+    if (named) vasps = vasps.filter((v) => v.ref.lei !== named);
+  }
   return answer;
 }
 
@@ -97,8 +135,21 @@ const customers = Array.from({ length: CUSTOMERS }, (_, i) => ({
   email: `sim.${seed}.${i}@example.com`,
   status: 'active',
   kycType: rng.chance(0.1) ? 'kyb' : 'kyc',
+  birthDate: `${rng.int(1960, 2004)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+  nationality: rng.chance(0.9) ? 'TR' : rng.pick(['DE', 'AZ', 'GB']),
   createdAt: now(),
 }));
+/** A customer as the travel rule's data names them. */
+const simulated = (i: number) => {
+  const c = customers[i]!;
+  return {
+    id: i,
+    givenName: c.firstName,
+    familyName: c.lastName,
+    birthDate: c.birthDate,
+    nationality: c.nationality,
+  };
+};
 /** Withdrawals sent as pending, to be confirmed or failed by a newer version a little later. */
 const pending: Array<Record<string, unknown>> = [];
 const offers: string[] = [];
@@ -148,6 +199,71 @@ async function setUp() {
   await send('p2p-offers', made);
 }
 
+/**
+ * The withdrawal check before sending, as an exchange asks it: `allow` sends; `review` holds it (Backdesk
+ * holds it under review, its outcome comes as an event; a check that failed closed is held here);
+ * `block` refuses it. What is not allowed is printed with its reasons.
+ */
+async function allowed(tx: Record<string, unknown>): Promise<boolean> {
+  const answer = await api.checkWithdrawal({
+    withdrawalId: tx.externalId as string,
+    customer: { externalId: tx.customerExternalId as string },
+    asset: tx.asset as Asset,
+    network: tx.network as string,
+    amount: tx.amount as string,
+    toAddress: tx.toAddress as string,
+    ...(tx.travelRule ? { travelRule: tx.travelRule as never } : {}),
+  });
+  checks[answer.decision]++;
+  if (answer.failedClosed)
+    console.log(`\nwithdrawal ${tx.externalId}: held, the check failed (${answer.error.code})`);
+  else if (answer.decision !== 'allow') console.log(`\n${checkLine(tx.externalId as string, answer)}`);
+  return answer.decision === 'allow';
+}
+
+/**
+ * The events feed from now on, as the exchange follows it: the travel-rule and withdrawal decisions on
+ * this run's transfers are printed, and an officer's request for information is answered with the
+ * transfer's next version, its data complete.
+ */
+async function follow(signal: AbortSignal) {
+  let after: string | undefined;
+  for (let page = await api.events({ limit: 1000 }); ; page = await api.events({ after, limit: 1000 })) {
+    after = page.next;
+    if (!page.hasMore) break;
+  }
+  try {
+    for await (const page of api.eventPages({ after, follow: true, pollIntervalMs: 2000, signal }))
+      for (const event of page.events) await enforce(event);
+  } catch (error) {
+    if (!signal.aborted) console.error(`\nevents feed: ${(error as Error).message}`);
+  }
+}
+
+async function enforce(event: publicApi.BackdeskEvent) {
+  const id = event.data.subject.externalId;
+  if (!id?.startsWith(`sim_wtx_${seed}_`)) return;
+  if (!event.type.startsWith('travel_rule.') && !event.type.startsWith('withdrawal.')) return;
+  const changes = event.data.changes;
+  const missing = changes.missing_fields?.after;
+  console.log(
+    `\nevent ${event.type} ${id} by ${event.data.actor.kind}${event.data.actor.name ? ` ${event.data.actor.name}` : ''}` +
+      (Array.isArray(missing) && missing.length ? ` — missing ${missing.join(', ')}` : ''),
+  );
+  const known = withData.get(id);
+  if (event.type !== 'travel_rule.info_requested' || event.data.actor.kind !== 'member' || !known) return;
+  const drawn = drawTravelRule(rng, known.transfer, vasps, 'complete');
+  if (!drawn.block) return;
+  // The transfer's next version, whatever it has become (settled or not), with the data gathered.
+  Object.assign(known.item, {
+    version: (known.item.version as number) + 1,
+    travelRule: drawn.block,
+    updatedAt: now(),
+  });
+  const answer = await send('wallet-transactions', [{ ...known.item }]);
+  if (answer?.applied) console.log(`\nsent ${id} again with the information asked for`);
+}
+
 /** One second of the exchange's life: about RATE events. */
 async function second() {
   const signIns: object[] = [];
@@ -155,7 +271,8 @@ async function second() {
   const trades: object[] = [];
   const balances: object[] = [];
   for (let i = 0; i < RATE; i++) {
-    const c = rng.pick(customers);
+    const index = rng.int(0, customers.length - 1);
+    const c = customers[index]!;
     const roll = rng.float();
     if (roll < 0.4) {
       const failed = rng.chance(0.05);
@@ -188,7 +305,29 @@ async function second() {
         status: 'pending',
         channel: deposit ? (rail.kind === 'bank' ? 'bank_transfer' : 'on_chain') : null,
         createdAt: now(),
-      };
+      } as Record<string, unknown>;
+      let known: SimulatedTransfer | undefined;
+      if (rail.kind !== 'bank') {
+        const transfer: SimulatedTransfer = {
+          direction: deposit ? 'deposit' : 'withdrawal',
+          customer: simulated(index),
+          customerAccount: customerDepositAddress(seed, index, rail.kind),
+          address: (deposit ? tx.fromAddress : tx.toAddress) as string,
+        };
+        const drawn = drawTravelRule(rng, transfer, vasps);
+        shapes[drawn.shape]!++;
+        if (drawn.block) {
+          tx.travelRule = drawn.block;
+          known = transfer;
+        }
+      }
+      // A withdrawal is asked about first; only one the check allows is sent. One held under review is
+      // Backdesk's until decided, so only what was sent is answered when an officer asks.
+      if (!deposit && !(await allowed(tx))) continue;
+      if (known) {
+        withData.set(tx.externalId as string, { item: tx, transfer: known });
+        if (withData.size > KEEP_TRANSFERS) withData.delete(withData.keys().next().value!);
+      }
       wallet.push(tx);
       pending.push(tx);
     } else if (roll < 0.9 && offers.length > 0) {
@@ -215,14 +354,15 @@ async function second() {
       });
     }
   }
-  // Transactions sent a few seconds ago settle: the same object, a newer version.
+  // Transactions sent a few seconds ago settle: the same object, a newer version (kept on the object,
+  // which an answer to an officer's request may advance too).
   for (const tx of pending.splice(0, Math.max(0, pending.length - RATE * 3))) {
-    wallet.push({
-      ...tx,
+    Object.assign(tx, {
       version: (tx.version as number) + 1,
       status: rng.chance(0.95) ? 'completed' : 'failed',
       updatedAt: now(),
     });
+    wallet.push({ ...tx });
   }
   await send('sign-ins', signIns);
   await send('wallet-transactions', wallet);
@@ -230,8 +370,14 @@ async function second() {
   await send('balances', balances);
 }
 
+const summary = () =>
+  `${sent.applied} applied, ${sent.refused} refused; withdrawal checks ${checks.allow} allow, ${checks.review} review, ${checks.block} block; ` +
+  `travel rule ${TRAVEL_RULE_SHAPES.map((s) => `${shapes[s]} ${s.replace('_', ' ')}`).join(', ')}`;
+
 console.log(`Exchange simulator (seed ${seed}) → ${values.url}, ${RATE} events/s`);
 await setUp();
+const stopFeed = new AbortController();
+const feed = follow(stopFeed.signal);
 const started = Date.now();
 let stop = false;
 process.once('SIGINT', () => {
@@ -240,7 +386,9 @@ process.once('SIGINT', () => {
 while (!stop && (SECONDS === 0 || Date.now() - started < SECONDS * 1000)) {
   const tick = Date.now();
   await second();
-  process.stdout.write(`\r${sent.applied} applied, ${sent.refused} refused`);
+  process.stdout.write(`\r${summary()}`);
   await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - tick))));
 }
-console.log(`\nDone: ${sent.applied} applied, ${sent.refused} refused`);
+stopFeed.abort();
+await feed;
+console.log(`\nDone: ${summary()}`);

@@ -522,12 +522,25 @@ export const VALID_QUERIES: Record<string, (t: FileTestApp) => Promise<Record<st
   'GET /api/compliance/kyc/customer': async (t) => ({ customer_id: String(await newCustomer(t)) }),
   'GET /api/user-assets/export': async () => ({ format: 'csv' }),
   'GET /api/transactions/wallet-transactions/export': async () => ({ format: 'csv' }),
+  'GET /api/compliance/travel-rule/records/export': async () => ({
+    from: '2026-03-01',
+    to: '2026-03-31',
+    tz: 'UTC',
+    format: 'csv',
+  }),
   ...Object.fromEntries(
-    ['compliance', 'deposit-csc', 'customers', 'financial', 'fraud-security', 'p2p', 'transactions'].map(
-      (r) => [
-        `GET /api/panel/report-${r}`,
-        async () => ({ from: '2026-03-01', to: '2026-03-31', tz: 'Europe/Istanbul', groupBy: 'week' }),
-      ],
-    ),
+    [
+      'compliance',
+      'deposit-csc',
+      'customers',
+      'financial',
+      'fraud-security',
+      'p2p',
+      'transactions',
+      'travel-rule',
+    ].map((r) => [
+      `GET /api/panel/report-${r}`,
+      async () => ({ from: '2026-03-01', to: '2026-03-31', tz: 'Europe/Istanbul', groupBy: 'week' }),
+    ]),
   ),
 };

@@ -178,7 +178,7 @@ describe('parameters', () => {
     operationOf(e)!.parameters!.find((p) => p.in === 'query' && p.name === name)!;
 
   it("a report's groupBy is an enum of its groupings, and tz an IANA time-zone name with an example", () => {
-    expect(reports.length).toBe(7);
+    expect(reports.length).toBe(8);
     for (const e of reports) {
       expect(parameter(e, 'groupBy').schema.enum).toEqual([...REPORT_GROUPINGS]);
       const tz = parameter(e, 'tz');

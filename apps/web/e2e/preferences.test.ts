@@ -69,4 +69,18 @@ describe('language and colour mode', () => {
     await page.reload();
     expect(await scheme(page)).toBe('dark');
   });
+
+  it('says in Turkish that a colour mode could not be kept on the server (its texts load with the toast)', async () => {
+    const { page } = await e2e.open({ colorScheme: 'light' });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Türkçe' }).click();
+    await submitLogin(page, 'manager');
+    await page.getByRole('heading', { level: 1, name: 'Gösterge Paneli' }).waitFor();
+    await page.route('**/api/settings/preferences', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }),
+    );
+    await page.getByRole('button', { name: 'Koyu' }).first().click();
+    await page.getByText('Seçiminiz burada geçerli, ancak sunucuda saklanamadı.').waitFor();
+    expect(await scheme(page)).toBe('dark');
+  });
 });

@@ -12,6 +12,7 @@ const REPORTS = [
   ['fraud-security', 'Fraud & Security Reports'],
   ['p2p', 'P2P Reports'],
   ['transactions', 'Transaction Reports'],
+  ['travel-rule', 'Travel Rule Reports'],
 ] as const;
 
 /** The downloaded file's text (CSV) or bytes (XLSX) after clicking an export entry. */
@@ -29,12 +30,12 @@ const rowsOf = (page: Page, table: string) => page.locator(`[data-testid="report
 describe('reports', () => {
   const e2e = useE2E();
 
-  it('lists the seven reports and opens each one with its charts and tables', async () => {
+  it('lists the eight reports and opens each one with its charts and tables', async () => {
     const { page } = await e2e.open();
     await signIn(page, 'manager');
     await page.goto('/reports');
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
-    expect(await page.locator('[data-testid^="report-link-"]').count()).toBe(7);
+    expect(await page.locator('[data-testid^="report-link-"]').count()).toBe(8);
     for (const [slug, title] of REPORTS) {
       await page.goto('/reports');
       await page.getByTestId(`report-link-${slug}`).click();

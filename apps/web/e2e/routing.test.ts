@@ -59,6 +59,7 @@ const ROUTES: { path: string; group?: string; link: string; title: string }[] = 
   },
   { path: '/reports/p2p', group: 'reports', link: 'P2P', title: 'P2P Reports' },
   { path: '/reports/transactions', group: 'reports', link: 'Transactions', title: 'Transaction Reports' },
+  { path: '/reports/travel-rule', group: 'reports', link: 'Travel Rule', title: 'Travel Rule Reports' },
   { path: '/logs/access', link: 'Access Logs', title: 'Access Logs' },
   { path: '/inbox', link: 'Inbox', title: 'Inbox' },
   { path: '/settings', group: 'settings', link: 'General', title: 'Settings' },

@@ -1,12 +1,21 @@
+import { complianceApi } from '@backdesk/contract';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, settle, signIn, submitLogin, toasts, useE2E } from './support.ts';
+import { openRun, RUNS, type Run, signInRun } from './runs.ts';
+import { axeProblems, settle, submitLogin, toasts, useE2E } from './support.ts';
+import { untranslated } from './untranslated.ts';
 
+const { leiWithCheckDigits } = complianceApi;
 const HEADER = 'name,lei,jurisdiction,country,licence,protocol,due_diligence,review_date';
-// Valid LEIs (ISO 17442 check digits) invented for this file; the last has wrong check digits.
-const LEI_A = '5493000IMPORTVSP0191';
-const LEI_B = '5493000IMPORTVSP0288';
-const LEI_EDIT = '5493000EDITEDVSP0171';
-const LEI_BAD = '5493000IMPORTVSP0200';
+
+/** Valid LEIs (ISO 17442 check digits) invented for one run of this file, and one with wrong check digits. */
+function leis(run: Run) {
+  const tag = run.lang.toUpperCase();
+  const valid = (letter: string) => leiWithCheckDigits(`5493000${tag}IMPORTVS${letter}`);
+  const edit = valid('E');
+  const wrongDigits = String((Number(edit.slice(-2)) + 1) % 100).padStart(2, '0');
+  return { a: valid('A'), b: valid('B'), edit, bad: `${edit.slice(0, 18)}${wrongDigits}` };
+}
 
 const csv = (rows: string[]) => ({
   name: 'vasps.csv',
@@ -14,86 +23,98 @@ const csv = (rows: string[]) => ({
   buffer: Buffer.from([HEADER, ...rows].join('\n')),
 });
 
+/** Axe-clean and, on a Turkish screen, nothing English or a raw key. */
+async function checkScreen(page: Page, run: Run): Promise<void> {
+  await settle(page);
+  expect(await axeProblems(page)).toEqual([]);
+  if (run.lang === 'tr') expect(await untranslated(page)).toEqual([]);
+}
+
 describe('travel-rule screens', () => {
   const e2e = useE2E();
 
-  it('edits the VASP directory on screen and imports it from a file, all or nothing', async () => {
-    const { page } = await e2e.open({ bypassCSP: true });
-    await signIn(page, 'admin');
-    await page.goto('/compliance/travel-rule/vasps');
-    await page.getByTestId('vasps-list').locator('tbody tr[data-row-index]').first().waitFor();
+  for (const run of RUNS)
+    it(`edits the VASP directory on screen and imports it from a file, all or nothing (${run.lang}, ${run.scheme})`, async () => {
+      const { t } = run;
+      const lei = leis(run);
+      const name = `Ege Kripto ${run.lang.toUpperCase()} A.Ş.`;
+      const { page } = await openRun(e2e, run);
+      await signInRun(page, run, 'admin');
+      await page.goto('/compliance/travel-rule/vasps');
+      await page.getByTestId('vasps-list').locator('tbody tr[data-row-index]').first().waitFor();
 
-    // A new VASP: the LEI's check digits are checked before anything is sent.
-    await page.getByTestId('vasp-new').click();
-    const form = page.getByTestId('vasp-form');
-    await form.getByLabel('Name').fill('Ege Kripto A.Ş.');
-    await form.getByLabel('LEI').fill(LEI_BAD);
-    await page.getByTestId('vasp-submit').click();
-    await form.getByText('Enter a valid 20-character LEI (ISO 17442)').waitFor();
-    await settle(page);
-    expect(await axeProblems(page)).toEqual([]);
-    await form.getByLabel('LEI').fill(LEI_EDIT);
-    await page.getByTestId('vasp-submit').click();
-    await toasts(page).getByText('VASP added to the directory.').first().waitFor();
+      // A new VASP: the LEI's check digits are checked before anything is sent.
+      await page.getByTestId('vasp-new').click();
+      const form = page.getByTestId('vasp-form');
+      await form.getByLabel(t('travelRule:columns.name')).fill(name);
+      await form.getByLabel(t('travelRule:columns.lei')).fill(lei.bad);
+      await page.getByTestId('vasp-submit').click();
+      await form.getByText(t('errors:issues.ivms_lei')).waitFor();
+      await checkScreen(page, run);
+      await form.getByLabel(t('travelRule:columns.lei')).fill(lei.edit);
+      await page.getByTestId('vasp-submit').click();
+      await toasts(page).getByText(t('travelRule:vasp.created')).first().waitFor();
 
-    // Edit it: the row opens its form; its due diligence changes.
-    await page.getByTestId('filter-q').fill('Ege Kripto');
-    const row = page.getByTestId('vasps-list').locator('tbody tr[data-row-index]', { hasText: 'Ege Kripto' });
-    await row.waitFor();
-    await row.click();
-    await page.getByTestId('vasp-due-diligence-select').click();
-    await page.getByRole('option', { name: 'Approved' }).click();
-    await page.getByTestId('vasp-submit').click();
-    await toasts(page).getByText('VASP updated.').first().waitFor();
-    await row.getByTestId('vasp-due-diligence').getByText('Approved').waitFor();
+      // Edit it: the row opens its form; its due diligence changes.
+      await page.getByTestId('filter-q').fill(name);
+      const row = page.getByTestId('vasps-list').locator('tbody tr[data-row-index]', { hasText: name });
+      await row.waitFor();
+      await row.click();
+      await page.getByTestId('vasp-due-diligence-select').click();
+      await page.getByRole('option', { name: t('travelRule:dueDiligence.approved') }).click();
+      await page.getByTestId('vasp-submit').click();
+      await toasts(page).getByText(t('travelRule:vasp.updated')).first().waitFor();
+      await row.getByTestId('vasp-due-diligence').getByText(t('travelRule:dueDiligence.approved')).waitFor();
 
-    // Attribute an address range to it.
-    const vaspId = await row.getAttribute('data-vasp-id');
-    await page.getByTestId(`vasp-addresses-${vaspId}`).click();
-    const drawer = page.getByTestId('vasp-addresses');
-    await drawer.getByText('No address is attributed to this VASP yet.').waitFor();
-    await drawer.getByLabel('Network').fill('TRC20');
-    await drawer.getByLabel('Address or prefix').fill('TXegekripto');
-    await drawer.getByLabel('A range: every address starting with this text').check();
-    await page.getByTestId('vasp-address-submit').click();
-    await drawer.getByTestId('vasp-address-table').getByText('Range (prefix)').waitFor();
-    await settle(page);
-    expect(await axeProblems(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+      // Attribute an address range to it.
+      const vaspId = await row.getAttribute('data-vasp-id');
+      await page.getByTestId(`vasp-addresses-${vaspId}`).click();
+      const drawer = page.getByTestId('vasp-addresses');
+      await drawer.getByText(t('travelRule:addresses.empty')).waitFor();
+      await drawer.getByLabel(t('travelRule:addresses.network')).fill('TRC20');
+      await drawer.getByLabel(t('travelRule:addresses.address')).fill(`TXegekripto${run.lang}`);
+      await drawer.getByLabel(t('travelRule:addresses.isPrefix')).check();
+      await page.getByTestId('vasp-address-submit').click();
+      await drawer.getByTestId('vasp-address-table').getByText(t('travelRule:addresses.range')).waitFor();
+      await checkScreen(page, run);
+      await page.keyboard.press('Escape');
 
-    // Import: a file with a bad row applies nothing and names the row's line.
-    await page.getByTestId('vasp-import-open').click();
-    const dialog = page.getByTestId('vasp-import');
-    await dialog.getByText('All or nothing', { exact: false }).waitFor();
-    const input = dialog.locator('input[type="file"]');
-    await input.setInputFiles(
-      csv([
-        `Anka Dijital,${LEI_A},TR,TR,,trp,approved,2027-03-31`,
-        `Bozkır Borsa,${LEI_BAD},TR,TR,,trp,pending,2027-02-30`,
-      ]),
-    );
-    await dialog.getByText('vasps.csv: 2 rows').waitFor();
-    await page.getByTestId('vasp-import-apply').click();
-    const issues = page.getByTestId('vasp-import-issues');
-    await issues.getByText('nothing was imported', { exact: false }).waitFor();
-    expect(await issues.locator('tbody tr').count()).toBe(2);
-    expect(await issues.locator('tbody tr').first().locator('td').first().textContent()).toBe('3');
-    await settle(page);
-    expect(await axeProblems(page)).toEqual([]);
+      // Import: a file with a bad row applies nothing and names the row's line.
+      await page.getByTestId('vasp-import-open').click();
+      const dialog = page.getByTestId('vasp-import');
+      await dialog.getByText(t('travelRule:import.allOrNothing')).waitFor();
+      const input = dialog.locator('input[type="file"]');
+      const anka = `Anka Dijital ${run.lang}`;
+      const bozkir = `Bozkır Borsa ${run.lang}`;
+      await input.setInputFiles(
+        csv([
+          `${anka},${lei.a},TR,TR,,trp,approved,2027-03-31`,
+          `${bozkir},${lei.bad},TR,TR,,trp,pending,2027-02-30`,
+        ]),
+      );
+      await dialog.getByText(t('travelRule:import.rows_other', { name: 'vasps.csv', count: 2 })).waitFor();
+      await page.getByTestId('vasp-import-apply').click();
+      const issues = page.getByTestId('vasp-import-issues');
+      await issues.getByText(t('travelRule:import.refused_other', { count: 2 })).waitFor();
+      expect(await issues.locator('tbody tr').count()).toBe(2);
+      expect(await issues.locator('tbody tr').first().locator('td').first().textContent()).toBe('3');
+      await checkScreen(page, run);
 
-    // Fixed, it imports; the same file again changes nothing (matched by LEI).
-    const fixed = csv([
-      `Anka Dijital,${LEI_A},TR,TR,,trp,approved,2027-03-31`,
-      `Bozkır Borsa,${LEI_B},TR,TR,,trp,pending,2027-02-28`,
-    ]);
-    await input.setInputFiles(fixed);
-    await page.getByTestId('vasp-import-apply').click();
-    await toasts(page).getByText('Import done: 2 added, 0 updated, 0 unchanged.').first().waitFor();
-    await page.getByTestId('vasp-import-open').click();
-    await page.getByTestId('vasp-import').locator('input[type="file"]').setInputFiles(fixed);
-    await page.getByTestId('vasp-import-apply').click();
-    await toasts(page).getByText('Import done: 0 added, 0 updated, 2 unchanged.').first().waitFor();
-  });
+      // Fixed, it imports; the same file again changes nothing (matched by LEI).
+      const fixed = csv([
+        `${anka},${lei.a},TR,TR,,trp,approved,2027-03-31`,
+        `${bozkir},${lei.b},TR,TR,,trp,pending,2027-02-28`,
+      ]);
+      const done = (created: number, unchanged: number) =>
+        t('travelRule:import.done', { created, updated: 0, unchanged });
+      await input.setInputFiles(fixed);
+      await page.getByTestId('vasp-import-apply').click();
+      await toasts(page).getByText(done(2, 0)).first().waitFor();
+      await page.getByTestId('vasp-import-open').click();
+      await page.getByTestId('vasp-import').locator('input[type="file"]').setInputFiles(fixed);
+      await page.getByTestId('vasp-import-apply').click();
+      await toasts(page).getByText(done(0, 2)).first().waitFor();
+    });
 
   it('changes the rules per jurisdiction in Turkish, dark, amounts in the Turkish format', async () => {
     const { context, page } = await e2e.open({ colorScheme: 'dark', bypassCSP: true });
@@ -124,51 +145,58 @@ describe('travel-rule screens', () => {
     expect(await axeProblems(page)).toEqual([]);
   });
 
-  it('releases a withdrawal at or above the threshold only with a second member', async () => {
-    const { context, page } = await e2e.open({ bypassCSP: true });
-    // The small demo's withdrawals are below 15,000 TRY: the admin lowers MASAK's threshold first.
-    await signIn(page, 'admin');
-    await page.goto('/compliance/travel-rule/rules');
-    await page.getByTestId('rule-TR').getByLabel('Threshold', { exact: true }).fill('100');
-    await page.getByTestId('rules-save').click();
-    await toasts(page).getByText('Rules saved.').first().waitFor();
+  for (const run of RUNS)
+    it(`releases a withdrawal at or above the threshold only with a second member (${run.lang}, ${run.scheme})`, async () => {
+      const { t } = run;
+      const { context, page } = await openRun(e2e, run);
+      // The small demo's withdrawals are below 15,000 TRY: the admin lowers MASAK's threshold first.
+      await signInRun(page, run, 'admin');
+      await page.goto('/compliance/travel-rule/rules');
+      await page
+        .getByTestId('rule-TR')
+        .getByLabel(t('travelRule:rules.threshold'), { exact: true })
+        .fill('100');
+      await page.getByTestId('rules-save').click();
+      await toasts(page).getByText(t('travelRule:rules.saved')).first().waitFor();
 
-    // The manager marks a withdrawal verified: it now waits for a second member.
-    await context.clearCookies();
-    await signIn(page, 'manager');
-    await page.goto('/compliance/travel-rule?state=required_unverified&direction=withdrawal&jurisdiction=TR');
-    const first = page.getByTestId('travel-rule-queue').locator('tbody tr[data-row-index]').first();
-    await first.waitFor();
-    const recordId = await first.getAttribute('data-record-id');
-    await first.click();
-    await page.waitForURL(`**/compliance/travel-rule/${recordId}`);
-    await page.getByTestId('travel-rule-verify').click();
-    await toasts(page).getByText('Release asked: a second member must approve it.').first().waitFor();
-    await page.getByTestId('release-approval-mine').waitFor();
-    await page.getByTestId('travel-rule-facts').getByTestId('travel-rule-awaiting-approval').waitFor();
-    expect(await page.getByTestId('travel-rule-verify').count()).toBe(0);
-    await settle(page);
-    expect(await axeProblems(page)).toEqual([]);
-    await page.goto('/compliance/travel-rule?state=required_unverified&direction=withdrawal&jurisdiction=TR');
-    await page
-      .locator(`tr[data-record-id="${recordId}"]`)
-      .getByTestId('travel-rule-awaiting-approval')
-      .waitFor();
+      // The manager marks a withdrawal verified: it now waits for a second member.
+      const queue = '/compliance/travel-rule?state=required_unverified&direction=withdrawal&jurisdiction=TR';
+      await context.clearCookies();
+      await signInRun(page, run, 'manager');
+      await page.goto(queue);
+      const first = page.getByTestId('travel-rule-queue').locator('tbody tr[data-row-index]').first();
+      await first.waitFor();
+      const recordId = await first.getAttribute('data-record-id');
+      await first.click();
+      await page.waitForURL(`**/compliance/travel-rule/${recordId}`);
+      await page.getByTestId('travel-rule-verify').click();
+      await toasts(page).getByText(t('travelRule:release.asked')).first().waitFor();
+      await page.getByTestId('release-approval-mine').waitFor();
+      await page.getByTestId('travel-rule-facts').getByTestId('travel-rule-awaiting-approval').waitFor();
+      expect(await page.getByTestId('travel-rule-verify').count()).toBe(0);
+      await checkScreen(page, run);
+      await page.goto(queue);
+      await page
+        .locator(`tr[data-record-id="${recordId}"]`)
+        .getByTestId('travel-rule-awaiting-approval')
+        .waitFor();
 
-    // An admin approves it; the record is complete.
-    await context.clearCookies();
-    await signIn(page, 'admin');
-    await page.goto(`/compliance/travel-rule/${recordId}`);
-    await page.getByTestId('release-approval-approve').click();
-    await settle(page);
-    expect(await axeProblems(page)).toEqual([]);
-    await page.getByRole('dialog').getByRole('button', { name: 'Approve release' }).click();
-    await toasts(page).getByText('Release approved; the record is complete.').first().waitFor();
-    await page
-      .getByTestId('travel-rule-facts')
-      .getByTestId('travel-rule-state')
-      .getByText('Complete')
-      .waitFor();
-    expect(await page.getByTestId('release-approval').count()).toBe(0);
-  });
+      // An admin approves it; the record is complete.
+      await context.clearCookies();
+      await signInRun(page, run, 'admin');
+      await page.goto(`/compliance/travel-rule/${recordId}`);
+      await page.getByTestId('release-approval-approve').click();
+      await checkScreen(page, run);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('travelRule:release.approve') })
+        .click();
+      await toasts(page).getByText(t('travelRule:release.approved')).first().waitFor();
+      await page
+        .getByTestId('travel-rule-facts')
+        .getByTestId('travel-rule-state')
+        .getByText(t('travelRule:state.complete'))
+        .waitFor();
+      expect(await page.getByTestId('release-approval').count()).toBe(0);
+    });
 });

@@ -660,13 +660,17 @@ async function scriptBytes(browser: Browser, base: string) {
         sent.set(e.requestId, { url: e.request.url, wall: e.wallTime, ts: e.timestamp }),
       );
       cdp.on('Network.responseReceived', (e) => headerBytes.set(e.requestId, e.response.encodedDataLength));
+      const settled = new Set<string>();
+      cdp.on('Network.loadingFailed', (e) => settled.add(e.requestId));
       cdp.on('Network.loadingFinished', (e) => {
+        settled.add(e.requestId);
         const s = sent.get(e.requestId);
         if (!s || !/\.m?js$/.test(new URL(s.url).pathname)) return;
         finished.push({
           url: new URL(s.url).pathname,
           wallMs: (s.wall + (e.timestamp - s.ts)) * 1000,
-          bytes: e.encodedDataLength - (headerBytes.get(e.requestId) ?? 0),
+          // A script served from the memory cache reports less than its headers: nothing was fetched.
+          bytes: Math.max(0, e.encodedDataLength - (headerBytes.get(e.requestId) ?? 0)),
         });
       });
       await page.goto(target);
@@ -693,8 +697,15 @@ async function scriptBytes(browser: Browser, base: string) {
         );
         contentAt = (await handle.jsonValue()) as number;
       }
-      // Events of loads finished before the content may still be on their way from the browser.
+      // Events of loads finished before the content may still be on their way from the browser (on a
+      // loaded machine, well over 200 ms): a moment for the last to be announced, then until every script
+      // asked for before it has settled.
       await page.waitForTimeout(200);
+      const askedBefore = () =>
+        [...sent].filter(([, s]) => /\.m?js$/.test(new URL(s.url).pathname) && s.wall * 1000 <= contentAt);
+      const settledBy = Date.now() + 10_000;
+      while (askedBefore().some(([id]) => !settled.has(id)) && Date.now() < settledBy)
+        await page.waitForTimeout(50);
       const before = finished.filter((f) => f.wallMs <= contentAt);
       results.push({
         path: target,

@@ -29,6 +29,7 @@ import { Route as AppReportsFinancialRouteImport } from './routes/_app/reports/f
 import { Route as AppReportsFraudSecurityRouteImport } from './routes/_app/reports/fraud-security'
 import { Route as AppReportsP2pRouteImport } from './routes/_app/reports/p2p'
 import { Route as AppReportsTransactionsRouteImport } from './routes/_app/reports/transactions'
+import { Route as AppReportsTravelRuleRouteImport } from './routes/_app/reports/travel-rule'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettings2FARouteImport } from './routes/_app/settings/2FA'
 import { Route as AppSettingsMembersRouteImport } from './routes/_app/settings/members'
@@ -48,6 +49,7 @@ import { Route as AppComplianceFraudCheckScreeningRouteImport } from './routes/_
 import { Route as AppComplianceTravelRuleIndexRouteImport } from './routes/_app/compliance/travel-rule/index'
 import { Route as AppComplianceTravelRuleRecordIdRouteImport } from './routes/_app/compliance/travel-rule/$recordId'
 import { Route as AppComplianceTravelRuleRulesRouteImport } from './routes/_app/compliance/travel-rule/rules'
+import { Route as AppComplianceTravelRuleSelfHostedRouteImport } from './routes/_app/compliance/travel-rule/self-hosted'
 import { Route as AppComplianceTravelRuleVaspsRouteImport } from './routes/_app/compliance/travel-rule/vasps'
 import { Route as AppCrmCustomersIndexRouteImport } from './routes/_app/crm/customers/index'
 import { Route as AppCrmCustomersCustomerIdRouteImport } from './routes/_app/crm/customers/$customerId'
@@ -161,6 +163,11 @@ const AppReportsTransactionsRoute = AppReportsTransactionsRouteImport.update({
   path: '/reports/transactions',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsTravelRuleRoute = AppReportsTravelRuleRouteImport.update({
+  id: '/reports/travel-rule',
+  path: '/reports/travel-rule',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -269,6 +276,12 @@ const AppComplianceTravelRuleRulesRoute =
     path: '/compliance/travel-rule/rules',
     getParentRoute: () => AppRoute,
   } as any)
+const AppComplianceTravelRuleSelfHostedRoute =
+  AppComplianceTravelRuleSelfHostedRouteImport.update({
+    id: '/compliance/travel-rule/self-hosted',
+    path: '/compliance/travel-rule/self-hosted',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppComplianceTravelRuleVaspsRoute =
   AppComplianceTravelRuleVaspsRouteImport.update({
     id: '/compliance/travel-rule/vasps',
@@ -362,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/reports/fraud-security': typeof AppReportsFraudSecurityRoute
   '/reports/p2p': typeof AppReportsP2pRoute
   '/reports/transactions': typeof AppReportsTransactionsRoute
+  '/reports/travel-rule': typeof AppReportsTravelRuleRoute
   '/settings/2FA': typeof AppSettings2FARoute
   '/settings/members': typeof AppSettingsMembersRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
@@ -383,6 +397,7 @@ export interface FileRoutesByFullPath {
   '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
   '/compliance/travel-rule/rules': typeof AppComplianceTravelRuleRulesRoute
+  '/compliance/travel-rule/self-hosted': typeof AppComplianceTravelRuleSelfHostedRoute
   '/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
@@ -414,6 +429,7 @@ export interface FileRoutesByTo {
   '/reports/fraud-security': typeof AppReportsFraudSecurityRoute
   '/reports/p2p': typeof AppReportsP2pRoute
   '/reports/transactions': typeof AppReportsTransactionsRoute
+  '/reports/travel-rule': typeof AppReportsTravelRuleRoute
   '/settings/2FA': typeof AppSettings2FARoute
   '/settings/members': typeof AppSettingsMembersRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
@@ -434,6 +450,7 @@ export interface FileRoutesByTo {
   '/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
   '/compliance/travel-rule/rules': typeof AppComplianceTravelRuleRulesRoute
+  '/compliance/travel-rule/self-hosted': typeof AppComplianceTravelRuleSelfHostedRoute
   '/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/crm/customers/add': typeof AppCrmCustomersAddRoute
@@ -468,6 +485,7 @@ export interface FileRoutesById {
   '/_app/reports/fraud-security': typeof AppReportsFraudSecurityRoute
   '/_app/reports/p2p': typeof AppReportsP2pRoute
   '/_app/reports/transactions': typeof AppReportsTransactionsRoute
+  '/_app/reports/travel-rule': typeof AppReportsTravelRuleRoute
   '/_app/settings/2FA': typeof AppSettings2FARoute
   '/_app/settings/members': typeof AppSettingsMembersRoute
   '/_app/settings/notifications': typeof AppSettingsNotificationsRoute
@@ -489,6 +507,7 @@ export interface FileRoutesById {
   '/_app/compliance/fraud-check/screening': typeof AppComplianceFraudCheckScreeningRoute
   '/_app/compliance/travel-rule/$recordId': typeof AppComplianceTravelRuleRecordIdRoute
   '/_app/compliance/travel-rule/rules': typeof AppComplianceTravelRuleRulesRoute
+  '/_app/compliance/travel-rule/self-hosted': typeof AppComplianceTravelRuleSelfHostedRoute
   '/_app/compliance/travel-rule/vasps': typeof AppComplianceTravelRuleVaspsRoute
   '/_app/crm/customers/$customerId': typeof AppCrmCustomersCustomerIdRoute
   '/_app/crm/customers/add': typeof AppCrmCustomersAddRoute
@@ -523,6 +542,7 @@ export interface FileRouteTypes {
     | '/reports/fraud-security'
     | '/reports/p2p'
     | '/reports/transactions'
+    | '/reports/travel-rule'
     | '/settings/2FA'
     | '/settings/members'
     | '/settings/notifications'
@@ -544,6 +564,7 @@ export interface FileRouteTypes {
     | '/compliance/fraud-check/screening'
     | '/compliance/travel-rule/$recordId'
     | '/compliance/travel-rule/rules'
+    | '/compliance/travel-rule/self-hosted'
     | '/compliance/travel-rule/vasps'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
@@ -575,6 +596,7 @@ export interface FileRouteTypes {
     | '/reports/fraud-security'
     | '/reports/p2p'
     | '/reports/transactions'
+    | '/reports/travel-rule'
     | '/settings/2FA'
     | '/settings/members'
     | '/settings/notifications'
@@ -595,6 +617,7 @@ export interface FileRouteTypes {
     | '/compliance/fraud-check/screening'
     | '/compliance/travel-rule/$recordId'
     | '/compliance/travel-rule/rules'
+    | '/compliance/travel-rule/self-hosted'
     | '/compliance/travel-rule/vasps'
     | '/crm/customers/$customerId'
     | '/crm/customers/add'
@@ -628,6 +651,7 @@ export interface FileRouteTypes {
     | '/_app/reports/fraud-security'
     | '/_app/reports/p2p'
     | '/_app/reports/transactions'
+    | '/_app/reports/travel-rule'
     | '/_app/settings/2FA'
     | '/_app/settings/members'
     | '/_app/settings/notifications'
@@ -649,6 +673,7 @@ export interface FileRouteTypes {
     | '/_app/compliance/fraud-check/screening'
     | '/_app/compliance/travel-rule/$recordId'
     | '/_app/compliance/travel-rule/rules'
+    | '/_app/compliance/travel-rule/self-hosted'
     | '/_app/compliance/travel-rule/vasps'
     | '/_app/crm/customers/$customerId'
     | '/_app/crm/customers/add'
@@ -812,6 +837,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsTransactionsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports/travel-rule': {
+      id: '/_app/reports/travel-rule'
+      path: '/reports/travel-rule'
+      fullPath: '/reports/travel-rule'
+      preLoaderRoute: typeof AppReportsTravelRuleRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/': {
       id: '/_app/settings/'
       path: '/'
@@ -943,6 +975,13 @@ declare module '@tanstack/react-router' {
       path: '/compliance/travel-rule/rules'
       fullPath: '/compliance/travel-rule/rules'
       preLoaderRoute: typeof AppComplianceTravelRuleRulesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/compliance/travel-rule/self-hosted': {
+      id: '/_app/compliance/travel-rule/self-hosted'
+      path: '/compliance/travel-rule/self-hosted'
+      fullPath: '/compliance/travel-rule/self-hosted'
+      preLoaderRoute: typeof AppComplianceTravelRuleSelfHostedRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/compliance/travel-rule/vasps': {
@@ -1097,6 +1136,7 @@ interface AppRouteChildren {
   AppReportsFraudSecurityRoute: typeof AppReportsFraudSecurityRoute
   AppReportsP2pRoute: typeof AppReportsP2pRoute
   AppReportsTransactionsRoute: typeof AppReportsTransactionsRoute
+  AppReportsTravelRuleRoute: typeof AppReportsTravelRuleRoute
   AppTransactionsActiveP2pRoute: typeof AppTransactionsActiveP2pRoute
   AppTransactionsChecksRoute: typeof AppTransactionsChecksRoute
   AppTransactionsCommissionsRoute: typeof AppTransactionsCommissionsRoute
@@ -1113,6 +1153,7 @@ interface AppRouteChildren {
   AppComplianceFraudCheckScreeningRoute: typeof AppComplianceFraudCheckScreeningRoute
   AppComplianceTravelRuleRecordIdRoute: typeof AppComplianceTravelRuleRecordIdRoute
   AppComplianceTravelRuleRulesRoute: typeof AppComplianceTravelRuleRulesRoute
+  AppComplianceTravelRuleSelfHostedRoute: typeof AppComplianceTravelRuleSelfHostedRoute
   AppComplianceTravelRuleVaspsRoute: typeof AppComplianceTravelRuleVaspsRoute
   AppCrmCustomersCustomerIdRoute: typeof AppCrmCustomersCustomerIdRoute
   AppCrmCustomersAddRoute: typeof AppCrmCustomersAddRoute
@@ -1141,6 +1182,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsFraudSecurityRoute: AppReportsFraudSecurityRoute,
   AppReportsP2pRoute: AppReportsP2pRoute,
   AppReportsTransactionsRoute: AppReportsTransactionsRoute,
+  AppReportsTravelRuleRoute: AppReportsTravelRuleRoute,
   AppTransactionsActiveP2pRoute: AppTransactionsActiveP2pRoute,
   AppTransactionsChecksRoute: AppTransactionsChecksRoute,
   AppTransactionsCommissionsRoute: AppTransactionsCommissionsRoute,
@@ -1158,6 +1200,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppComplianceFraudCheckScreeningRoute: AppComplianceFraudCheckScreeningRoute,
   AppComplianceTravelRuleRecordIdRoute: AppComplianceTravelRuleRecordIdRoute,
   AppComplianceTravelRuleRulesRoute: AppComplianceTravelRuleRulesRoute,
+  AppComplianceTravelRuleSelfHostedRoute:
+    AppComplianceTravelRuleSelfHostedRoute,
   AppComplianceTravelRuleVaspsRoute: AppComplianceTravelRuleVaspsRoute,
   AppCrmCustomersCustomerIdRoute: AppCrmCustomersCustomerIdRoute,
   AppCrmCustomersAddRoute: AppCrmCustomersAddRoute,

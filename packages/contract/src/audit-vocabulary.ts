@@ -32,6 +32,8 @@ export const AUDIT_ENTITIES = [
   'vasp',
   'vasp_address',
   'trp_transfer',
+  /** A file of travel-rule records with their parties (personal data): who took which, when. */
+  'travel_rule_export',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -96,5 +98,8 @@ export const AUDIT_ACTIONS = [
   'confirm',
   'configure_trp',
   'anonymise',
+  'record_proof',
+  'reevaluate',
+  'export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -499,6 +499,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'A travel-rule record rests on this attribution; it cannot be removed',
   },
+  VASP_ADDRESS_NOT_SELF_HOSTED: {
+    status: 409,
+    message: "This address is a VASP's, not a customer's self-hosted wallet: it takes no proof of ownership",
+  },
   TRP_UNAUTHENTICATED: { status: 401, message: 'No valid TRP credential of a VASP of the directory' },
   TRP_VASP_NOT_ALLOWED: {
     status: 403,

@@ -24,6 +24,7 @@ export const LIST_KEYS = [
   'compliance.queue',
   'compliance.travel-rule',
   'compliance.vasps',
+  'compliance.self-hosted',
   'fraud.alerts',
   'fraud.cases',
   'fraud.blocklist',

@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -19,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { staffMembers, walletTransactions } from './schema.ts';
+import { customers, staffMembers, walletTransactions } from './schema.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -41,6 +42,8 @@ export const vasps = pgTable(
     trpUrl: text('trp_url'),
     trpInboundHash: bytea('trp_inbound_hash'),
     trpOutboundSealed: bytea('trp_outbound_sealed'),
+    /** The first characters of our token for it (migration 0060), to name a token no longer shown. */
+    trpInboundPrefix: text('trp_inbound_prefix'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -65,10 +68,16 @@ export const vaspAddresses = pgTable(
     proofCheckedBy: integer('proof_checked_by').references(() => staffMembers.id),
     proofCheckedAt: ts('proof_checked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** A self-hosted wallet's customer, and the version its proof is recorded at (migration 0060). */
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id),
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     unique('vasp_addresses_network_address_key').on(t.network, t.address),
     index('vasp_addresses_vasp_idx').on(t.vaspId),
+    index('vasp_addresses_self_hosted_idx')
+      .on(sql`(COALESCE(proof_checked_at, '-infinity'::timestamptz))`, t.id)
+      .where(sql`self_hosted`),
   ],
 );
 
@@ -121,9 +130,13 @@ export const travelRuleRecords = pgTable(
     index('travel_rule_records_vasp_idx')
       .on(t.counterpartyVaspId)
       .where(sql`counterparty_vasp_id IS NOT NULL`),
+    index('travel_rule_records_address_idx')
+      .on(t.counterpartyAddressId)
+      .where(sql`counterparty_address_id IS NOT NULL`),
     index('travel_rule_records_retention_idx')
       .on(t.createdAt, t.id)
       .where(sql`anonymised_at IS NULL AND state IN ('complete', 'not_in_scope', 'returned', 'rejected')`),
+    index('travel_rule_records_created_idx').on(t.createdAt, t.id),
     index('travel_rule_records_failures_idx')
       .on(t.stateChangedAt, t.id)
       .where(sql`state IN ('returned', 'rejected')`),
@@ -161,5 +174,27 @@ export const trpTransfers = pgTable(
     unique('trp_transfers_request_key').on(t.role, t.vaspId, t.requestId),
     uniqueIndex('trp_transfers_record_key').on(t.recordId).where(sql`record_id IS NOT NULL`),
     index('trp_transfers_unlinked_idx').on(t.address).where(sql`role = 'beneficiary' AND record_id IS NULL`),
+  ],
+);
+
+/** The travel-rule report's rollup (migration 0058): records per hour opened and what the report splits by. */
+export const rptTravelRuleHourly = pgTable(
+  'rpt_travel_rule_hourly',
+  {
+    hour: ts('hour').notNull(),
+    direction: text('direction').notNull(),
+    state: text('state').notNull(),
+    jurisdiction: text('jurisdiction').notNull(),
+    currency: text('currency').notNull(),
+    vaspId: integer('vasp_id').notNull(),
+    walletKind: text('wallet_kind').notNull(),
+    overdue: boolean('overdue').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.hour, t.direction, t.state, t.jurisdiction, t.currency, t.vaspId, t.walletKind, t.overdue],
+    }),
   ],
 );

@@ -1,7 +1,7 @@
 import * as authRoutes from '@backdesk/contract/routes/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, callEndpoint, setGateRefusalListener, setSessionExpiredListener } from './api.ts';
-import { authEndpointRef } from './contract.ts';
+import { authEndpointRef, checkedBy } from './contract.ts';
 
 const credentials = authEndpointRef(authRoutes.getCredentials);
 const login = authEndpointRef(authRoutes.login);
@@ -14,7 +14,7 @@ const member = {
   user_roles: ['admin'],
   session_expires_at: '2030-01-01T00:00:00.000Z',
   required_action: null,
-  source: 'local',
+  source: 'local' as const,
 };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -133,5 +133,31 @@ describe('callEndpoint', () => {
 
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(callEndpoint(login, { body })).rejects.toMatchObject({ status: 502, body: undefined });
+  });
+
+  it('reads an answer by its hand check without loading the schema, and refuses a wrong shape', async () => {
+    const load = vi.fn(credentials.load);
+    const checked = checkedBy({ ...credentials, load }, (answer) => {
+      if ((answer as { id?: unknown }).id !== 1) throw new Error('not the member');
+      return member;
+    });
+    fetchMock.mockResolvedValueOnce(json(200, { ...member, extra: 1 }));
+    await expect(callEndpoint(checked)).resolves.toBe(member);
+    fetchMock.mockResolvedValueOnce(json(200, { id: 2 }));
+    await expect(callEndpoint(checked)).rejects.toThrow('not the member');
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("loads the schema only for a success when told so (the visitor's credential probe)", async () => {
+    const load = vi.fn(credentials.load);
+    const probe = { ...credentials, load };
+    fetchMock.mockResolvedValueOnce(apiError(401, 'AUTHENTICATION_REQUIRED', 'Authentication required'));
+    await expect(callEndpoint(probe, { intercept: false, schemaOnSuccess: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(load).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(json(200, member));
+    await expect(callEndpoint(probe, { intercept: false, schemaOnSuccess: true })).resolves.toEqual(member);
+    expect(load).toHaveBeenCalled();
   });
 });

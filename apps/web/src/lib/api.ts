@@ -41,6 +41,11 @@ export interface CallOptions<E extends EndpointDef> {
    * and reuse it on a retry, so the server creates the thing once.
    */
   idempotencyKey?: string;
+  /**
+   * Load the answer's schema once the call has succeeded, not beside the request: for the visitor's
+   * credential probe, whose ordinary answer is a 401, so that /login fetches no zod (decision 0028).
+   */
+  schemaOnSuccess?: boolean;
 }
 
 type SessionExpiredListener = () => void;
@@ -65,7 +70,7 @@ export async function callEndpoint<E extends EndpointDef>(
   options: CallOptions<E> = {},
 ): Promise<EndpointResponse<E>> {
   // Fetch the endpoint's schema module in parallel with the request; it is needed only to read a success.
-  endpoint.load().catch(() => {});
+  if (!endpoint.check && !options.schemaOnSuccess) endpoint.load().catch(() => {});
   const url = buildUrl(endpoint.path, options.query as Record<string, unknown> | undefined);
   const intercept = options.intercept ?? true;
   const init: RequestInit = {
@@ -118,6 +123,8 @@ export async function callEndpoint<E extends EndpointDef>(
     throw new ApiRequestError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
   }
 
+  if (endpoint.check) return endpoint.check(await response.json());
+  if (options.schemaOnSuccess) endpoint.load().catch(() => {});
   const json: unknown = await response.json();
   const [descriptor, { parseWith }] = await Promise.all([endpoint.load(), loadAuthContract()]);
   return parseWith(descriptor.response, json) as EndpointResponse<E>;

@@ -1,5 +1,5 @@
 import type * as ContractModule from '@backdesk/contract';
-import type { EndpointDef } from '@backdesk/contract';
+import type { EndpointDef, EndpointResponse } from '@backdesk/contract';
 import type * as AuthContractModule from '@backdesk/contract/auth';
 
 export type Contract = typeof ContractModule;
@@ -43,7 +43,18 @@ export interface EndpointRef<E extends EndpointDef> {
   path: E['path'];
   access: E['access'];
   load: () => Promise<E>;
+  /**
+   * Reads a success without the schema module: a hand check as strict as the schema (lib/answer-check.ts),
+   * for an answer the sign-in page needs before zod may load. callEndpoint then never calls `load`.
+   */
+  check?: (json: unknown) => EndpointResponse<E>;
 }
+
+/** The ref, its answer read by a hand check instead of the contract's schema (see EndpointRef.check). */
+export const checkedBy = <E extends EndpointDef>(
+  ref: EndpointRef<E>,
+  check: (json: unknown) => EndpointResponse<E>,
+): EndpointRef<E> => ({ ...ref, check });
 
 /** The names of a schema module's exports that are endpoints. */
 type EndpointName<M> = { [K in keyof M]: M[K] extends EndpointDef ? K : never }[keyof M] & string;

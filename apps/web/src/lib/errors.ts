@@ -53,6 +53,9 @@ const ISSUE_KEYS = new Set<string>([
   ...IVMS_ISSUE_RULES,
   'vasp_or_self_hosted',
   'proof_only_self_hosted',
+  'self_hosted_customer',
+  'trp_issue_or_revoke',
+  'url',
 ]);
 
 /** Bounds on these are amounts, not lengths (zod names an `.int()` bound's origin "int"). */
@@ -88,6 +91,7 @@ function issueKey(issue: FieldIssue, formats: FormatTexts): IssueKey {
     case 'invalid_format':
       if (params.format === 'email') return 'email';
       if (params.format === 'datetime') return 'datetime';
+      if (params.format === 'url') return 'url';
       return formats[issue.path] ?? 'invalid_format';
     case 'invalid_value':
       return 'invalid_value';

@@ -16,6 +16,13 @@ export const STATE_COLORS: Record<string, string> = {
   rejected: 'red',
   failed: 'gray',
   cancelled: 'gray',
+  // Travel-rule records (as the queue's badges draw them)
+  not_in_scope: 'gray',
+  required_unverified: 'yellow',
+  complete: 'green',
+  information_missing: 'orange',
+  awaiting_counterparty: 'blue',
+  returned: 'grape',
 };
 
 /** A chart series' colour: its state's, or else the `index`th of `fallback` (a measure, an asset). */

@@ -70,6 +70,10 @@ export type SelfHostedProof = (typeof SELF_HOSTED_PROOFS)[number];
 
 export const TRAVEL_RULE_SORT_KEYS = ['created_at', 'deadline'] as const;
 export const VASP_SORT_KEYS = ['name', 'review_date', 'created_at'] as const;
+/** The self-hosted wallets: by when their proof was checked, a missing proof first. */
+export const SELF_HOSTED_SORT_KEYS = ['proof_checked_at', 'created_at'] as const;
+/** Whether a self-hosted wallet's proof of ownership is recorded. */
+export const SELF_HOSTED_PROOF_STATES = ['missing', 'recorded'] as const;
 
 /** IVMS101's code lists (IVMS101 2020, section 6). */
 export const NATURAL_NAME_TYPES = ['ALIA', 'BIRT', 'MAID', 'LEGL', 'MISC'] as const;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { CalendarDateSchema } from '../dates.ts';
+import { CalendarDateSchema, TimeZoneNameSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { LIST_EXPORT_FILE } from '../file-types.ts';
 import {
   DecimalStringSchema,
+  ExportFormatSchema,
   listQuerySchema,
   MAX_SERIAL_ID,
   pageSchema,
@@ -20,7 +22,9 @@ import {
   OriginatorSchema,
 } from './travel-rule-ivms.ts';
 import {
+  SELF_HOSTED_PROOF_STATES,
   SELF_HOSTED_PROOFS,
+  SELF_HOSTED_SORT_KEYS,
   TRAVEL_RULE_CURRENCIES,
   TRAVEL_RULE_DIRECTIONS,
   TRAVEL_RULE_FIELDS,
@@ -164,6 +168,32 @@ export const listTravelRuleQueue = defineEndpoint({
   access: 'read',
   query: TravelRuleQueueQuerySchema,
   response: pageSchema(TravelRuleQueueItemSchema),
+});
+
+/**
+ * The records opened in a range of days (the report's, in its zone), every state, with their parties in
+ * clear: identity numbers and birth dates are in this file only, as its purpose. Personal data: admins
+ * and supers, and each export is an audit row.
+ */
+export const exportTravelRuleRecords = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/travel-rule/records/export',
+  summary:
+    'Travel-rule records opened in a range, with their parties in clear, as CSV or XLSX (personal data)',
+  tags: TAGS,
+  access: 'exportPersonal',
+  errors: ['REPORT_UNKNOWN_TIME_ZONE', 'REPORT_RANGE_REVERSED', 'REPORT_RANGE_TOO_LONG'],
+  file: LIST_EXPORT_FILE,
+  query: z.object({
+    /** First and last day (inclusive) the records were opened, in `tz`; by default the last 30 days. */
+    from: CalendarDateSchema.optional(),
+    to: CalendarDateSchema.optional(),
+    tz: TimeZoneNameSchema.default('UTC'),
+    direction: z.enum(TRAVEL_RULE_DIRECTIONS).optional(),
+    state: z.enum(TRAVEL_RULE_STATES).optional(),
+    format: ExportFormatSchema.default('csv'),
+  }),
+  response: z.unknown(),
 });
 
 export const TravelRuleRecordSchema = TravelRuleQueueItemSchema.extend({
@@ -318,6 +348,8 @@ export const VaspSchema = z.object({
   trp_url: z.string().nullable(),
   trp_inbound: z.boolean(),
   trp_outbound: z.boolean(),
+  /** The first characters of the token we issued it, to tell which one it holds; null: none issued. */
+  trp_inbound_prefix: z.string().nullable(),
   created_at: z.string(),
   version: z.number().int(),
 });
@@ -334,7 +366,10 @@ export const VaspAddressSchema = z.object({
   proof_method: z.enum(SELF_HOSTED_PROOFS).nullable(),
   proof_checked_by: StaffNameSchema,
   proof_checked_at: z.string().nullable(),
+  /** The customer a self-hosted wallet belongs to. */
+  customer_id: z.number().int().nullable(),
   created_at: z.string(),
+  version: z.number().int(),
 });
 export type VaspAddress = z.infer<typeof VaspAddressSchema>;
 
@@ -431,6 +466,8 @@ export const AddVaspAddressBodySchema = z
     self_hosted: z.boolean().default(false),
     /** How the customer proved a self-hosted wallet is theirs; the member adding it is the checker. */
     proof_method: z.enum(SELF_HOSTED_PROOFS).nullable().default(null),
+    /** The customer whose own wallet it is: every self-hosted wallet names one, a VASP's address none. */
+    customer_id: IdSchema.nullable().default(null),
   })
   .refine((b) => (b.vasp_id === null) === b.self_hosted, {
     path: ['vasp_id'],
@@ -441,6 +478,11 @@ export const AddVaspAddressBodySchema = z
     path: ['proof_method'],
     message: 'A proof of ownership goes with a self-hosted wallet only',
     params: { rule: 'proof_only_self_hosted' },
+  })
+  .refine((b) => (b.customer_id !== null) === b.self_hosted, {
+    path: ['customer_id'],
+    message: "A self-hosted wallet names its customer; a VASP's address names none",
+    params: { rule: 'self_hosted_customer' },
   });
 export type AddVaspAddressBody = z.input<typeof AddVaspAddressBodySchema>;
 
@@ -450,7 +492,7 @@ export const addVaspAddress = defineEndpoint({
   summary: 'Attribute an address or a range to a VASP, or mark it self-hosted with its proof',
   tags: TAGS,
   access: 'configure',
-  errors: ['VASP_NOT_FOUND', 'VASP_ADDRESS_EXISTS'],
+  errors: ['VASP_NOT_FOUND', 'VASP_ADDRESS_EXISTS', 'CUSTOMER_NOT_FOUND'],
   body: AddVaspAddressBodySchema,
   response: z.object({ success: z.literal(true), address: VaspAddressSchema }),
 });
@@ -466,24 +508,74 @@ export const removeVaspAddress = defineEndpoint({
   response: z.object({ success: z.literal(true) }),
 });
 
+// ── Self-hosted wallets (docs/decisions/0026-travel-rule.md, "Self-hosted wallets") ────────
+
+export const SelfHostedWalletSchema = VaspAddressSchema.extend({
+  /** The customer's user name, for the link to their page. */
+  user_name: z.string().nullable(),
+  /** Open travel-rule records resting on the wallet, whose missing fields its proof can change. */
+  open_records: z.number().int(),
+});
+export type SelfHostedWallet = z.infer<typeof SelfHostedWalletSchema>;
+
+export const SelfHostedQuerySchema = listQuerySchema(SELF_HOSTED_SORT_KEYS, 'proof_checked_at').extend({
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  /** An address (its start) or a customer's user name. */
+  q: z.string().trim().max(128).optional(),
+  proof: z.enum(SELF_HOSTED_PROOF_STATES).optional(),
+  network: z.string().trim().min(2).max(32).toUpperCase().optional(),
+  customerId: QueryIdSchema.optional(),
+});
+export type SelfHostedQuery = z.input<typeof SelfHostedQuerySchema>;
+
+export const listSelfHostedWallets = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/travel-rule/self-hosted',
+  summary: "Customers' self-hosted wallets with their proof of ownership, a missing proof first",
+  tags: TAGS,
+  access: 'read',
+  query: SelfHostedQuerySchema,
+  response: pageSchema(SelfHostedWalletSchema),
+});
+
+export const recordSelfHostedProof = defineEndpoint({
+  method: 'POST',
+  path: '/api/compliance/travel-rule/self-hosted/proof',
+  summary:
+    'Record how a customer proved a self-hosted wallet theirs: the member recording it is the one who checked it, now; the open records resting on it are evaluated again',
+  tags: TAGS,
+  access: 'operate',
+  errors: ['VASP_ADDRESS_NOT_FOUND', 'STALE_EDIT', 'VASP_ADDRESS_NOT_SELF_HOSTED'],
+  body: z.object({ id: SerialIdSchema, version: VersionSchema, proof_method: z.enum(SELF_HOSTED_PROOFS) }),
+  response: z.object({ success: z.literal(true), wallet: SelfHostedWalletSchema }),
+});
+
 // ── TRP with a VASP (docs/decisions/0030-travel-rule-protocol.md) ─────────
 
-export const ConfigureVaspTrpBodySchema = z.object({
-  id: SerialIdSchema,
-  version: VersionSchema,
-  /** The base of the VASP's TRP endpoints (https://trp.example.com/trp/v1); null unlinks it. */
-  url: z
-    .string()
-    .trim()
-    .max(500)
-    .url()
-    .refine((v) => /^https?:\/\//.test(v), 'An http(s) URL')
-    .nullable(),
-  /** The bearer token the VASP issued us, presented on every message to it; omitted, kept. */
-  outbound_token: z.string().trim().min(16).max(500).optional(),
-  /** Issue a new token for the VASP to present to us (the old one stops working); shown once. */
-  issue_inbound: z.boolean().default(false),
-});
+export const ConfigureVaspTrpBodySchema = z
+  .object({
+    id: SerialIdSchema,
+    version: VersionSchema,
+    /** The base of the VASP's TRP endpoints (https://trp.example.com/trp/v1); null unlinks it. */
+    url: z
+      .string()
+      .trim()
+      .max(500)
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), { message: 'An http(s) URL', params: { rule: 'url' } })
+      .nullable(),
+    /** The bearer token the VASP issued us, presented on every message to it; omitted, kept. */
+    outbound_token: z.string().trim().min(16).max(500).optional(),
+    /** Issue a new token for the VASP to present to us (the old one stops working); shown once. */
+    issue_inbound: z.boolean().default(false),
+    /** Withdraw the token we issued it: its messages are refused until a new one is issued. */
+    revoke_inbound: z.boolean().default(false),
+  })
+  .refine((b) => !(b.issue_inbound && b.revoke_inbound), {
+    path: ['revoke_inbound'],
+    message: 'Issue a token or revoke it, not both',
+    params: { rule: 'trp_issue_or_revoke' },
+  });
 export type ConfigureVaspTrpBody = z.input<typeof ConfigureVaspTrpBodySchema>;
 
 export const configureVaspTrp = defineEndpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRAVEL_RULE_DIRECTIONS } from '../compliance/travel-rule-keys.ts';
 import { CalendarDateSchema, TimeZoneNameSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { DecimalStringSchema, SerialIdSchema, VersionSchema } from '../list.ts';
@@ -42,6 +43,8 @@ export const ReportQuerySchema = z.object({
   /** The deposit report's channel (DEPOSIT_CHANNELS); another matches no deposit. */
   channel: FilterText.meta({ enum: [...DEPOSIT_CHANNELS] }),
   customerType: FilterText,
+  /** The travel-rule report's direction; another is refused (a misspelt one would count nothing). */
+  direction: z.enum(TRAVEL_RULE_DIRECTIONS).optional(),
 });
 export type ReportQuery = z.input<typeof ReportQuerySchema>;
 
@@ -140,6 +143,11 @@ export const reportCustomers = report(
 export const reportFraudSecurity = report(
   '/api/panel/report-fraud-security',
   'Restrictions added and lifted, and staff refused access',
+);
+
+export const reportTravelRule = report(
+  '/api/panel/report-travel-rule',
+  'Travel-rule records in scope by direction, completeness, counterparty VASP, deadlines passed, returned and rejected',
 );
 
 export const DepositReportsConfigSchema = z.object({

@@ -1,6 +1,6 @@
 // Free of zod, so the report routes and pages can read the report vocabulary before the schemas load.
 
-/** The seven reports (routes /reports/<slug>), in the order the index lists them. */
+/** The eight reports (routes /reports/<slug>), in the order the index lists them. */
 export const REPORT_NAMES = [
   'compliance',
   'csc',
@@ -9,6 +9,7 @@ export const REPORT_NAMES = [
   'fraud-security',
   'p2p',
   'transactions',
+  'travel-rule',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
@@ -30,7 +31,7 @@ export const SOURCE_CHECK_STATUSES = ['pending', 'passed', 'review', 'failed'] a
 export const HOLD_STATES = ['none', 'held', 'released'] as const;
 
 /** The filters a report query may carry; each report reads the ones that fit it. */
-export const REPORT_FILTER_KEYS = ['asset', 'network', 'channel', 'customerType'] as const;
+export const REPORT_FILTER_KEYS = ['asset', 'network', 'channel', 'customerType', 'direction'] as const;
 export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
 
 /** What each report can be filtered by (the page shows these filters, the server reads these). */
@@ -42,6 +43,7 @@ export const REPORT_FILTERS: Record<ReportName, readonly ReportFilterKey[]> = {
   'fraud-security': [],
   p2p: ['asset'],
   transactions: ['asset', 'network'],
+  'travel-rule': ['direction'],
 };
 
 /** Sections a report shows only once the data exists (none today: fraud check brought fraud alerts). */

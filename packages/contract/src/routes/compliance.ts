@@ -85,6 +85,13 @@ export const exportKycDocuments = {
   access: 'exportPersonal',
 } as const;
 
+export const exportTravelRuleRecords = {
+  name: 'exportTravelRuleRecords',
+  method: 'GET',
+  path: '/api/compliance/travel-rule/records/export',
+  access: 'exportPersonal',
+} as const;
+
 export const getComplianceOverview = {
   name: 'getComplianceOverview',
   method: 'GET',
@@ -176,6 +183,13 @@ export const listQuarantinedDocuments = {
   access: 'quarantine',
 } as const;
 
+export const listSelfHostedWallets = {
+  name: 'listSelfHostedWallets',
+  method: 'GET',
+  path: '/api/compliance/travel-rule/self-hosted',
+  access: 'read',
+} as const;
+
 export const listTravelRuleQueue = {
   name: 'listTravelRuleQueue',
   method: 'GET',
@@ -195,6 +209,13 @@ export const reassignKycCase = {
   method: 'POST',
   path: '/api/compliance/kyc/queue/reassign',
   access: 'supervise',
+} as const;
+
+export const recordSelfHostedProof = {
+  name: 'recordSelfHostedProof',
+  method: 'POST',
+  path: '/api/compliance/travel-rule/self-hosted/proof',
+  access: 'operate',
 } as const;
 
 export const rejectTravelRuleRecord = {

@@ -64,6 +64,13 @@ export const reportTransactions = {
   access: 'read',
 } as const;
 
+export const reportTravelRule = {
+  name: 'reportTravelRule',
+  method: 'GET',
+  path: '/api/panel/report-travel-rule',
+  access: 'read',
+} as const;
+
 export const setReportRate = {
   name: 'setReportRate',
   method: 'POST',

@@ -11,7 +11,8 @@ import { evaluateTravelRule } from '../../modules/compliance/travel-rule/travel-
 
 const { leiWithCheckDigits } = complianceApi;
 
-const VASPS = [
+/** The demo's VASP directory; the exchange simulator names the ones with an LEI by it. */
+export const DEMO_VASPS = [
   {
     name: 'Boğaziçi Dijital Varlık A.Ş.',
     lei: leiWithCheckDigits('789000BOGAZICI0DV1'),
@@ -59,7 +60,8 @@ const VASPS = [
   },
 ] as const;
 
-const FAMILY = [
+/** Invented family and given names of the people on the other side of a transfer. */
+export const FAMILY = [
   'Aksoy',
   'Yıldırım',
   'Öztürk',
@@ -71,7 +73,7 @@ const FAMILY = [
   'Lindqvist',
   'Carter',
 ];
-const GIVEN = ['Zeynep', 'Mert', 'Elif', 'Can', 'Deniz', 'Lena', 'Marco', 'Petra', 'Sven', 'Grace'];
+export const GIVEN = ['Zeynep', 'Mert', 'Elif', 'Can', 'Deniz', 'Lena', 'Marco', 'Petra', 'Sven', 'Grace'];
 
 /** The seven states in turn, so the demo holds each one. */
 const STATES: readonly TravelRuleState[] = [
@@ -95,6 +97,7 @@ const RECORDS = 70;
 
 type Row = {
   id: string;
+  customer_id: string;
   type: 'deposit' | 'withdrawal';
   network: string;
   amount: string;
@@ -108,7 +111,7 @@ type Row = {
   eur: string | null;
 };
 
-const natural = (family: string, given: string, extra: Record<string, unknown> = {}): Person => ({
+export const natural = (family: string, given: string, extra: Record<string, unknown> = {}): Person => ({
   naturalPerson: {
     name: {
       nameIdentifier: [{ primaryIdentifier: family, secondaryIdentifier: given, nameIdentifierType: 'LEGL' }],
@@ -117,18 +120,22 @@ const natural = (family: string, given: string, extra: Record<string, unknown> =
   },
 });
 
-const legal = (name: string): Person => ({
+export const legal = (name: string): Person => ({
   legalPerson: {
     name: { nameIdentifier: [{ legalPersonName: name, legalPersonNameIdentifierType: 'LEGL' }] },
   },
 });
+
+/** An invented 11-digit T.C. identity number, the same for the same id. */
+export const inventedIdentityNumber = (id: number): string =>
+  `9${String(1_000_000_000 + id * 7919).slice(-10)}`;
 
 /** Loads the directory and the records; run once, after the demo data and members exist. */
 export async function seedTravelRule(pool: pg.Pool): Promise<number> {
   const present = await pool.query('SELECT 1 FROM vasps LIMIT 1');
   if (present.rows.length > 0) return 0;
   const vaspIds: number[] = [];
-  for (const v of VASPS) {
+  for (const v of DEMO_VASPS) {
     const { rows } = await pool.query<{ id: number }>(
       `INSERT INTO vasps (name, lei, jurisdiction, country, licence, protocol, due_diligence, review_date)
        VALUES ($1, $2, $3, $4, $5, $6, $7, (now() + interval '1 year')::date) RETURNING id`,
@@ -155,34 +162,41 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
   const rate = (quote: string) => `(SELECT trim_scale(rate)::text FROM asset_rates
     WHERE asset = w.asset AND quote = '${quote}' AND at <= w.created_at ORDER BY at DESC LIMIT 1)`;
   const { rows } = await pool.query<Row>(
-    `SELECT w.id, w.type, w.network, trim_scale(w.amount)::text AS amount,
+    `SELECT w.id, w.customer_id, w.type, w.network, trim_scale(w.amount)::text AS amount,
             CASE w.type WHEN 'withdrawal' THEN w.to_address ELSE w.from_address END AS address,
             c.alias_name AS given, c.alias_surname AS family, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date,
             w.created_at::text AS created_at, ${rate('TRY')} AS try, ${rate('USD')} AS usd, ${rate('EUR')} AS eur
      FROM wallet_transactions w JOIN customers c ON c.id = w.customer_id
      WHERE w.type IN ('deposit', 'withdrawal') AND w.asset <> 'TRY' AND w.tx_hash IS NOT NULL
        AND CASE w.type WHEN 'withdrawal' THEN w.to_address ELSE w.from_address END IS NOT NULL
-     ORDER BY w.id LIMIT $1`,
+       -- The last 45 days (the report's default 30 and the period before it), hours before the start
+       -- so a record's state change is not in the future; a hash of the id spreads them over the days.
+       AND w.created_at >= now() - interval '45 days' AND w.created_at < now() - interval '3 hours'
+     ORDER BY md5(w.id::text) LIMIT $1`,
     [RECORDS],
   );
   for (const [i, row] of rows.entries()) {
     const state = STATES[i % STATES.length]!;
     // Most go to a VASP of the directory; every fifth is a self-hosted wallet, every seventh unknown.
     const walletKind = i % 7 === 6 ? 'unknown' : i % 5 === 4 ? 'self_hosted' : 'vasp';
-    const vaspIndex = i % VASPS.length;
+    const vaspIndex = i % DEMO_VASPS.length;
     let addressId: number | null = null;
     if (walletKind !== 'unknown') {
+      // Every other self-hosted wallet still waits for its proof of ownership (the officers' list).
+      const proof = walletKind === 'self_hosted' && i % 10 === 4 ? 'signed_message' : null;
       const attributed = await pool.query<{ id: number }>(
-        `INSERT INTO vasp_addresses (vasp_id, network, address, self_hosted, proof_method, proof_checked_by, proof_checked_at)
-         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END)
+        `INSERT INTO vasp_addresses (vasp_id, network, address, self_hosted, proof_method, proof_checked_by, proof_checked_at,
+           customer_id)
+         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END, $7)
          ON CONFLICT (network, address) DO UPDATE SET network = EXCLUDED.network RETURNING id`,
         [
           walletKind === 'vasp' ? vaspIds[vaspIndex] : null,
           row.network,
           row.address,
           walletKind === 'self_hosted',
-          walletKind === 'self_hosted' ? 'signed_message' : null,
-          walletKind === 'self_hosted' ? officerId : null,
+          proof,
+          proof ? officerId : null,
+          walletKind === 'self_hosted' ? row.customer_id : null,
         ],
       );
       addressId = attributed.rows[0]!.id;
@@ -192,7 +206,7 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
       row.given ?? GIVEN[i % GIVEN.length]!,
       {
         nationalIdentification: {
-          nationalIdentifier: `9${String(1_000_000_000 + Number(row.id) * 7919).slice(-10)}`,
+          nationalIdentifier: inventedIdentityNumber(Number(row.id)),
           nationalIdentifierType: 'RAID',
           countryOfIssue: 'TR',
         },
@@ -209,7 +223,7 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
       geographicAddress: [{ addressType: 'HOME', townName: 'Ankara', country: 'TR' }],
     });
     const ours = legal('Backdesk Demo Borsası A.Ş.');
-    const theirs = walletKind === 'vasp' ? legal(VASPS[vaspIndex]!.name) : null;
+    const theirs = walletKind === 'vasp' ? legal(DEMO_VASPS[vaspIndex]!.name) : null;
     const withdrawal = row.type === 'withdrawal';
     // The records still missing something lack the other side's data.
     const gap = state === 'information_missing' || state === 'awaiting_counterparty' || state === 'returned';

@@ -84,6 +84,29 @@ export const EXPORT_HEADERS = {
   closed_at: { en: 'Closed at', tr: 'Kapanma zamanı' },
   closed_by: { en: 'Closed by', tr: 'Kapatan' },
   closing_note: { en: 'Closing note', tr: 'Kapanış notu' },
+  // Travel-rule records (modules/compliance/travel-rule): IVMS101's fields as officers name them.
+  transaction_id: { en: 'Transaction ID', tr: 'İşlem no' },
+  direction: { en: 'Direction', tr: 'Yön' },
+  jurisdiction: { en: 'Jurisdiction', tr: 'Yetki alanı' },
+  currency: { en: 'Jurisdiction currency', tr: 'Yetki alanı para birimi' },
+  amount_in_currency: { en: 'Amount in jurisdiction currency', tr: 'Yetki alanı para biriminde tutar' },
+  state: { en: 'Travel-rule state', tr: 'Seyahat kuralı durumu' },
+  wallet_kind: { en: 'Wallet kind', tr: 'Cüzdan türü' },
+  counterparty_vasp: { en: 'Counterparty VASP', tr: 'Karşı taraf VASP' },
+  originator_name: { en: 'Originator name', tr: 'Gönderen adı' },
+  originator_identifier_type: { en: 'Originator identifier type', tr: 'Gönderen kimlik türü' },
+  originator_identifier: { en: 'Originator national identifier', tr: 'Gönderen kimlik numarası' },
+  originator_birth_date: { en: 'Originator date of birth', tr: 'Gönderen doğum tarihi' },
+  originator_account: { en: 'Originator account number', tr: 'Gönderen hesap numarası' },
+  beneficiary_name: { en: 'Beneficiary name', tr: 'Alıcı adı' },
+  beneficiary_identifier_type: { en: 'Beneficiary identifier type', tr: 'Alıcı kimlik türü' },
+  beneficiary_identifier: { en: 'Beneficiary national identifier', tr: 'Alıcı kimlik numarası' },
+  beneficiary_account: { en: 'Beneficiary account number', tr: 'Alıcı hesap numarası' },
+  originating_vasp: { en: 'Originating VASP', tr: 'Gönderen VASP' },
+  beneficiary_vasp: { en: 'Beneficiary VASP', tr: 'Alıcı VASP' },
+  missing_fields: { en: 'Missing fields', tr: 'Eksik alanlar' },
+  deadline: { en: 'Deadline', tr: 'Son tarih' },
+  state_changed_at: { en: 'State changed at', tr: 'Durum değişme zamanı' },
 } as const satisfies Record<string, Record<ExportLanguage, string>>;
 
 /** A column's key: every export names its columns by one, so a header without texts does not compile. */
@@ -107,6 +130,10 @@ const CELL_TYPES: Partial<Record<ExportHeader, CellType>> = {
   raised_at: 'instant',
   closed_at: 'instant',
   expires_on: 'day',
+  amount_in_currency: 'decimal',
+  originator_birth_date: 'day',
+  deadline: 'instant',
+  state_changed_at: 'instant',
 };
 
 /** How an XLSX types a column's cells (untyped: text). */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { customersExtra } from './customers-extra.ts';
 import type { MeasureDef, ReportDef } from './report-engine.ts';
+import { travelRuleReport } from './travel-rule-report.ts';
 
 const count = (key: string, where?: SQL): MeasureDef => ({ key, unit: 'count', sum: { of: sql`n`, where } });
 const amount = (key: string, where?: SQL): MeasureDef => ({
@@ -412,4 +413,5 @@ export const REPORT_DEFS = {
   'fraud-security': fraudSecurity,
   p2p,
   transactions,
+  'travel-rule': travelRuleReport,
 } as const satisfies Record<string, ReportDef>;

@@ -58,8 +58,8 @@ export interface Sum {
  */
 export type MeasureDef = { key: string; unit: ReportUnit } & (
   | { sum: Sum }
-  /** The rounded quotient of two sums (an average); none when the divisor is 0. */
-  | { quotient: [Sum, Sum] }
+  /** The quotient of two sums (an average, a share) rounded to `places` (0 by default); none when the divisor is 0. */
+  | { quotient: [Sum, Sum]; places?: number }
   /**
    * percentile_disc of a float8 fact column (its samples travel as float8 bytes: a numeric would be
    * rounded to one); facts without a value (null) do not count.
@@ -264,7 +264,8 @@ function aggregateOf(m: MeasureDef, presummed: boolean): SQL {
   const summed = (part: [string, Sum]) => (presummed ? sql`sum(${ident(part[0])})` : sumOf(part[1]));
   const parts = partsOf(m);
   if ('sum' in m) return sql`coalesce(${summed(parts[0]!)}, 0)`;
-  return sql`round(${summed(parts[0]!)} / nullif(${summed(parts[1]!)}, 0))`;
+  const places = 'quotient' in m && m.places ? sql`, ${sql.raw(String(m.places))}` : sql``;
+  return sql`round(${summed(parts[0]!)} / nullif(${summed(parts[1]!)}, 0)${places})`;
 }
 
 type GroupingSet = { columns: string[]; measures: string[] };

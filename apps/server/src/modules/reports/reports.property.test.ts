@@ -1,4 +1,4 @@
-import { KYC_REVIEW_SLA_HOURS, REPORT_NAMES, type Report } from '@backdesk/contract';
+import { KYC_REVIEW_SLA_HOURS, REPORT_NAMES, type Report, TRAVEL_RULE_STATES } from '@backdesk/contract';
 import DecimalJs from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { createReportsService } from './reports.service.ts';
 
 /**
  * Random streams of writes — inserts, status changes, moved timestamps, deletes, in single rows and in
- * batches — over wallet transactions, P2P trades, customers, KYC decisions and fraud alerts; after each round every report read
+ * batches — over wallet transactions, P2P trades, customers, KYC decisions, fraud alerts and travel-rule records; after each round every report read
  * from the rollups must equal the same report over the raw rows, figure for figure, in zones with
  * whole-hour, half-hour and quarter-hour offsets across daylight-saving changes, and the transaction
  * totals must equal a plain decimal.js aggregation of the rows.
@@ -135,6 +135,43 @@ async function complianceRound(g: Gen, customer: number) {
     WHERE id = (SELECT id FROM fraud_alerts WHERE ${alertsOurs} AND status = 'closed' ORDER BY random() LIMIT 1)`);
 }
 
+/**
+ * Travel-rule records opened on new transfers, then moved: states, deadlines passed (the deadline
+ * job's mark), their opening moved across days, amounts changed, a VASP unlinked. Never deleted: the
+ * retention trigger refuses it (migration 0057).
+ */
+async function travelRuleRound(g: Gen, customer: number) {
+  const vasps = (await t.db.execute<{ id: number }>(sql`SELECT id FROM vasps ORDER BY id LIMIT 3`)).rows.map(
+    (r) => r.id,
+  );
+  const n = g.int(1, 8);
+  const transfers = await t.db.execute<{ id: number }>(sql`
+    INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
+    SELECT ${customer}, 'deposit', 'PTA', 'NETA', 1, 'completed', ${instant(g)} FROM generate_series(1, ${n})
+    RETURNING id`);
+  const records = transfers.rows.map((w) => {
+    const [jurisdiction, currency] = g.pick([
+      ['TR', 'TRY'],
+      ['EU', 'EUR'],
+      ['US', 'USD'],
+    ] as const);
+    return sql`(${w.id}, ${g.pick(['deposit', 'withdrawal'])}, ${g.pick(TRAVEL_RULE_STATES)}, ${jurisdiction},
+      ${currency}, ${g.int(0, 4) === 0 ? null : decimal(g)}, ${g.pick(['vasp', 'self_hosted', 'unknown'])},
+      ${g.int(0, 1) ? g.pick(vasps) : null}, ${g.int(0, 3) === 0 ? instant(g) : null}, ${instant(g)})`;
+  });
+  await t.db.execute(sql`INSERT INTO travel_rule_records (transaction_id, direction, state, jurisdiction, currency,
+      amount_in_currency, wallet_kind, counterparty_vasp_id, deadline_raised, created_at)
+    VALUES ${sql.join(records, sql`, `)}`);
+  const ours = sql`transaction_id IN (SELECT id FROM wallet_transactions WHERE customer_id = ${customer})`;
+  await t.db.execute(sql`UPDATE travel_rule_records SET state = ${g.pick(TRAVEL_RULE_STATES)}, version = version + 1
+    WHERE ${ours} AND id % ${g.int(2, 4)} = 0`);
+  await t.db.execute(sql`UPDATE travel_rule_records SET deadline_raised = coalesce(deadline_raised, now()),
+      counterparty_vasp_id = NULL, amount_in_currency = ${decimal(g)}
+    WHERE id = (SELECT id FROM travel_rule_records WHERE ${ours} ORDER BY random() LIMIT 1)`);
+  await t.db.execute(sql`UPDATE travel_rule_records SET created_at = ${instant(g)}
+    WHERE id = (SELECT id FROM travel_rule_records WHERE ${ours} ORDER BY random() LIMIT 1)`);
+}
+
 /** The customers report's funnel and tiers as a plain count over the customers. */
 async function plainCustomerTables(from: string, to: string, tz: string) {
   const funnel = await t.db.execute<Record<string, number>>(sql`
@@ -187,6 +224,7 @@ describe('reports over rollups equal reports over the raw rows', () => {
       await p2pRound(g);
       await customerRound(g);
       await complianceRound(g, customer);
+      await travelRuleRound(g, customer);
       // Every other round in a zone the daily rollups keep.
       const tz = round % 2 ? g.pick(['UTC', 'Europe/Istanbul']) : g.pick(ZONES);
       const from = new Date(START + g.int(0, 20) * 86_400_000).toISOString().slice(0, 10);
@@ -293,5 +331,16 @@ describe('reports over rollups equal reports over the raw rows', () => {
            + (SELECT count(*) FROM ((${ALERTS_ROLLUP} EXCEPT ${ALERTS_FRESH}) UNION ALL (${ALERTS_FRESH} EXCEPT ${ALERTS_ROLLUP})) a)::int
              AS n`);
     expect(complianceDrift.rows[0]!.n).toBe(0);
+    const TRAVEL_ROLLUP = sql`
+      SELECT hour, direction, state, jurisdiction, currency, vasp_id, wallet_kind, overdue, n, amount
+        FROM rpt_travel_rule_hourly WHERE n <> 0 OR amount <> 0`;
+    const TRAVEL_FRESH = sql`
+      SELECT date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00+00'), direction, state, jurisdiction,
+             currency, coalesce(counterparty_vasp_id, 0), wallet_kind, deadline_raised IS NOT NULL, count(*),
+             coalesce(sum(amount_in_currency), 0)
+        FROM travel_rule_records GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`;
+    const travelDrift = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM ((${TRAVEL_ROLLUP} EXCEPT ${TRAVEL_FRESH}) UNION ALL (${TRAVEL_FRESH} EXCEPT ${TRAVEL_ROLLUP})) d`);
+    expect(travelDrift.rows[0]!.n).toBe(0);
   }, 120_000);
 });

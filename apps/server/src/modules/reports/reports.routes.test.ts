@@ -16,6 +16,7 @@ const REPORTS = [
   reportsApi.reportFraudSecurity,
   reportsApi.reportP2p,
   reportsApi.reportTransactions,
+  reportsApi.reportTravelRule,
 ];
 const RANGE = { from: '2026-03-01', to: '2026-03-31', tz: 'Europe/Istanbul', groupBy: 'week' };
 const qs = (q: Record<string, string>) => new URLSearchParams(q).toString();

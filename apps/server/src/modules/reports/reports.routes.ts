@@ -14,6 +14,7 @@ export function registerReportRoutes(app: FastifyInstance, { service }: { servic
   registerEndpoint(app, reportsApi.reportFraudSecurity, ({ query }) =>
     service.report('fraud-security', query),
   );
+  registerEndpoint(app, reportsApi.reportTravelRule, ({ query }) => service.report('travel-rule', query));
   registerEndpoint(app, reportsApi.listReportRates, async () => ({
     currency: REPORTING_CURRENCY,
     items: await service.rates(),

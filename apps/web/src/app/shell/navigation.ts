@@ -86,6 +86,7 @@ export const NAVIGATION: NavEntry[] = [
       { to: '/reports/fraud-security', label: 'fraudSecurityReports' },
       { to: '/reports/p2p', label: 'p2pReports' },
       { to: '/reports/transactions', label: 'transactionReports' },
+      { to: '/reports/travel-rule', label: 'travelRuleReports' },
     ],
   },
   { kind: 'link', to: '/logs/access', label: 'accessLogs', icon: IconHistory },

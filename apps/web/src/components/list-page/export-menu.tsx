@@ -14,11 +14,14 @@ export function ExportMenu({
   query,
   label,
   formats,
+  testId = 'export',
 }: {
   path: string;
   query: Record<string, unknown>;
   label: string;
   formats: { csv: string; xlsx: string };
+  /** Names the menu (`<testId>-menu`) and its items (`<testId>-csv`): a page may show two. */
+  testId?: string;
 }) {
   const client = useQueryClient();
   const { t } = useTranslation('list');
@@ -29,7 +32,7 @@ export function ExportMenu({
           variant="default"
           leftSection={<IconDownload size={16} stroke={1.7} />}
           rightSection={<IconChevronDown size={14} />}
-          data-testid="export-menu"
+          data-testid={`${testId}-menu`}
         >
           {label}
         </Button>
@@ -45,7 +48,7 @@ export function ExportMenu({
               event.preventDefault();
               void startExport(buildUrl(path, { ...query, format }), client, t);
             }}
-            data-testid={`export-${format}`}
+            data-testid={`${testId}-${format}`}
           >
             {formats[format]}
           </Menu.Item>

@@ -1,15 +1,16 @@
 import type { ListKey } from '@backdesk/contract';
 import * as savedViewsRoutes from '@backdesk/contract/routes/saved-views';
-import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import { IconBookmark, IconBookmarkPlus, IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api.ts';
 import { savedViewsRef } from '../../lib/contract.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSettledMutation } from '../../lib/settled-mutation.ts';
+import { useFirstContentShown } from '../content-ready.ts';
 import type { SearchValues } from './list-source.ts';
 
 const endpoints = {
@@ -17,6 +18,8 @@ const endpoints = {
   save: savedViewsRef(savedViewsRoutes.saveView),
   delete: savedViewsRef(savedViewsRoutes.deleteSavedView),
 };
+
+const SaveViewModal = lazy(() => import('./save-view-modal.tsx'));
 
 const viewsKey = (list: ListKey) => ['saved-views', list] as const;
 
@@ -45,6 +48,8 @@ export function SavedViews({
     queryKey: viewsKey(list),
     queryFn: ({ signal }) => callEndpoint(endpoints.list, { query: { list }, signal }),
     staleTime: 60_000,
+    // The menu is closed while the rows are first drawn: its views (and their schemas) can follow them.
+    enabled: useFirstContentShown(),
   });
   // The menu shows the stored views once a save or delete returns.
   const save = useSettledMutation(
@@ -57,7 +62,12 @@ export function SavedViews({
     (id: number) => callEndpoint(endpoints.delete, { body: { id } }),
     { awaitReload: true },
   );
-  const [naming, setNaming] = useState(false);
+  const [naming, setNamingState] = useState(false);
+  const [modalWanted, setModalWanted] = useState(false);
+  const setNaming = (open: boolean) => {
+    if (open) setModalWanted(true);
+    setNamingState(open);
+  };
   const [name, setName] = useState('');
   const items = views.data?.items ?? [];
 
@@ -129,37 +139,20 @@ export function SavedViews({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={naming} onClose={() => setNaming(false)} title={t('views.saveTitle')} centered>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack>
-            <TextInput
-              label={t('views.name')}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              maxLength={60}
-              error={save.error ? errorText(save.error) : undefined}
-              data-autofocus
-              data-testid="view-name"
-            />
-            <Text size="xs" c="dimmed">
-              {t('views.sameNameReplaces')}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setNaming(false)}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending} disabled={!name.trim()} data-testid="view-save">
-                {t('common:actions.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      {/* Its code (Mantine's Modal, focus trap and scroll lock) loads the first time it opens. */}
+      {modalWanted && (
+        <Suspense fallback={null}>
+          <SaveViewModal
+            opened={naming}
+            onClose={() => setNaming(false)}
+            name={name}
+            onNameChange={setName}
+            onSubmit={submit}
+            pending={save.isPending}
+            error={save.error ? errorText(save.error) : undefined}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import * as authRoutes from '@backdesk/contract/routes/auth';
 import { callEndpoint } from '../../lib/api.ts';
-import { authEndpointRef } from '../../lib/contract.ts';
+import { authEndpointRef, checkedBy } from '../../lib/contract.ts';
+import { checkCaptchaChallenge } from './auth-answers.ts';
 
-const captchaEndpoint = authEndpointRef(authRoutes.getCaptcha);
+const captchaEndpoint = checkedBy(authEndpointRef(authRoutes.getCaptcha), checkCaptchaChallenge);
 
 export const getCaptcha = (signal?: AbortSignal) => callEndpoint(captchaEndpoint, { signal });

@@ -3,9 +3,10 @@ import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api.ts';
-import { authEndpointRef } from '../../lib/contract.ts';
+import { authEndpointRef, checkedBy } from '../../lib/contract.ts';
+import { checkSsoProviders } from './auth-answers.ts';
 
-const providersEndpoint = authEndpointRef(authRoutes.listSsoProviders);
+const providersEndpoint = checkedBy(authEndpointRef(authRoutes.listSsoProviders), checkSsoProviders);
 const START_PATH = '/api/auth/sso/start';
 
 type Providers = { items: { id: string; name: string }[]; password: boolean };

@@ -11,7 +11,8 @@ import { Decimal, drawn } from './report-view.ts';
 import { useReportFormat } from './use-report-format.ts';
 
 function sumOf(values: Record<string, string | null> | null, keys: string[]): string | null {
-  if (!values) return null;
+  // A period with no figure at all (a share or median of nothing) is a gap in the line, not a 0.
+  if (!values || keys.every((k) => values[k] == null)) return null;
   return keys.reduce((sum, k) => sum.plus(values[k] ?? 0), new Decimal(0)).toFixed();
 }
 

@@ -1,4 +1,5 @@
 import type { Report, ReportName, ReportQuery } from '@backdesk/contract';
+import { TRAVEL_RULE_DIRECTIONS } from '@backdesk/contract/compliance/keys';
 import { REPORT_FILTERS, REPORT_GROUPINGS, type ReportFilterKey } from '@backdesk/contract/reports/keys';
 import { Button, Group, Input, SegmentedControl, Select, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,7 @@ export function ReportControls({
         ),
       ];
     if (key === 'channel') return config?.channels ?? [];
+    if (key === 'direction') return [...TRAVEL_RULE_DIRECTIONS];
     // Tiers: the ones the report counts.
     return report?.breakdowns.find((b) => b.key === 'tiers_now')?.rows.map((r) => r.keys[0]!) ?? [];
   };

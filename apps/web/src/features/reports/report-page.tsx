@@ -19,6 +19,7 @@ import { type ReportSearch, reportQueryOf } from './report-search.ts';
 import { ReportTables } from './report-tables.tsx';
 import { shownTables, toExportTables } from './report-view.ts';
 import { reportQueryOptions, useReport } from './reports-api.ts';
+import { TravelRuleRecordsBackground, TravelRuleRecordsExport } from './travel-rule-records-export.tsx';
 import { useReportFormat } from './use-report-format.ts';
 
 type AnySearch = never;
@@ -133,6 +134,7 @@ export function ReportPage({ name }: { name: ReportName }) {
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
+            {name === 'travel-rule' && <TravelRuleRecordsExport query={query} />}
             <Button
               variant="default"
               leftSection={<IconPrinter size={16} stroke={1.7} />}
@@ -144,6 +146,7 @@ export function ReportPage({ name }: { name: ReportName }) {
           </Group>
         }
       />
+      {name === 'travel-rule' && <TravelRuleRecordsBackground />}
       <ReportControls name={name} search={search} query={query} report={data} onChange={onChange} />
       {error && (
         <Alert color="red" variant="light" mb="md" data-testid="report-error" title={t('error')}>

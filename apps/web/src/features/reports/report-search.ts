@@ -103,6 +103,7 @@ export function reportQueryOf(
       ? { from: search.from ?? shift(today, -29), to: search.to ?? today }
       : presetRange(preset, today);
   const query: ReportQuery = { ...range, tz, groupBy: search.groupBy ?? 'day' };
-  for (const key of filters) if (search[key]) query[key] = search[key];
+  // The server judges what the URL holds (an unknown direction is refused with its field).
+  for (const key of filters) if (search[key]) (query as Record<string, string>)[key] = search[key];
   return query;
 }

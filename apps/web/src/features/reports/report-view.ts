@@ -82,9 +82,12 @@ function measureCells(
   });
 }
 
-/** The asset of a breakdown's row by asset (its `asset` dimension), which its amounts are in. */
+/**
+ * The asset of a breakdown's row by asset (its `asset` dimension), or the currency of a row by
+ * currency (the travel rule's amounts in a jurisdiction's currency), which its amounts are in.
+ */
 function assetOfRow(dimensions: readonly string[], keys: readonly string[]): string | undefined {
-  const at = dimensions.indexOf('asset');
+  const at = dimensions.includes('asset') ? dimensions.indexOf('asset') : dimensions.indexOf('currency');
   return at === -1 ? undefined : keys[at];
 }
 

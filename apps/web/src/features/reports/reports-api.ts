@@ -13,6 +13,7 @@ export const reportEndpoints = {
   'fraud-security': reportsRef(reportsRoutes.reportFraudSecurity),
   p2p: reportsRef(reportsRoutes.reportP2p),
   transactions: reportsRef(reportsRoutes.reportTransactions),
+  'travel-rule': reportsRef(reportsRoutes.reportTravelRule),
 } as const;
 
 export const depositConfigEndpoint = reportsRef(reportsRoutes.getDepositReportsConfig);

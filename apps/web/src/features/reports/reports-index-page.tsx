@@ -7,7 +7,7 @@ import { contentReady } from '../../components/content-ready.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { REPORT_META } from './report-meta.ts';
 
-/** `/reports`: the seven reports, each with what it answers in one line. */
+/** `/reports`: the eight reports, each with what it answers in one line. */
 export function ReportsIndexPage() {
   const { t } = useTranslation(['reports', 'common']);
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAmount } from '../../lib/amounts.ts';
 import { formatGrowthPercent } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/language.ts';
-import { formatDecimal } from '../../lib/locale-format.ts';
+import { formatDecimal, formatPercent } from '../../lib/locale-format.ts';
 import { type Cell, Decimal } from './report-view.ts';
 
 /** How a figure reads on screen in the member's language; exports keep the exact figure instead. */
@@ -25,6 +25,8 @@ export function useReportFormat() {
         const minutes = new Decimal(raw).div(60).toDecimalPlaces(0).toNumber();
         return t('duration', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
       }
+      case 'percent':
+        return formatPercent(locale, raw);
       case 'amount':
         // An amount of one asset at its precision; a sum across assets has no asset to be read in.
         return asset ? amount(raw, asset) : formatDecimal(locale, raw);

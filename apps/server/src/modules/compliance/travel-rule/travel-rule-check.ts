@@ -17,6 +17,8 @@ import { type DirectoryVasp, type Given, givenBy, partiesWith, vaspRefsOf } from
 
 /** What the withdrawal check reads of the travel rule, as one JSON value of its one statement. */
 export interface TravelRuleCheckFacts {
+  /** The asset catalogue's word that this asset on this network is fiat (null: not in the catalogue). */
+  fiat: boolean | null;
   rules: Partial<TravelRuleRules> | null;
   attribution: {
     id: number;
@@ -71,6 +73,7 @@ export function travelRuleCheckSql(c: {
   const record = sql`SELECT r.* FROM travel_rule_records r JOIN wallet_transactions w ON w.id = r.transaction_id
                       WHERE w.external_id = ${c.withdrawalId} AND w.type = 'withdrawal'`;
   return sql`(SELECT json_build_object(
+    'fiat', (SELECT is_fiat FROM assets WHERE asset = ${c.asset} AND network = ${c.network}),
     'rules', (SELECT value FROM app_settings WHERE key = ${TRAVEL_RULE_RULES_KEY}),
     'attribution', (SELECT json_build_object('id', a.id, 'vasp_id', a.vasp_id, 'self_hosted', a.self_hosted,
                                              'proof_method', a.proof_method, 'jurisdiction', v.jurisdiction)
@@ -118,7 +121,7 @@ const NONE: TravelRuleParties = {
 };
 
 /**
- * The travel rule's reasons for a withdrawal about to go: a rejected record or a counterparty VASP whose
+ * The travel rule's reasons for a crypto withdrawal about to go: a rejected record or a counterparty VASP whose
  * due diligence was rejected blocks; data the rule requires that neither the request nor the record
  * holds sends it to review. The same pure evaluation as the record's.
  */
@@ -128,6 +131,8 @@ export function travelRuleCheckReasons(
 ): CheckReason[] {
   const { checkReason } = checksApi;
   const reasons: CheckReason[] = [];
+  // The travel rule is about crypto transfers: a bank transfer of fiat is none of its business.
+  if (facts.fiat === true) return reasons;
   const vasps = checkedVasps(facts);
   const record = facts.record;
   if (record?.state === 'rejected')

@@ -25,7 +25,7 @@ const OPEN = sql.raw(`r.state IN (${TRAVEL_RULE_OPEN_STATES.map((s) => `'${s}'`)
 const SORT = { created_at: sql`r.created_at`, deadline: sql`r.deadline` } as const;
 
 /** The first name identifier of a party's first person, as an officer reads it ("Demir, Ayşe"). */
-const firstName = (party: SQL, persons: string) => sql`(
+export const firstName = (party: SQL, persons: string) => sql`(
   SELECT coalesce(n->>'primaryIdentifier' || coalesce(', ' || (n->>'secondaryIdentifier'), ''), n->>'legalPersonName')
   FROM jsonb_path_query_first(${party}, ${`$.${persons}[0].*.name.nameIdentifier[0]`}::jsonpath) AS n)`;
 
@@ -201,6 +201,14 @@ export function createTravelRuleRecordsRepository() {
         sql`SELECT ${RECORD_COLUMNS} FROM ${RECORD_FROM} WHERE r.id = ${id}${lock ? sql` FOR UPDATE OF r` : sql``}`,
       );
       return rows[0];
+    },
+
+    /** The open records resting on a directory attribution, oldest first. */
+    async openOnAddress(db: DbOrTx, addressId: number): Promise<number[]> {
+      const { rows } = await db.execute<{ id: string }>(sql`
+        SELECT r.id FROM travel_rule_records r
+        WHERE r.counterparty_address_id = ${addressId} AND ${OPEN} ORDER BY r.id`);
+      return rows.map((r) => Number(r.id));
     },
 
     /** The record of a transfer, locked for a change in `tx`. */

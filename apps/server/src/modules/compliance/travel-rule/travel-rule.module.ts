@@ -6,9 +6,12 @@ import type { Clock } from '../../../lib/clock.ts';
 import type { ApprovalsService } from '../../platform/approvals/approvals.service.ts';
 import { createChanges } from '../../platform/audit/changes.ts';
 import { ownUrl } from '../fraud/demo/fraud-demo.module.ts';
+import { createSelfHostedRepository } from './self-hosted.repository.ts';
+import { createSelfHostedService } from './self-hosted.service.ts';
 import { registerTravelRuleRoutes } from './travel-rule.routes.ts';
 import { createTravelRuleService, type TravelRuleService } from './travel-rule.service.ts';
 import { announcePassedDeadlines, DEADLINES_JOB, DEADLINES_SCHEDULE } from './travel-rule-deadlines.ts';
+import { createTravelRuleExport } from './travel-rule-export.ts';
 import { createTravelRuleRecordsRepository } from './travel-rule-records.repository.ts';
 import { createTravelRuleRelease } from './travel-rule-release.ts';
 import { createTravelRuleRetention, RETENTION_JOB, RETENTION_SCHEDULE } from './travel-rule-retention.ts';
@@ -63,6 +66,8 @@ export function registerTravelRuleModule(
     release: createTravelRuleRelease({ db, changes, repo, records, approvals: deps.approvals }),
     settings: createTravelRuleSettingsService({ db, changes, home: deps.home }),
     vasps: createVaspsService({ db, repo: createVaspsRepository(), changes, box }),
+    selfHosted: createSelfHostedService({ db, repo: createSelfHostedRepository(), changes, records }),
+    exports: createTravelRuleExport({ db, changes, clock }),
   });
 
   const trpUrl = () => {

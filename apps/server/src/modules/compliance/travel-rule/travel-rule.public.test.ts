@@ -434,6 +434,26 @@ describe('the travel rule in POST /api/v1/checks/withdrawal', () => {
     expect((await check(body(c.externalId, { amount: '10' }))).json().decision).toBe('allow');
   });
 
+  it('leaves a bank withdrawal of fiat alone: the travel rule is about crypto transfers', async () => {
+    const c = await newCustomer(t.db, 'tr_api');
+    const { rows } = await t.db.execute<{ is_fiat: boolean }>(
+      sql`SELECT is_fiat FROM assets WHERE asset = 'TRY' AND network = 'BANK'`,
+    );
+    expect(rows).toEqual([{ is_fiat: true }]);
+    const fiat = body(c.externalId, {
+      asset: 'TRY',
+      network: 'BANK',
+      amount: '250000',
+      toAddress: 'TR330006100519786457841326',
+    });
+    const answer = (await check(fiat)).json();
+    expect(codesOf(answer)).not.toContain('TRAVEL_RULE_MISSING');
+    // The same amount's worth in a crypto asset to an unattributed address is the rule's concern.
+    expect(codesOf((await check(body(c.externalId, { amount: '10000' }))).json())).toContain(
+      'TRAVEL_RULE_MISSING',
+    );
+  });
+
   it('blocks with TRAVEL_RULE_VASP_REJECTED when the counterparty VASP failed due diligence', async () => {
     const c = await newCustomer(t.db, 'tr_api');
     const to = address();

@@ -116,6 +116,13 @@ async function vaspWithAddress(jurisdiction: string, address: string) {
   return vasp as { id: number; version: number };
 }
 
+const customerOf = async (transactionId: number) =>
+  (
+    await t.db.execute<{ id: number }>(
+      sql`SELECT customer_id::int AS id FROM wallet_transactions WHERE id = ${transactionId}`,
+    )
+  ).rows[0]!.id;
+
 const auditOf = async (id: number) =>
   (
     await t.db.execute<{
@@ -351,6 +358,7 @@ describe('travel rule', () => {
         network: 'BTC',
         address: `bc1q${randomUUID().slice(0, 12)}`,
         proof_method: 'signed_message',
+        customer_id: await customerOf(await transfer('deposit', '0.001', `bc1q${randomUUID().slice(0, 8)}`)),
       },
       admin,
     );

@@ -1,7 +1,11 @@
 import { complianceApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../../lib/endpoint-route.ts';
+import { registerEndpoint, registerExportEndpoint } from '../../../lib/endpoint-route.ts';
+import { exportRunOf } from '../../../lib/export/background.ts';
+import { sendExport, streamRows } from '../../../lib/export/index.ts';
+import type { SelfHostedService } from './self-hosted.service.ts';
 import type { TravelRuleService } from './travel-rule.service.ts';
+import { EXPORT_COLUMNS, type ExportRow, type TravelRuleExport } from './travel-rule-export.ts';
 import type { TravelRuleRelease } from './travel-rule-release.ts';
 import type { TravelRuleSettingsService } from './travel-rule-settings.ts';
 import type { VaspsService } from './vasps.service.ts';
@@ -13,9 +17,11 @@ export function registerTravelRuleRoutes(
     release: TravelRuleRelease;
     settings: TravelRuleSettingsService;
     vasps: VaspsService;
+    selfHosted: SelfHostedService;
+    exports: TravelRuleExport;
   },
 ): void {
-  const { records, release, settings, vasps } = deps;
+  const { records, release, settings, vasps, selfHosted, exports } = deps;
   const api = complianceApi;
   registerEndpoint(app, api.getTravelRuleSettings, () => settings.read());
   registerEndpoint(app, api.updateTravelRuleSettings, async ({ body, actor }) => ({
@@ -24,6 +30,18 @@ export function registerTravelRuleRoutes(
   }));
 
   registerEndpoint(app, api.listTravelRuleQueue, ({ query }) => records.queue(query));
+  registerExportEndpoint(app, api.exportTravelRuleRecords, async ({ query, reply, actor }) => {
+    const { format, ...filters } = query;
+    const { statement, asked } = await exports.query(filters);
+    // The ask is audited once: a large export replayed by the background job is the same ask.
+    if (!exportRunOf(reply)) await exports.audit({ ...asked, format }, actor);
+    return sendExport(reply, {
+      format,
+      fileName: 'travel-rule-records',
+      columns: EXPORT_COLUMNS,
+      rows: streamRows<ExportRow>(await app.reads.db(actor.memberId), statement),
+    });
+  });
   registerEndpoint(app, api.getTravelRuleRecord, ({ query }) => records.get(query.id));
   registerEndpoint(app, api.revealTravelRuleRecord, ({ body, actor }) => records.reveal(body.id, actor));
   registerEndpoint(app, api.editTravelRuleRecord, async ({ body, actor }) => ({
@@ -65,4 +83,7 @@ export function registerTravelRuleRoutes(
   }));
   registerEndpoint(app, api.configureVaspTrp, ({ body, actor }) => vasps.configureTrp(body, actor));
   registerEndpoint(app, api.removeVaspAddress, ({ body, actor }) => vasps.removeAddress(body, actor));
+
+  registerEndpoint(app, api.listSelfHostedWallets, ({ query }) => selfHosted.list(query));
+  registerEndpoint(app, api.recordSelfHostedProof, ({ body, actor }) => selfHosted.recordProof(body, actor));
 }

@@ -7,10 +7,16 @@ import type {
   TravelRuleState,
 } from '@backdesk/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { Actor, ChangeOutcome, Changes, SystemActor } from '../../platform/audit/changes.ts';
+import {
+  type Actor,
+  type ChangeOutcome,
+  type Changes,
+  recordChange,
+  type SystemActor,
+} from '../../platform/audit/changes.ts';
 import { maskIdentifier, maskParties } from './travel-rule-mask.ts';
 import type {
   EvaluatedColumns,
@@ -131,7 +137,7 @@ export function createTravelRuleService(deps: {
 
   const change = (
     row: RecordRow,
-    action: 'update' | 'request_information' | 'verify' | 'return' | 'reject',
+    action: 'update' | 'reevaluate' | 'request_information' | 'verify' | 'return' | 'reject',
   ) =>
     ({
       entity: 'travel_rule_record',
@@ -168,6 +174,44 @@ export function createTravelRuleService(deps: {
         change: { ...change(before, action), before: stateOf(before), after: stateOf(after) },
       };
     });
+  }
+
+  /**
+   * Writes a record's parties and what the rule, evaluated afresh, makes of them. A verified record
+   * whose data changes is unverified again; gaps reopen a request with the jurisdiction's deadline.
+   */
+  async function evaluateAgain(
+    tx: DbOrTx,
+    before: RecordRow,
+    parties: TravelRuleParties,
+    actor: Actor,
+  ): Promise<RecordRow> {
+    const { evaluation, attribution, walletKind, rules, vaspId } = await evaluate(
+      tx,
+      Number(before.transaction_id),
+      parties,
+      givenOf(before),
+    );
+    let state: TravelRuleState;
+    if (evaluation.state === 'not_in_scope') state = 'not_in_scope';
+    else if (before.state === 'awaiting_counterparty') state = 'awaiting_counterparty';
+    else state = evaluation.state;
+    const deadline =
+      state === 'information_missing'
+        ? (before.deadline ?? hoursFromNow(rules[evaluation.jurisdiction].answer_hours))
+        : state === 'awaiting_counterparty'
+          ? before.deadline
+          : null;
+    const next = {
+      ...columns(evaluation, attribution, walletKind, vaspId),
+      state,
+      deadline,
+      parties,
+      // A held deposit stays held while the rule still holds it.
+      held: before.held && heldOf(before.direction, walletKind, state, evaluation.level === 'verified'),
+    };
+    await repo.update(tx, Number(before.id), { ...next, stateChangedBy: actor.memberId, stateReason: null });
+    return (await repo.byId(tx, Number(before.id)))!;
   }
 
   /** The record locked at the version seen, open, and with every required field present. */
@@ -277,10 +321,7 @@ export function createTravelRuleService(deps: {
       });
     },
 
-    /**
-     * Enters or corrects the parties; the rule is evaluated again. A verified record whose data
-     * changes is unverified again; gaps reopen a request with the jurisdiction's deadline.
-     */
+    /** Enters or corrects the parties; the rule is evaluated again (evaluateAgain). */
     edit(body: z.output<typeof complianceApi.EditTravelRuleRecordBodySchema>, actor: Actor) {
       return changes.run(actor, async (tx) => {
         const before = await locked(tx, body.id, body.version);
@@ -295,37 +336,30 @@ export function createTravelRuleService(deps: {
         };
         if (JSON.stringify(parties) === JSON.stringify(current))
           return { result: toRecord(before, false), change: null };
-        const { evaluation, attribution, walletKind, rules, vaspId } = await evaluate(
-          tx,
-          Number(before.transaction_id),
-          parties,
-          givenOf(before),
-        );
-        let state: TravelRuleState;
-        if (evaluation.state === 'not_in_scope') state = 'not_in_scope';
-        else if (before.state === 'awaiting_counterparty') state = 'awaiting_counterparty';
-        else state = evaluation.state;
-        const deadline =
-          state === 'information_missing'
-            ? (before.deadline ?? hoursFromNow(rules[evaluation.jurisdiction].answer_hours))
-            : state === 'awaiting_counterparty'
-              ? before.deadline
-              : null;
-        const next = {
-          ...columns(evaluation, attribution, walletKind, vaspId),
-          state,
-          deadline,
-          parties,
-          // A held deposit stays held while the rule still holds it.
-          held: before.held && heldOf(before.direction, walletKind, state, evaluation.level === 'verified'),
-        };
-        await repo.update(tx, body.id, { ...next, stateChangedBy: actor.memberId, stateReason: null });
-        const after = (await repo.byId(tx, body.id))!;
+        const after = await evaluateAgain(tx, before, parties, actor);
         return {
           result: toRecord(after, false),
           change: { ...change(before, 'update'), before: auditedOf(before), after: auditedOf(after) },
         };
       });
+    },
+
+    /**
+     * Evaluates the open records resting on a directory attribution again, after what the directory
+     * knows of it changed (a self-hosted wallet's proof): each record whose state or missing fields
+     * move is one audit row. In the caller's transaction; the number of records moved.
+     */
+    async reevaluateOnAddressIn(tx: Tx, addressId: number, actor: Actor): Promise<number> {
+      let moved = 0;
+      for (const id of await repo.openOnAddress(tx, addressId)) {
+        const before = (await repo.byId(tx, id, true))!;
+        const after = await evaluateAgain(tx, before, partiesOf(before), actor);
+        const audited = { before: auditedOf(before), after: auditedOf(after) };
+        if (JSON.stringify(audited.before) === JSON.stringify(audited.after)) continue;
+        await recordChange(tx, actor, { ...change(before, 'reevaluate'), ...audited });
+        moved += 1;
+      }
+      return moved;
     },
 
     requestInformation(body: z.output<typeof complianceApi.requestTravelRuleInformation.body>, actor: Actor) {

@@ -13,12 +13,13 @@ const COLUMNS = sql`
   v.review_date::text AS review_date,
   (SELECT count(*)::int FROM vasp_addresses a WHERE a.vasp_id = v.id) AS address_count,
   v.trp_url, v.trp_inbound_hash IS NOT NULL AS trp_inbound, v.trp_outbound_sealed IS NOT NULL AS trp_outbound,
-  ${isoUtc(sql`v.created_at`)} AS created_at, v.version`;
+  v.trp_inbound_prefix, ${isoUtc(sql`v.created_at`)} AS created_at, v.version`;
 
-const ADDRESS_COLUMNS = sql`
+/** An attribution's columns, `m` being the member who checked its proof (self-hosted.repository.ts too). */
+export const ADDRESS_COLUMNS = sql`
   a.id, a.vasp_id, a.network, a.address, a.is_prefix, a.self_hosted, a.proof_method,
   m.display_name AS proof_checked_by, ${isoUtc(sql`a.proof_checked_at`)} AS proof_checked_at,
-  ${isoUtc(sql`a.created_at`)} AS created_at`;
+  a.customer_id::int AS customer_id, ${isoUtc(sql`a.created_at`)} AS created_at, a.version`;
 
 export interface VaspFilters {
   q?: string;
@@ -158,13 +159,15 @@ export function createVaspsRepository() {
         selfHosted: boolean;
         proofMethod: string | null;
         checkedBy: number | null;
+        customerId: number | null;
       },
     ): Promise<number | undefined> {
       const { rows } = await tx.execute<{ id: number }>(sql`
         INSERT INTO vasp_addresses (vasp_id, network, address, is_prefix, self_hosted, proof_method, proof_checked_by,
-          proof_checked_at)
+          proof_checked_at, customer_id)
         VALUES (${a.vaspId}, ${a.network}, ${a.address}, ${a.isPrefix}, ${a.selfHosted}, ${a.proofMethod},
-          ${a.proofMethod ? a.checkedBy : null}::integer, ${a.proofMethod ? sql`now()` : sql`NULL`})
+          ${a.proofMethod ? a.checkedBy : null}::integer, ${a.proofMethod ? sql`now()` : sql`NULL`},
+          ${a.customerId}::bigint)
         ON CONFLICT (network, address) DO NOTHING
         RETURNING id`);
       return rows[0] ? Number(rows[0].id) : undefined;
@@ -175,6 +178,11 @@ export function createVaspsRepository() {
       const { rows } = await tx.execute(
         sql`SELECT 1 FROM travel_rule_records WHERE counterparty_address_id = ${id} LIMIT 1`,
       );
+      return rows.length > 0;
+    },
+
+    async customerExists(db: DbOrTx, id: number): Promise<boolean> {
+      const { rows } = await db.execute(sql`SELECT 1 FROM customers WHERE id = ${id}`);
       return rows.length > 0;
     },
 

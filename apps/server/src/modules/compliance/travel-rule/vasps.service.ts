@@ -28,7 +28,14 @@ const addressOf = (a: VaspAddress) => ({
   is_prefix: a.is_prefix,
   self_hosted: a.self_hosted,
   proof_method: a.proof_method,
+  customer_id: a.customer_id,
 });
+
+/**
+ * What the screen keeps of a token it showed once: the scheme and six random characters, enough to
+ * tell two tokens apart, 36 of its 256 bits.
+ */
+const tokenPrefix = (token: string) => token.slice(0, 'bdtrp_'.length + 6);
 
 /** Two rows of one file naming one LEI would apply in turn, the later silently winning: refused. */
 function refuseRepeatedLeis(rows: readonly { lei: string }[]): void {
@@ -124,7 +131,8 @@ export function createVaspsService(deps: {
         const inbound = body.issue_inbound ? `bdtrp_${randomBytes(32).toString('base64url')}` : null;
         await trp.setVaspLink(tx, body.id, {
           url: body.url ? body.url.replace(/\/+$/, '') : null,
-          ...(inbound ? { inboundHash: credentialHash(inbound) } : {}),
+          ...(inbound ? { inbound: { hash: credentialHash(inbound), prefix: tokenPrefix(inbound) } } : {}),
+          ...(body.revoke_inbound ? { inbound: null } : {}),
           ...(body.outbound_token
             ? { outboundSealed: box.seal(outboundRow(body.id), body.outbound_token) }
             : {}),
@@ -133,6 +141,7 @@ export function createVaspsService(deps: {
         const link = (v: Vasp) => ({
           trp_url: v.trp_url,
           trp_inbound: v.trp_inbound,
+          trp_inbound_prefix: v.trp_inbound_prefix,
           trp_outbound: v.trp_outbound,
         });
         return {
@@ -145,6 +154,7 @@ export function createVaspsService(deps: {
             after: {
               ...link(after),
               ...(inbound ? { inbound_issued: true } : {}),
+              ...(body.revoke_inbound && before.trp_inbound ? { inbound_revoked: true } : {}),
               ...(body.outbound_token ? { outbound_replaced: true } : {}),
             },
           },
@@ -225,6 +235,8 @@ export function createVaspsService(deps: {
       return changes.run(actor, async (tx) => {
         if (body.vasp_id !== null && !(await repo.byId(tx, body.vasp_id, true)))
           throw new AppError('VASP_NOT_FOUND');
+        if (body.customer_id !== null && !(await repo.customerExists(tx, body.customer_id)))
+          throw new AppError('CUSTOMER_NOT_FOUND');
         const id = await repo.insertAddress(tx, {
           vaspId: body.vasp_id,
           network: body.network,
@@ -233,6 +245,7 @@ export function createVaspsService(deps: {
           selfHosted: body.self_hosted,
           proofMethod: body.proof_method,
           checkedBy: actor.memberId,
+          customerId: body.customer_id,
         });
         if (id === undefined) throw new AppError('VASP_ADDRESS_EXISTS');
         const address = (await repo.addressById(tx, id))!;
@@ -242,6 +255,7 @@ export function createVaspsService(deps: {
             entity: 'vasp_address',
             action: 'add',
             entityId: id,
+            customerId: address.customer_id,
             before: null,
             after: addressOf(address),
           },

@@ -22,6 +22,15 @@ interface Document {
   openapi: string;
   components: { securitySchemes: Record<string, { type: string; scheme: string }> };
   paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<
+    string,
+    {
+      post: Omit<Operation, 'parameters' | 'requestBody'> & {
+        parameters: { name: string; in: string; required: boolean }[];
+        requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+      };
+    }
+  >;
 }
 
 /**
@@ -106,5 +115,28 @@ describe('the public OpenAPI document', () => {
     expect(idempotent.properties?.code?.enum).toEqual(['IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS']);
     expect(operationOf(publicApi.whoami).requestBody).toBeUndefined();
     for (const status of ['413', '415']) expect(operationOf(testBatch).responses[status]).toBeDefined();
+  });
+
+  it('documents every event as the webhook that delivers it: the Standard Webhooks headers and its body', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...publicApi.EVENT_TYPES].sort());
+    for (const [type, { post }] of Object.entries(document.webhooks)) {
+      expect(post.parameters.map((p) => [p.name, p.in, p.required])).toEqual([
+        ['webhook-id', 'header', true],
+        ['webhook-timestamp', 'header', true],
+        ['webhook-signature', 'header', true],
+      ]);
+      const body = post.requestBody.content['application/json']!.schema;
+      expect(body.properties.type).toEqual({ type: 'string', const: type });
+      expect(Object.keys(post.responses).sort()).toEqual(['2XX', '410', 'default']);
+    }
+    // A travel-rule event names each field its changes may hold, and nothing else.
+    const changes = (
+      document.webhooks['travel_rule.held']!.post.requestBody.content['application/json']!.schema.properties
+        .data as { properties: { changes: { properties: object; additionalProperties: boolean } } }
+    ).properties.changes;
+    expect(Object.keys(changes.properties)).toEqual(
+      Object.keys(publicApi.TravelRuleEventChangesSchema.shape),
+    );
+    expect(changes.additionalProperties).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { NDJSON, type PublicEndpointDef, publicEndpointErrors } from '@backdesk/contract';
+import { NDJSON, type PublicEndpointDef, publicApi, publicEndpointErrors } from '@backdesk/contract';
 import { z } from 'zod';
 import { errorSchema } from '../../../plugins/openapi.ts';
 
@@ -107,10 +107,70 @@ function operation(endpoint: PublicEndpointDef): Json {
   };
 }
 
+/** Standard Webhooks' headers, on every delivery of an event (decision 0025, "Decisions out"). */
+const WEBHOOK_HEADERS: Json[] = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: "The event's id, the same on every attempt of it: deduplicate by it",
+    schema: { type: 'string', pattern: publicApi.EVENT_ID_PATTERN.source },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description:
+      'When this attempt was signed, in Unix seconds: refuse one more than five minutes from your clock',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64-decoded part of the endpoint secret after `whsec_`; during a rotation one per secret, space-separated (accept if any matches)',
+    schema: { type: 'string' },
+  },
+];
+
+/**
+ * Each event type as a webhook delivers it (OpenAPI 3.1 `webhooks`): a POST of the event, signed per
+ * Standard Webhooks, and what Backdesk makes of the answer.
+ */
+function webhooks(): Json {
+  return Object.fromEntries(
+    publicApi.EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: publicApi.EVENT_DESCRIPTIONS[type],
+          tags: ['events'],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: {
+            required: true,
+            content: json(jsonSchema(publicApi.EVENT_PAYLOAD_SCHEMAS[type], 'output')),
+          },
+          responses: {
+            '2XX': { description: 'Stored: the event is delivered' },
+            '410': { description: 'Gone: the endpoint is disabled' },
+            default: {
+              description:
+                'Anything else, or no answer within the timeout: retried with exponential backoff over about three days (`Retry-After` honoured)',
+            },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /**
  * The public API's OpenAPI document (`GET /api/v1/openapi.json`), built from the descriptors the
  * server registered: every status an operation answers with the codes of each, its content types,
- * the API key as a bearer scheme, and the scope each operation needs.
+ * the API key as a bearer scheme, and the scope each operation needs; and every event as the
+ * webhook that delivers it.
  */
 export function publicOpenApiDocument(endpoints: readonly PublicEndpointDef[]): Json {
   const paths: Record<string, Json> = {};
@@ -139,5 +199,6 @@ export function publicOpenApiDocument(endpoints: readonly PublicEndpointDef[]): 
     },
     security: [{ apiKey: [] }],
     paths,
+    webhooks: webhooks(),
   };
 }

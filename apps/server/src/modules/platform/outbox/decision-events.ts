@@ -148,7 +148,7 @@ export const DECISION_EVENTS: Record<AuditEntity, Mapping | null> = {
       if (c.action === 'return') return 'travel_rule.returned';
       if (c.action === 'reject') return 'travel_rule.rejected';
       if (c.action === 'verify') return 'travel_rule.completed';
-      if (c.action === 'create' || c.action === 'update') {
+      if (c.action === 'create' || c.action === 'update' || c.action === 'reevaluate') {
         // The rule's own moves on data the exchange sent (or an officer entered).
         if (changed(c, 'held') && c.after?.held === true) return 'travel_rule.held';
         // Released by the data's arrival where the rule asks for no verification.
@@ -163,6 +163,7 @@ export const DECISION_EVENTS: Record<AuditEntity, Mapping | null> = {
   vasp_address: none,
   // A TRP exchange's own moves: its record's (travel_rule.*) are the events.
   trp_transfer: none,
+  travel_rule_export: none,
 };
 
 /** The event type of a change, or null when it is no decision the exchange enforces. */

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AUDIT_ENTITIES, publicApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -8,6 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
+import { startWebhookReceiver, type WebhookAnswer } from '../../../test/webhook-receiver.ts';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
 import { createChanges } from '../audit/changes.ts';
 import { DECISION_EVENTS, decisionEventType } from './decision-events.ts';
@@ -266,28 +265,17 @@ describe('restriction expiry', () => {
 });
 
 describe('webhook delivery', () => {
-  let server: Server;
-  const all: { url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let path = '';
-  const received = () => all.filter((r) => r.url === path);
-  let answer: (id: string) => { status: number; headers?: Record<string, string> } = () => ({ status: 204 });
+  const received = () => receiver.all.filter((r) => r.url === path);
+  let answer: (id: string) => WebhookAnswer = () => ({ status: 204 });
   let base = '';
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => {
-        body += c;
-      });
-      req.on('end', () => {
-        all.push({ url: req.url ?? '', headers: req.headers, body });
-        const a = req.url === path ? answer(String(req.headers['webhook-id'])) : { status: 204 };
-        res.writeHead(a.status, a.headers).end('ok');
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    receiver = await startWebhookReceiver();
+    receiver.answerWith((r) => (r.url === path ? answer(String(r.headers['webhook-id'])) : { status: 204 }));
+    base = receiver.base;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => receiver.close());
 
   async function endpointFor(at: string) {
     path = at;

@@ -18,6 +18,9 @@ export const travelRuleEndpoints = {
   importVasps: complianceRef(complianceRoutes.importVasps),
   addAddress: complianceRef(complianceRoutes.addVaspAddress),
   removeAddress: complianceRef(complianceRoutes.removeVaspAddress),
+  configureTrp: complianceRef(complianceRoutes.configureVaspTrp),
+  selfHosted: complianceRef(complianceRoutes.listSelfHostedWallets),
+  recordProof: complianceRef(complianceRoutes.recordSelfHostedProof),
   settings: complianceRef(complianceRoutes.getTravelRuleSettings),
   updateSettings: complianceRef(complianceRoutes.updateTravelRuleSettings),
 };

@@ -1,5 +1,6 @@
 import type {
   AddVaspAddressBody,
+  ConfigureVaspTrpBody,
   TravelRuleRecord,
   TravelRuleRules,
   VaspBody,
@@ -16,6 +17,10 @@ const TRAVEL_RULE = ['compliance', 'travel-rule'] as const;
 
 export const travelRuleQueueSource = listSource({ endpoint: api.queue, queryKey: [...TRAVEL_RULE, 'queue'] });
 export const vaspsSource = listSource({ endpoint: api.vasps, queryKey: [...TRAVEL_RULE, 'vasps'] });
+export const selfHostedSource = listSource({
+  endpoint: api.selfHosted,
+  queryKey: [...TRAVEL_RULE, 'self-hosted'],
+});
 
 export const recordOptions = (id: number) =>
   queryOptions({
@@ -67,6 +72,8 @@ export const vaspOptions = (id: number) =>
     queryFn: ({ signal }) => callEndpoint(api.vasp, { query: { id }, signal }),
   });
 
+const SELF_HOSTED = [...TRAVEL_RULE, 'self-hosted'] as const;
+
 /** The directory's changes reload its list and detail, and the history of what they touched. */
 const VASP_KEYS = [VASPS, ['audit']];
 
@@ -83,8 +90,23 @@ export const useDeleteVasp = () =>
 export const useImportVasps = () =>
   useSettledMutation(VASP_KEYS, (rows: VaspImportRow[]) => callEndpoint(api.importVasps, { body: { rows } }));
 
+/** A self-hosted wallet added shows on its list too. */
 export const useAddVaspAddress = () =>
-  useSettledMutation(VASP_KEYS, (body: AddVaspAddressBody) => callEndpoint(api.addAddress, { body }));
+  useSettledMutation([...VASP_KEYS, SELF_HOSTED], (body: AddVaspAddressBody) =>
+    callEndpoint(api.addAddress, { body }),
+  );
+
+/** A proof recorded moves the records resting on the wallet: the queue reloads with the list. */
+export const useRecordProof = () =>
+  useSettledMutation(
+    [SELF_HOSTED, [...TRAVEL_RULE, 'queue'], [...TRAVEL_RULE, 'record'], ['audit']],
+    (body: Versioned & { proof_method: 'signed_message' | 'test_transfer' }) =>
+      callEndpoint(api.recordProof, { body }),
+  );
+
+/** The TRP link of a VASP (decision 0030): its answer may carry the new token, shown once. */
+export const useConfigureTrp = () =>
+  useSettledMutation(VASP_KEYS, (body: ConfigureVaspTrpBody) => callEndpoint(api.configureTrp, { body }));
 
 export const useRemoveVaspAddress = () =>
   useSettledMutation(VASP_KEYS, (id: number) => callEndpoint(api.removeAddress, { body: { id } }));

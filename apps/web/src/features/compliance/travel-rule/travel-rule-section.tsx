@@ -7,25 +7,26 @@ import { PageHeader } from '../../../components/page-header.tsx';
 const SECTIONS = [
   { key: 'queue', to: '/compliance/travel-rule' },
   { key: 'vasps', to: '/compliance/travel-rule/vasps' },
+  { key: 'selfHosted', to: '/compliance/travel-rule/self-hosted' },
   { key: 'rules', to: '/compliance/travel-rule/rules' },
 ] as const;
 
 const TITLES = {
   queue: ['common:pages.travelRule', 'description'],
   vasps: ['common:pages.vasps', 'vaspsDescription'],
+  selfHosted: ['common:pages.selfHostedWallets', 'selfHostedDescription'],
   rules: ['common:pages.travelRuleRules', 'rulesDescription'],
 } as const;
 
-/** The frame of the travel rule's pages: the queue, the VASP directory and the rules, each its own URL. */
+/**
+ * The frame of the travel rule's pages: the queue, the VASP directory, the self-hosted wallets and the
+ * rules, each its own URL.
+ */
 export function TravelRuleSection({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation(['travelRule', 'common']);
   const navigate = useNavigate();
   const pathname = useLocation({ select: (l) => l.pathname });
-  const active = pathname.startsWith('/compliance/travel-rule/vasps')
-    ? 'vasps'
-    : pathname.startsWith('/compliance/travel-rule/rules')
-      ? 'rules'
-      : 'queue';
+  const active = SECTIONS.slice(1).find((s) => pathname.startsWith(s.to))?.key ?? 'queue';
   const [title, description] = TITLES[active];
   return (
     <>

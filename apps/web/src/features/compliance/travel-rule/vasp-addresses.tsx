@@ -2,10 +2,10 @@ import type { Vasp } from '@backdesk/contract';
 import { SELF_HOSTED_PROOFS } from '@backdesk/contract/compliance/keys';
 import {
   ActionIcon,
-  Button,
   Checkbox,
   Drawer,
   Group,
+  NumberInput,
   Select,
   Stack,
   Table,
@@ -170,9 +170,20 @@ export function SelfHostedForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('travelRule');
   const add = useAddVaspAddress();
   const { form, failure, submit } = useContractForm({
-    initialValues: { network: '', address: '', proof_method: 'signed_message' as string | null },
+    initialValues: {
+      customer_id: '' as number | string,
+      network: '',
+      address: '',
+      proof_method: 'signed_message' as string | null,
+    },
     schema: (c) => c.complianceApi.AddVaspAddressBodySchema,
-    toInput: (v) => ({ ...v, vasp_id: null, self_hosted: true, is_prefix: false }),
+    toInput: (v) => ({
+      ...v,
+      customer_id: v.customer_id === '' ? null : Number(v.customer_id),
+      vasp_id: null,
+      self_hosted: true,
+      is_prefix: false,
+    }),
   });
   const onSubmit = submit(async (body) => {
     await add.mutateAsync(body);
@@ -193,6 +204,13 @@ export function SelfHostedForm({ onDone }: { onDone: () => void }) {
       <Text size="sm" c="dimmed">
         {t('addresses.selfHostedHint')}
       </Text>
+      <NumberInput
+        label={t('selfHosted.customerId')}
+        name="customer_id"
+        min={1}
+        allowDecimal={false}
+        {...form.getInputProps('customer_id')}
+      />
       <Group align="flex-start" grow>
         <TextInput
           label={t('addresses.network')}
@@ -204,8 +222,9 @@ export function SelfHostedForm({ onDone }: { onDone: () => void }) {
       </Group>
       <Select
         label={t('addresses.proof')}
+        description={t('selfHosted.proofLater')}
         data={keyOptions(SELF_HOSTED_PROOFS, (p) => t(`addresses.proofs.${p}`))}
-        allowDeselect={false}
+        clearable
         name="proof_method"
         {...form.getInputProps('proof_method')}
       />

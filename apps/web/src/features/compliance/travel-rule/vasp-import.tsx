@@ -103,7 +103,8 @@ export function VaspImportModal({ onClose }: { onClose: () => void }) {
         )}
         {issues && (
           <Stack gap={4} data-testid="vasp-import-issues">
-            <Text size="sm" fw={600} c="red.8">
+            {/* red.8 on the dark background is below 4.5:1: a lighter red there. */}
+            <Text size="sm" fw={600} c="light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))">
               {t('import.refused', { count: issues.length })}
             </Text>
             <ScrollArea.Autosize mah={280}>

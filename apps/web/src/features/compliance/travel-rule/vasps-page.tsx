@@ -1,7 +1,7 @@
 import type { Vasp } from '@backdesk/contract';
 import { TRAVEL_RULE_JURISDICTIONS, VASP_DUE_DILIGENCE } from '@backdesk/contract/compliance/keys';
-import { ActionIcon, Badge, Button, Group, Modal, Tooltip } from '@mantine/core';
-import { IconAddressBook, IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
+import { IconAddressBook, IconFileImport, IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +22,10 @@ import { notify } from '../../../lib/notify.ts';
 import { travelRuleEndpoints } from './endpoints.ts';
 import { useDeleteVasp, vaspsSource } from './travel-rule-api.ts';
 import { TravelRuleSection } from './travel-rule-section.tsx';
-import { SelfHostedForm, VaspAddressesDrawer } from './vasp-addresses.tsx';
+import { VaspAddressesDrawer } from './vasp-addresses.tsx';
 import { VaspForm } from './vasp-form.tsx';
 import { VaspImportModal } from './vasp-import.tsx';
+import { VaspTrpModal } from './vasp-trp.tsx';
 
 const DD_COLOURS: Record<Vasp['due_diligence'], string> = {
   pending: 'yellow',
@@ -96,7 +97,7 @@ export const vaspsList = defineList({
   namespaces: ['travelRule'],
 });
 
-type Open = { form: Vasp | 'new' } | { addresses: Vasp } | 'import' | 'self-hosted' | null;
+type Open = { form: Vasp | 'new' } | { addresses: Vasp } | { trp: Vasp } | 'import' | null;
 
 /**
  * The VASP directory: counterparties and their due diligence. Admins and supers edit it (a row opens
@@ -133,9 +134,6 @@ export function VaspsPage() {
       actions={
         can(travelRuleEndpoints.createVasp) && (
           <Group gap="xs">
-            <Button variant="default" onClick={() => setOpen('self-hosted')} data-testid="self-hosted-new">
-              {t('addresses.selfHosted')}
-            </Button>
             <Button
               variant="default"
               leftSection={<IconFileImport size={16} />}
@@ -171,6 +169,18 @@ export function VaspsPage() {
                 <IconAddressBook size={16} stroke={1.7} />
               </ActionIcon>
             </Tooltip>
+            {can(travelRuleEndpoints.configureTrp) && (
+              <Tooltip label={t('trp.open')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('trp.openFor', { name: v.name })}
+                  onClick={() => setOpen({ trp: v })}
+                  data-testid={`vasp-trp-${v.id}`}
+                >
+                  <IconPlugConnected size={16} stroke={1.7} />
+                </ActionIcon>
+              </Tooltip>
+            )}
             {history.button(v, `history-vasp-${v.id}`)}
             {can(travelRuleEndpoints.deleteVasp) && (
               <Tooltip label={t('vasp.delete')}>
@@ -194,19 +204,10 @@ export function VaspsPage() {
       {open !== null && typeof open === 'object' && 'addresses' in open && (
         <VaspAddressesDrawer vasp={open.addresses} onClose={() => setOpen(null)} />
       )}
-      {open === 'import' && <VaspImportModal onClose={() => setOpen(null)} />}
-      {open === 'self-hosted' && (
-        <Modal
-          opened
-          onClose={() => setOpen(null)}
-          title={t('addresses.selfHosted')}
-          centered
-          size="lg"
-          closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-        >
-          <SelfHostedForm onDone={() => setOpen(null)} />
-        </Modal>
+      {open !== null && typeof open === 'object' && 'trp' in open && (
+        <VaspTrpModal vasp={open.trp} onClose={() => setOpen(null)} />
       )}
+      {open === 'import' && <VaspImportModal onClose={() => setOpen(null)} />}
       {confirm.dialog}
       {history.drawer}
     </TravelRuleSection>

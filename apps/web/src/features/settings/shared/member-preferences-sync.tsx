@@ -33,7 +33,9 @@ const browserChoseColorMode = () => {
 };
 
 export function MemberPreferencesSync() {
-  const { t, i18n } = useTranslation('settings');
+  // Not useTranslation('settings'): that would fetch the settings texts (5 KB) before every first page for
+  // one toast; they load when it is shown (decision 0028).
+  const { i18n } = useTranslation();
   const { language } = useLanguage();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const colorMode = toPreference(colorScheme);
@@ -45,7 +47,10 @@ export function MemberPreferencesSync() {
 
   const keep = (changed: Partial<Prefs>) =>
     save.mutate(changed, {
-      onError: () => notify({ title: t('appearance.saveFailed'), color: 'yellow' }),
+      onError: () =>
+        void i18n
+          .loadNamespaces('settings')
+          .finally(() => notify({ title: i18n.t('settings:appearance.saveFailed'), color: 'yellow' })),
     });
 
   // Settled once per sign-in, when the profile first arrives: a later read (after a save) applies nothing.

@@ -17,8 +17,8 @@ import {
 } from '../../../platform/integrations/index.ts';
 import {
   createDemoActivity,
+  type DemoApi,
   DemoApiUnavailable,
-  type DemoIngestApi,
   SUSPICIOUS_SCENARIOS,
 } from './demo-activity.ts';
 import { DEMO_ROUND_JOB, ownUrl } from './fraud-demo.module.ts';
@@ -29,7 +29,7 @@ const clock = manualClock('2030-03-02T10:00:00Z');
 const t = useTestApp({}, { clock });
 const DECIMAL = /^\d+(\.\d+)?$/;
 const fast = { retries: 1, baseDelayMs: 5, maxDelayMs: 20 };
-let api: DemoIngestApi;
+let api: DemoApi;
 let simulator: number;
 let dataDir: string;
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backdesk-demo-activity-'));
   const key = await ensureSimulatorKey(t.db, dataDir);
   simulator = (await createIntegrationsRepository().findByName(t.db, SIMULATOR_INTEGRATION))!.id;
-  api = createBackdeskClient({ baseUrl: url, apiKey: key, retry: fast }).ingest;
+  api = createBackdeskClient({ baseUrl: url, apiKey: key, retry: fast });
 });
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
@@ -77,11 +77,15 @@ describe('demo activity', () => {
          FROM wallet_transactions WHERE created_at >= $1`,
       [since],
     );
-    expect(rows).toHaveLength(report.walletTransactions);
+    // A withdrawal its check held for review is Backdesk's row (under review), not one the round sent.
+    const held = rows.filter((r) => r.status === 'under_review');
+    expect(rows.length - held.length).toBe(report.walletTransactions);
+    expect(held.length).toBe(report.checks.review);
     for (const row of rows) {
       expect(row.amount).toMatch(DECIMAL);
       expect(Number(row.amount)).toBeGreaterThan(0);
-      expect(row.status).toBe(row.type === 'deposit' ? 'completed' : 'pending');
+      if (row.status !== 'under_review')
+        expect(row.status).toBe(row.type === 'deposit' ? 'completed' : 'pending');
       expect(row.source).toBe(simulator);
     }
     const { rows: signIns } = await t.pool.query<{ source: number }>(
@@ -92,7 +96,8 @@ describe('demo activity', () => {
     // The round's batches are the simulator integration's calls, one a kind it sent.
     const sent = {
       '/api/v1/ingest/sign-ins': 1,
-      '/api/v1/ingest/wallet-transactions': 1,
+      '/api/v1/checks/withdrawal': report.checks.allow + report.checks.review + report.checks.block,
+      '/api/v1/ingest/wallet-transactions': report.walletTransactions ? 1 : 0,
       '/api/v1/ingest/p2p-trades': report.trades ? 1 : 0,
     };
     await until(async () => {
@@ -101,6 +106,57 @@ describe('demo activity', () => {
         ([route, n]) => (calls[route] ?? 0) - (callsBefore[route] ?? 0) === n,
       );
     }, 'the round in the call log');
+  });
+
+  it('sends travel-rule data with crypto transfers, each withdrawal checked first and sent only when allowed', async () => {
+    clock.advance(60_000);
+    const since = clock.now();
+    const activity = createDemoActivity({ db: t.db, clock, api: () => api, suspiciousEvery: 0, seed: 9 });
+    const shapes: Record<string, number> = {};
+    const checks = { allow: 0, review: 0, block: 0 };
+    for (let round = 0; round < 30; round++) {
+      clock.advance(5_000);
+      const report = await activity.tick(round, 'travel-rule');
+      for (const [shape, n] of Object.entries(report.travelRule)) shapes[shape] = (shapes[shape] ?? 0) + n;
+      for (const d of ['allow', 'review', 'block'] as const) checks[d] += report.checks[d];
+    }
+    // Every withdrawal was asked about, as the simulator's integration.
+    const { rows: recorded } = await t.pool.query<{ decision: keyof typeof checks; n: number }>(
+      `SELECT decision, count(*)::int AS n FROM realtime_checks
+        WHERE integration_id = $1 AND evaluated_at >= $2 GROUP BY decision`,
+      [simulator, since],
+    );
+    expect(Object.fromEntries(recorded.map((r) => [r.decision, r.n]))).toEqual(
+      Object.fromEntries(Object.entries(checks).filter(([, n]) => n > 0)),
+    );
+    // A withdrawal is there only as its check answered: sent (pending) when allowed, held when not.
+    const { rows: withdrawals } = await t.pool.query<{ status: string; decision: string | null }>(
+      `SELECT w.status, c.decision FROM wallet_transactions w
+         LEFT JOIN realtime_checks c ON c.external_ref = w.external_id AND c.integration_id = $1
+        WHERE w.type = 'withdrawal' AND w.created_at >= $2`,
+      [simulator, since],
+    );
+    expect(withdrawals.length).toBe(checks.allow + checks.review);
+    for (const w of withdrawals)
+      expect([w.decision, w.status]).toEqual(
+        w.decision === 'allow' ? ['allow', 'pending'] : ['review', 'under_review'],
+      );
+    // Most crypto transfers carry complete data; the rest names only, a gap, a self-hosted wallet, or none.
+    expect(shapes.complete).toBeGreaterThan(0);
+    expect((shapes.names_only ?? 0) + (shapes.gap ?? 0) + (shapes.self_hosted ?? 0)).toBeGreaterThan(0);
+    // Each transfer sent with data has its record, evaluated as the rule has it.
+    const { rows: records } = await t.pool.query<{ state: string; wallet_kind: string; originator: unknown }>(
+      `SELECT r.state, r.wallet_kind, r.originator FROM travel_rule_records r
+         JOIN wallet_transactions w ON w.id = r.transaction_id
+        WHERE w.created_at >= $1 AND w.source_integration_id = $2`,
+      [since, simulator],
+    );
+    const withData =
+      (shapes.complete ?? 0) + (shapes.names_only ?? 0) + (shapes.gap ?? 0) + (shapes.self_hosted ?? 0);
+    expect(records.length).toBeGreaterThanOrEqual(withData - checks.block);
+    expect(new Set(records.map((r) => r.wallet_kind))).toContain('vasp');
+    for (const r of records)
+      expect(['required_unverified', 'information_missing', 'not_in_scope']).toContain(r.state);
   });
 
   it('applies nothing twice when a round runs again under its keys', async () => {

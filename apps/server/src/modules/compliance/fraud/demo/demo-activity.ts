@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { BackdeskClient, IngestAnswer } from '@backdesk/client';
 import type { IngestP2pTrade, IngestSignIn, IngestWalletTransaction } from '@backdesk/contract';
+import type { Asset } from '@backdesk/contract/rules';
+import { CHECK_DECISIONS, type CheckDecision } from '@backdesk/contract/transactions/keys';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { addressFor, txHashFor, uuidV4 } from '../../../../db/seed/addresses.ts';
@@ -17,6 +19,13 @@ import { customerDevice, customerIp } from '../../../../db/seed/fraud.ts';
 import { DEFAULT_SEED } from '../../../../db/seed/plan.ts';
 import { Rng } from '../../../../db/seed/prng.ts';
 import type { Clock } from '../../../../lib/clock.ts';
+import {
+  drawTravelRule,
+  type SimulatedCustomer,
+  type SimulatedVasp,
+  TRAVEL_RULE_SHAPES,
+  type TravelRuleShape,
+} from './demo-travel-rule.ts';
 
 /**
  * The demo's live activity (docs/product-rules.md R65, decision 0021): every few seconds some customers sign in, deposit, withdraw
@@ -25,8 +34,11 @@ import type { Clock } from '../../../../lib/clock.ts';
  * over HTTP to this deployment's own public API (`/api/v1/ingest/...`, decision 0025) with the
  * exchange simulator's key, never written into the exchange's tables directly, so the demo exercises
  * the path a real exchange uses — key, scopes, rate limit, Idempotency-Key, call log — and the engine
- * sees the rows through their triggers like any other event. Demo only (config.demoActivity); the
- * rounds are jobs (fraud-demo.module.ts).
+ * sees the rows through their triggers like any other event. Crypto transfers carry the travel rule's
+ * IVMS101 data as an exchange sends it (demo-travel-rule.ts), and each withdrawal is checked first
+ * (`/api/v1/checks/withdrawal`): only one the check allows is sent; one held for review is Backdesk's
+ * to decide, one blocked is not sent. Demo only (config.demoActivity); the rounds are jobs
+ * (fraud-demo.module.ts).
  */
 
 /** Which rule a tick's suspicious customer trips; they come in turn. */
@@ -41,13 +53,21 @@ export type SuspiciousScenario = (typeof SUSPICIOUS_SCENARIOS)[number];
 
 export interface TickReport {
   signIns: number;
+  /** Sent to ingestion: deposits, and the withdrawals their check allowed. */
   walletTransactions: number;
   trades: number;
   scenario: SuspiciousScenario | null;
+  /** The withdrawal checks' answers (a check that failed closed counts as `review`: the exchange holds it). */
+  checks: Record<CheckDecision, number>;
+  /** The crypto transfers drawn, by the travel-rule data they carry. */
+  travelRule: Record<TravelRuleShape, number>;
 }
 
-/** The ingestion calls a round makes: the typed public-API client's. */
-export type DemoIngestApi = Pick<BackdeskClient['ingest'], 'signIns' | 'walletTransactions' | 'p2pTrades'>;
+/** The public-API calls a round makes: the typed client's. */
+export interface DemoApi {
+  ingest: Pick<BackdeskClient['ingest'], 'signIns' | 'walletTransactions' | 'p2pTrades'>;
+  checkWithdrawal: BackdeskClient['checkWithdrawal'];
+}
 
 /** No public API to send to yet (the node is not listening, or has no simulator key): the round is skipped. */
 export class DemoApiUnavailable extends Error {}
@@ -56,7 +76,7 @@ export interface DemoActivityOptions {
   /** Reads the customers and offers to act for; never written to. */
   db: Db;
   /** The public API as the exchange simulator's integration, or why there is none yet. */
-  api: () => DemoIngestApi | string;
+  api: () => DemoApi | string;
   clock: Clock;
   /** A tick in this many is suspicious; 0 never. */
   suspiciousEvery?: number;
@@ -77,8 +97,7 @@ const everyday = (range: AmountRange): AmountRange => ({
   max: Math.max(range.min * 2, range.max / 200),
 });
 
-interface Customer {
-  id: number;
+interface Customer extends SimulatedCustomer {
   externalId: string;
 }
 
@@ -87,7 +106,13 @@ interface Round {
   signIns: IngestSignIn[];
   wallet: IngestWalletTransaction[];
   trades: IngestP2pTrade[];
+  /** The directory's VASPs the round's transfers may name. */
+  vasps: SimulatedVasp[];
+  travelRule: Record<TravelRuleShape, number>;
 }
+
+const zeroes = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 export function createDemoActivity(options: DemoActivityOptions) {
   const { db, clock, suspiciousEvery = 6 } = options;
@@ -101,13 +126,38 @@ export function createDemoActivity(options: DemoActivityOptions) {
    * own history does and ordinary rounds do not trip the device or new-address rules.
    */
   async function randomCustomer(): Promise<Customer | undefined> {
-    const { rows } = await db.execute<{ id: number; external_id: string }>(sql`
-      SELECT id, external_id FROM customers
+    const { rows } = await db.execute<{
+      id: number;
+      external_id: string;
+      given: string | null;
+      family: string | null;
+      birth_date: string | null;
+      nationality: string | null;
+    }>(sql`
+      SELECT id, external_id, alias_name AS given, alias_surname AS family,
+             to_char(birth_date, 'YYYY-MM-DD') AS birth_date, nationality FROM customers
        WHERE id >= (SELECT floor(random() * coalesce(max(id), 0))::bigint + 1 FROM customers)
          AND external_id IS NOT NULL
        ORDER BY id LIMIT 1`);
     const row = rows[0];
-    return row && { id: Number(row.id), externalId: row.external_id };
+    return (
+      row && {
+        id: Number(row.id),
+        externalId: row.external_id,
+        givenName: row.given,
+        familyName: row.family,
+        birthDate: row.birth_date,
+        nationality: row.nationality,
+      }
+    );
+  }
+
+  /** The VASP directory as the exchange knows its counterparties: by LEI, else by Backdesk's id. */
+  async function directory(): Promise<SimulatedVasp[]> {
+    const { rows } = await db.execute<{ id: number; lei: string | null; name: string }>(
+      sql`SELECT id, lei, name FROM vasps ORDER BY id`,
+    );
+    return rows.map((v) => ({ ref: v.lei ? { lei: v.lei } : { id: Number(v.id) }, name: v.name }));
   }
 
   function signIn(round: Round, c: Customer, at: Date, failed: boolean, ip?: string) {
@@ -137,6 +187,7 @@ export function createDemoActivity(options: DemoActivityOptions) {
     rail: Rail,
     amount: string,
     toAddress?: string,
+    travelRule = false,
   ) {
     const from = type === 'deposit' ? (rail.kind === 'bank' ? null : addressFor(rng, rail.kind)) : null;
     const to =
@@ -144,6 +195,21 @@ export function createDemoActivity(options: DemoActivityOptions) {
         ? customerDepositAddress(DEFAULT_SEED, c.id, rail.kind)
         : (toAddress ?? customerUsualWithdrawalAddress(DEFAULT_SEED, c.id, rail.kind));
     const deposit = type === 'deposit';
+    // Bank transfers are out of the travel rule's reach; crypto ones carry what the exchange has.
+    const drawn =
+      travelRule && rail.kind !== 'bank'
+        ? drawTravelRule(
+            rng,
+            {
+              direction: type,
+              customer: c,
+              customerAccount: customerDepositAddress(DEFAULT_SEED, c.id, rail.kind),
+              address: deposit ? from! : to,
+            },
+            round.vasps,
+          )
+        : undefined;
+    if (drawn) round.travelRule[drawn.shape]++;
     round.wallet.push({
       externalId: `demo_wtx_${randomUUID()}`,
       version: 1,
@@ -159,6 +225,7 @@ export function createDemoActivity(options: DemoActivityOptions) {
       status: deposit ? 'completed' : 'pending',
       channel: deposit ? (rail.kind === 'bank' ? 'bank_transfer' : 'on_chain') : null,
       createdAt: at.toISOString(),
+      ...(drawn?.block ? { travelRule: drawn.block } : {}),
     });
   }
 
@@ -231,21 +298,55 @@ export function createDemoActivity(options: DemoActivityOptions) {
   }
 
   /**
-   * The round's items over HTTP, one NDJSON batch a kind, in the order they happened (sign-ins, money,
-   * trades). `keyOf` names each batch's Idempotency-Key: the client sends the same one on its retries,
-   * and a round run again (another node taking a job thought lost) reuses it, so Backdesk applies
-   * nothing twice. A refused item or a failed call ends the round with an error.
+   * Each withdrawal asked about before it is sent, as an exchange asks: `allow` is sent; `review` is
+   * held (Backdesk holds it under review and its outcome comes as an event; a check that failed closed
+   * is held at the exchange); `block` is not sent. Returns the items to send and the answers' counts.
    */
-  async function send(api: DemoIngestApi, round: Round, keyOf: (kind: string) => string) {
+  async function checked(api: DemoApi, wallet: IngestWalletTransaction[]) {
+    const answers = zeroes(CHECK_DECISIONS);
+    const send: IngestWalletTransaction[] = [];
+    for (const item of wallet) {
+      if (item.type !== 'withdrawal') {
+        send.push(item);
+        continue;
+      }
+      const answer = await api.checkWithdrawal({
+        withdrawalId: item.externalId,
+        customer: { externalId: item.customerExternalId },
+        // The rails' assets are the catalogue's.
+        asset: item.asset as Asset,
+        network: item.network,
+        amount: item.amount,
+        toAddress: item.toAddress!,
+        ...(item.travelRule ? { travelRule: item.travelRule } : {}),
+      });
+      answers[answer.decision]++;
+      if (answer.decision === 'allow') send.push(item);
+    }
+    return { send, answers };
+  }
+
+  /**
+   * The round's items over HTTP, one NDJSON batch a kind, in the order they happened (sign-ins, money,
+   * trades), the withdrawals checked first. `keyOf` names each batch's Idempotency-Key: the client
+   * sends the same one on its retries, and a round run again (another node taking a job thought lost)
+   * reuses it, so Backdesk applies nothing twice — its sign-ins, sent before any check, are refused
+   * under their key, so a round run again asks no check either. A refused item or a failed call ends
+   * the round with an error.
+   */
+  async function send(api: DemoApi, round: Round, keyOf: (kind: string) => string) {
     const keyed = (kind: string) => ({ idempotencyKey: keyOf(kind), format: 'ndjson' as const });
     const check = (kind: string, answer: IngestAnswer) => {
       const refusal = answer.results.find((r) => r.status === 'refused');
       if (refusal) throw new Error(`demo activity: ${kind} refused: ${refusal.code} ${refusal.message}`);
     };
-    if (round.signIns.length) check('sign-ins', await api.signIns(round.signIns, keyed('sign-ins')));
-    if (round.wallet.length)
-      check('wallet-transactions', await api.walletTransactions(round.wallet, keyed('wallet-transactions')));
-    if (round.trades.length) check('p2p-trades', await api.p2pTrades(round.trades, keyed('p2p-trades')));
+    if (round.signIns.length) check('sign-ins', await api.ingest.signIns(round.signIns, keyed('sign-ins')));
+    const { send: wallet, answers } = await checked(api, round.wallet);
+    if (wallet.length)
+      check('wallet-transactions', await api.ingest.walletTransactions(wallet, keyed('wallet-transactions')));
+    if (round.trades.length)
+      check('p2p-trades', await api.ingest.p2pTrades(round.trades, keyed('p2p-trades')));
+    return { sentWallet: wallet.length, answers };
   }
 
   /**
@@ -257,8 +358,14 @@ export function createDemoActivity(options: DemoActivityOptions) {
   async function tick(roundNumber: number, chain: string): Promise<TickReport> {
     const api = options.api();
     if (typeof api === 'string') throw new DemoApiUnavailable(api);
-    const report: TickReport = { signIns: 0, walletTransactions: 0, trades: 0, scenario: null };
-    const round: Round = { signIns: [], wallet: [], trades: [] };
+    const round: Round = {
+      signIns: [],
+      wallet: [],
+      trades: [],
+      vasps: await directory(),
+      travelRule: zeroes(TRAVEL_RULE_SHAPES),
+    };
+    let scenario: SuspiciousScenario | null = null;
     const now = clock.now();
     for (let i = rng.int(2, 5); i > 0; i--) {
       const c = await randomCustomer();
@@ -277,6 +384,8 @@ export function createDemoActivity(options: DemoActivityOptions) {
         deposit ? 'deposit' : 'withdrawal',
         rail,
         drawAmount(rng, deposit ? rail.amount : everyday(rail.amount)),
+        undefined,
+        true,
       );
     }
     if (rng.chance(0.3)) {
@@ -284,16 +393,19 @@ export function createDemoActivity(options: DemoActivityOptions) {
       if (c) await trade(round, c, now);
     }
     if (suspiciousEvery > 0 && roundNumber % suspiciousEvery === 0) {
-      const scenario =
+      scenario =
         SUSPICIOUS_SCENARIOS[Math.floor(roundNumber / suspiciousEvery) % SUSPICIOUS_SCENARIOS.length]!;
       await suspicious(round, scenario);
-      report.scenario = scenario;
     }
-    await send(api, round, (kind) => `demo-${chain}-${roundNumber}-${kind}`);
-    report.signIns = round.signIns.length;
-    report.walletTransactions = round.wallet.length;
-    report.trades = round.trades.length;
-    return report;
+    const sent = await send(api, round, (kind) => `demo-${chain}-${roundNumber}-${kind}`);
+    return {
+      signIns: round.signIns.length,
+      walletTransactions: sent.sentWallet,
+      trades: round.trades.length,
+      scenario,
+      checks: sent.answers,
+      travelRule: round.travelRule,
+    };
   }
 
   return { tick };

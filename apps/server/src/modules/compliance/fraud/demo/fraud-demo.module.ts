@@ -8,7 +8,7 @@ import type { Db } from '../../../../db/client.ts';
 import type { Jobs } from '../../../../jobs/index.ts';
 import type { Clock } from '../../../../lib/clock.ts';
 import { ensureSimulatorKey } from '../../../platform/integrations/index.ts';
-import { createDemoActivity, DemoApiUnavailable, type DemoIngestApi } from './demo-activity.ts';
+import { createDemoActivity, type DemoApi, DemoApiUnavailable } from './demo-activity.ts';
 
 export const DEMO_ROUND_JOB = 'fraud-demo.round';
 const ROUND_EVERY_MS = 5_000;
@@ -57,8 +57,8 @@ export function registerFraudDemo(
   const { db, jobs } = deps;
   // The simulator's key, kept in the data folder's secrets for `npm run simulate` too.
   let key: string | undefined;
-  let client: { url: string; api: DemoIngestApi } | undefined;
-  const api = (): DemoIngestApi | string => {
+  let client: { url: string; api: DemoApi } | undefined;
+  const api = (): DemoApi | string => {
     if (!key) return 'no simulator key';
     const url = deps.config.demoActivityUrl ?? ownUrl(app.server.address());
     if (!url) return 'the HTTP server is not listening yet';
@@ -70,7 +70,7 @@ export function registerFraudDemo(
           apiKey: key,
           timeoutMs: CALL_TIMEOUT_MS,
           retry: CALL_RETRY,
-        }).ingest,
+        }),
       };
     return client.api;
   };

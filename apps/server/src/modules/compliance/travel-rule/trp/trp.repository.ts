@@ -1,9 +1,9 @@
-import type { TravelRuleJurisdiction, TravelRuleParties } from '@backdesk/contract';
+import type { publicApi, TravelRuleJurisdiction, TravelRuleParties } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client.ts';
 
 export type TrpRole = 'originator' | 'beneficiary';
-export type TrpStatus = 'sent' | 'approved' | 'rejected' | 'confirmed' | 'canceled' | 'failed';
+export type TrpStatus = (typeof publicApi.TRP_TRANSFER_STATUSES)[number];
 
 /** A VASP of the directory as TRP needs it. */
 export type TrpVasp = {
@@ -58,14 +58,22 @@ export function createTrpRepository() {
       return rows[0];
     },
 
+    /** `inbound` left out keeps our token for the VASP; null revokes it; a hash and prefix replace it. */
     async setVaspLink(
       tx: DbOrTx,
       id: number,
-      link: { url: string | null; inboundHash?: Buffer; outboundSealed?: Buffer },
+      link: {
+        url: string | null;
+        inbound?: { hash: Buffer; prefix: string } | null;
+        outboundSealed?: Buffer;
+      },
     ): Promise<void> {
+      const inbound =
+        link.inbound === undefined
+          ? sql`trp_inbound_hash = trp_inbound_hash, trp_inbound_prefix = trp_inbound_prefix`
+          : sql`trp_inbound_hash = ${link.inbound?.hash ?? null}, trp_inbound_prefix = ${link.inbound?.prefix ?? null}`;
       await tx.execute(sql`
-        UPDATE vasps SET trp_url = ${link.url},
-          trp_inbound_hash = ${link.inboundHash === undefined ? sql`trp_inbound_hash` : sql`${link.inboundHash}`},
+        UPDATE vasps SET trp_url = ${link.url}, ${inbound},
           trp_outbound_sealed = ${link.outboundSealed === undefined ? sql`trp_outbound_sealed` : sql`${link.outboundSealed}`},
           updated_at = now(), version = version + 1
         WHERE id = ${id}`);

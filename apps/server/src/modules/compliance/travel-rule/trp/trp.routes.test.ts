@@ -100,4 +100,53 @@ describe('TRP messages Backdesk refuses', () => {
     });
     expect(res.statusCode).toBe(403);
   });
+
+  it('rotates and revokes our token for a VASP: the old one is refused at once, only its prefix kept', async () => {
+    const { id, token } = await linkedVasp();
+    const configure = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/compliance/travel-rule/vasps/trp',
+        headers: admin,
+        payload: { id, url: 'https://peer.example/trp/v1', ...payload },
+      });
+    const detail = async () =>
+      (
+        await t.app.inject({ url: `/api/compliance/travel-rule/vasps/detail?id=${id}`, headers: admin })
+      ).json().vasp;
+    const first = await detail();
+    expect(first).toMatchObject({ trp_inbound: true, trp_inbound_prefix: token.slice(0, 12) });
+    expect(token.startsWith(first.trp_inbound_prefix)).toBe(true);
+
+    const rotated = await configure({ version: first.version, issue_inbound: true });
+    const fresh: string = rotated.json().inbound_token;
+    expect(fresh).not.toBe(token);
+    expect(rotated.json().vasp.trp_inbound_prefix).toBe(fresh.slice(0, 12));
+    expect((await inquire(trpHeaders(token), {})).statusCode).toBe(401);
+    expect((await inquire(trpHeaders(fresh), {})).statusCode).toBe(400);
+
+    const both = await configure({
+      version: rotated.json().vasp.version,
+      issue_inbound: true,
+      revoke_inbound: true,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().issues[0]).toMatchObject({
+      path: 'revoke_inbound',
+      params: { rule: 'trp_issue_or_revoke' },
+    });
+    const stale = await configure({ version: first.version, revoke_inbound: true });
+    expect([stale.statusCode, stale.json().code]).toEqual([409, 'STALE_EDIT']);
+
+    const revoked = await configure({ version: rotated.json().vasp.version, revoke_inbound: true });
+    expect(revoked.json()).toMatchObject({
+      inbound_token: null,
+      vasp: { trp_inbound: false, trp_inbound_prefix: null, trp_url: 'https://peer.example/trp/v1' },
+    });
+    expect((await inquire(trpHeaders(fresh), {})).statusCode).toBe(401);
+    const trail = await t.db.execute<{ after: Record<string, unknown> }>(sql`
+      SELECT after FROM audit_log WHERE entity = 'vasp' AND entity_id = ${String(id)} ORDER BY id DESC LIMIT 1`);
+    expect(trail.rows[0]!.after).toMatchObject({ trp_inbound: false, inbound_revoked: true });
+    expect(JSON.stringify(trail.rows)).not.toContain(fresh);
+  });
 });
