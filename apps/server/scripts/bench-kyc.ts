@@ -15,11 +15,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import sharp from 'sharp';
 import {
+  directPool,
   fmtMb,
   fmtMs,
   inDataDir,
@@ -48,17 +48,6 @@ const TARGET_P95_MS = 20;
 const TARGET_GROWTH_BYTES = 100 * 1024 * 1024;
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-
-/** A direct connection to the running server's PostgreSQL (it holds the folder; we read its password). */
-async function directPool(dir: string, max: number): Promise<pg.Pool> {
-  const { loadDataDirSecrets } = await import('../src/db/embedded.ts');
-  const { pgPassword } = await loadDataDirSecrets(dir);
-  const port = (await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-  return new pg.Pool({
-    connectionString: `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${port}/backdesk`,
-    max,
-  });
-}
 
 // ── Lists: keyset pages over HTTP against OFFSET pages on the same data ─────────────────────────────
 

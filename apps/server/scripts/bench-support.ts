@@ -12,8 +12,9 @@ import path from 'node:path';
 import type { ListTotal } from '@backdesk/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import pg from 'pg';
 import { createDb, createPool } from '../src/db/client.ts';
-import { startEmbeddedDatabase } from '../src/db/embedded.ts';
+import { loadDataDirSecrets, startEmbeddedDatabase } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { isDemoDataPresent, type SeedOptions, seedDemoData } from '../src/db/seed/index.ts';
 import { createMembersService } from '../src/modules/settings/members/members.service.ts';
@@ -77,6 +78,16 @@ export async function seedDataDir(
     await pool.end();
     await pg.stop();
   }
+}
+
+/** A direct connection to the running server's PostgreSQL (it holds the folder; we read its password). */
+export async function directPool(dir: string, max: number): Promise<pg.Pool> {
+  const { pgPassword } = await loadDataDirSecrets(dir);
+  const port = (await fs.readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
+  return new pg.Pool({
+    connectionString: `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${port}/backdesk`,
+    max,
+  });
 }
 
 export interface StartedServer {
@@ -253,12 +264,19 @@ export async function signIn(url: string, userName: string, password = 'backdesk
 // One connection kept open, as a browser keeps one: a request timed is a request, not a TCP handshake.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
-/** A GET read to the end; its time in ms and its body. Anything but 200 throws. */
-export function timedGet(url: string, cookie: string): Promise<{ ms: number; body: Buffer }> {
+/**
+ * A GET read to the end; its time in ms and its body. Anything but 200 throws. `using`: the sockets
+ * to send it on (several clients at once need as many sockets, or the wait for one is timed too).
+ */
+export function timedGet(
+  url: string,
+  cookie: string,
+  using: http.Agent = agent,
+): Promise<{ ms: number; body: Buffer }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent, headers: { cookie } }, (res) => {
+      .get(url, { agent: using, headers: { cookie } }, (res) => {
         const parts: Buffer[] = [];
         res.on('data', (chunk: Buffer) => parts.push(chunk));
         res.on('error', reject);

@@ -121,6 +121,12 @@ export const travelRuleRecords = pgTable(
     unique('travel_rule_records_transaction_key').on(t.transactionId),
     index('travel_rule_records_queue_idx').on(t.createdAt, t.id).where(OPEN),
     index('travel_rule_records_deadline_idx').on(t.deadline, t.id).where(OPEN),
+    // The queue's filters, counted index-only; one VASP's and one jurisdiction's pages (migration 0059).
+    index('travel_rule_records_queue_filters_idx')
+      .on(t.state, t.jurisdiction, t.direction, t.counterpartyVaspId)
+      .where(OPEN),
+    index('travel_rule_records_queue_vasp_idx').on(t.counterpartyVaspId, t.createdAt, t.id).where(OPEN),
+    index('travel_rule_records_queue_jurisdiction_idx').on(t.jurisdiction, t.createdAt, t.id).where(OPEN),
     index('travel_rule_records_vasp_idx')
       .on(t.counterpartyVaspId)
       .where(sql`counterparty_vasp_id IS NOT NULL`),

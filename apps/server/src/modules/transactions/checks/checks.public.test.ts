@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
+import { parseServerTiming } from '../../../lib/server-timing.ts';
 import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
 
@@ -60,6 +61,16 @@ describe('POST /api/v1/checks/withdrawal', () => {
       sql`SELECT integration_id, external_ref FROM realtime_checks WHERE public_id = ${answer.checkId}::uuid`,
     );
     expect(rows).toEqual([{ integration_id: exchange.integrationId, external_ref: body.withdrawalId }]);
+  });
+
+  it("says in Server-Timing what the check took inside the server, the travel rule's judgement apart", async () => {
+    const { body } = await withdrawalBody();
+    const res = await post('withdrawal', exchange.key, body);
+    expect(res.statusCode).toBe(200);
+    const timing = parseServerTiming(res.headers['server-timing'] as string);
+    expect([...timing.keys()]).toEqual(['travel-rule', 'check']);
+    expect(timing.get('travel-rule')).toBeGreaterThan(0);
+    expect(timing.get('check')).toBeGreaterThan(timing.get('travel-rule')!);
   });
 
   it('holds for review with the withdrawal it puts under review, audited with the integration as actor', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
 import { registerEndpoint } from '../../../lib/endpoint-route.ts';
 import { isPoolTimeout, isQueryCancelled } from '../../../lib/pg-errors.ts';
+import { createServerTiming } from '../../../lib/server-timing.ts';
 import { registerPublicEndpoint } from '../../platform/integrations/index.ts';
 import type { ChecksService } from './checks.service.ts';
 
@@ -43,7 +44,13 @@ export function registerPublicChecksRoutes(
   registerPublicEndpoint(app, publicApi.checkWithdrawal, async ({ body, actor, report, reply }) => {
     shedLate(reply);
     report({ received: 1, applied: 1, refused: 0 });
-    return inTime(() => checks.withdrawal(actor, body, timing(reply)));
+    // The check's own time and the travel rule's part of it, measured here (decision 0031).
+    const serverTiming = createServerTiming();
+    const started = performance.now();
+    const answer = await inTime(() => checks.withdrawal(actor, body, { ...timing(reply), serverTiming }));
+    serverTiming.add('check', performance.now() - started);
+    reply.header('server-timing', serverTiming.header());
+    return answer;
   });
   registerPublicEndpoint(app, publicApi.checkP2p, async ({ body, actor, report, reply }) => {
     shedLate(reply);

@@ -14,6 +14,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { readTogether } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { ServerTiming } from '../../../lib/server-timing.ts';
 import {
   type CurrentRuleVersion,
   checkedVasps,
@@ -45,6 +46,8 @@ export interface CheckTiming {
    * the request): a check whose work ends later is answered 503 CHECK_OVERLOADED, not recorded.
    */
   answerBy?: number;
+  /** Gets the travel rule's judgement of what the check read (`travel-rule`, decision 0031). */
+  serverTiming?: ServerTiming;
 }
 
 export interface ChecksDeps {
@@ -225,12 +228,13 @@ export function createChecksService(deps: ChecksDeps) {
      * Before the exchange sends a withdrawal: the restriction and limit checks an approval runs (R15),
      * the blocklist (destination, sign-in address, device), the customer's screening hits and the
      * fraud rules one withdrawal trips. A bounded amount of work: a fixed number of statements on the
-     * checks' own pool, the independent ones side by side.
+     * checks' own pool, the independent ones side by side. `serverTiming` gets the travel rule's judgement
+     * of what the statement read (`travel-rule`), timed apart from the reads (decision 0031).
      */
     async withdrawal(
       actor: CheckActor,
       body: WithdrawalCheckBody,
-      { answerBy }: CheckTiming = {},
+      { answerBy, serverTiming: timing }: CheckTiming = {},
     ): Promise<CheckAnswer> {
       const started = performance.now();
       const at = clock.now();
@@ -281,16 +285,19 @@ export function createChecksService(deps: ChecksDeps) {
       const listed = facts.listed;
       const screening = screeningHitsOf(facts.screening);
       const hits = probeHits(probes, probed, customer.id);
+      const judged = performance.now();
+      const travelRule = travelRuleCheckReasons(facts.travel, {
+        home: deps.home,
+        amount: body.amount,
+        block: body.travelRule,
+      });
+      timing?.add('travel-rule', performance.now() - judged);
       const reasons = [
         ...refusalReasons(evaluated.checks, 'CUSTOMER_RESTRICTED'),
         ...blocklistReasons(listed),
         ...screeningReasons(screening, 'customer'),
         ...ruleReasons(hits),
-        ...travelRuleCheckReasons(facts.travel, {
-          home: deps.home,
-          amount: body.amount,
-          block: body.travelRule,
-        }),
+        ...travelRule,
       ];
       return record(actor, {
         kind: 'withdrawal',
