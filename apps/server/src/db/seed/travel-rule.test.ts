@@ -16,6 +16,11 @@ describe('the demo travel rule', () => {
        FROM travel_rule_records ORDER BY id`,
     );
     expect(new Set(rows.map((r) => r.state))).toEqual(new Set(TRAVEL_RULE_STATES));
+    // Each state both ways: the browser suite releases a withdrawal waiting for verification.
+    const directions = await t.pool.query<{ state: string; n: number }>(
+      `SELECT state, count(DISTINCT direction)::int AS n FROM travel_rule_records GROUP BY state`,
+    );
+    expect(directions.rows.filter((r) => r.n < 2).map((r) => r.state)).toEqual([]);
     for (const r of rows) {
       const parties = complianceApi.TravelRulePartiesSchema.safeParse(r);
       expect(parties.success, `record ${r.id}: ${JSON.stringify(parties.error?.issues)}`).toBe(true);

@@ -172,7 +172,8 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
        -- The last 45 days (the report's default 30 and the period before it), hours before the start
        -- so a record's state change is not in the future; a hash of the id spreads them over the days.
        AND w.created_at >= now() - interval '45 days' AND w.created_at < now() - interval '3 hours'
-     ORDER BY md5(w.id::text) LIMIT $1`,
+     -- Withdrawals and deposits in turn: with the seven states in turn, each state is met both ways.
+     ORDER BY row_number() OVER (PARTITION BY w.type ORDER BY md5(w.id::text)), w.type DESC LIMIT $1`,
     [RECORDS],
   );
   for (const [i, row] of rows.entries()) {
