@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
+import { freshAddress, testPerson } from '../../../test/ivms-fixtures.ts';
 import { candidates } from '../fraud/engine/fraud-engine.ts';
 import { alertsOf, newCustomer } from '../fraud/engine/test-fixtures.ts';
 
@@ -78,25 +79,8 @@ async function vasp(dueDiligence: 'approved' | 'rejected', address?: string) {
   return v;
 }
 
-const address = () => `T${randomUUID().replaceAll('-', '').slice(0, 30)}`;
-const person = (family: string, identifier?: string) => ({
-  naturalPerson: {
-    name: {
-      nameIdentifier: [
-        { primaryIdentifier: family, secondaryIdentifier: 'Elif', nameIdentifierType: 'LEGL' },
-      ],
-    },
-    ...(identifier
-      ? {
-          nationalIdentification: {
-            nationalIdentifier: identifier,
-            nationalIdentifierType: 'RAID',
-            countryOfIssue: 'TR',
-          },
-        }
-      : {}),
-  },
-});
+const address = freshAddress;
+const person = (family: string, identifier?: string) => testPerson(family, 'Elif', { identifier });
 /** Everything MASAK asks above 15,000 TRY: names, accounts and the sender's T.C. identity number. */
 const fullBlock = (to: string, beneficiaryVasp: { lei: string } | { id: number }) => ({
   originator: { originatorPersons: [person('Demir', '12345678901')], accountNumber: ['TOrigin0001'] },

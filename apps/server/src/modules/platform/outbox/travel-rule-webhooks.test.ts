@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
+import { freshAddress, testPerson } from '../../../test/ivms-fixtures.ts';
 import { type ReceivedWebhook, startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
 import { signWebhook } from './webhook-signing.ts';
@@ -79,26 +80,9 @@ const staff = (path: string, payload: unknown, headers = manager) =>
     headers,
   });
 
-const address = () => `T${randomUUID().replaceAll('-', '').slice(0, 30)}`;
-const person = (family: string, identifier?: string) => ({
-  naturalPerson: {
-    name: {
-      nameIdentifier: [
-        { primaryIdentifier: family, secondaryIdentifier: 'Deniz', nameIdentifierType: 'LEGL' },
-      ],
-    },
-    ...(identifier
-      ? {
-          nationalIdentification: {
-            nationalIdentifier: identifier,
-            nationalIdentifierType: 'RAID',
-            countryOfIssue: 'TR',
-          },
-        }
-      : {}),
-    dateAndPlaceOfBirth: { dateOfBirth: '1988-04-12', placeOfBirth: 'Bursa' },
-  },
-});
+const address = freshAddress;
+const person = (family: string, identifier?: string) =>
+  testPerson(family, 'Deniz', { identifier, birthDate: '1988-04-12' });
 const IDENTITY = '34567890123';
 
 async function vaspWith(from?: string) {
