@@ -5,7 +5,7 @@
 // A data folder seeded once (the demo seed's customers and staff, then bench-travel-rule-fill.ts:
 // `transfers` wallet transactions, `records` of them with a travel-rule record, 5 % open), the real
 // server started on it, 20 officers signed in. Timed, each beside the naive approach:
-//   - the queue page with 20 officers at once: its default (open work, oldest first, with its total),
+//   - the queue page with 20 officers at once: its default (open work, oldest first, its total asked beside it),
 //     the pages after it by cursor, and filtered ones — beside OFFSET paging with an exact count(*)
 //     on direct connections, at the same depths;
 //   - a transfer's record, 20 officers at once — beside the record read as an ORM's lazy relations
@@ -149,6 +149,13 @@ const naivePage = (pool: pg.Pool, c: QueueCase, i: number, offset: number) =>
     pool.query(`SELECT count(*) FROM travel_rule_records r WHERE r.state IN ${OPEN_STATES}${c.where(i)}`),
   ]);
 
+/** The count endpoint takes the filters alone, not the page's order. */
+const filtersOf = (query: string) => {
+  const params = new URLSearchParams(query);
+  for (const key of ['sort', 'dir', 'limit', 'cursor']) params.delete(key);
+  return params.toString();
+};
+
 async function measureQueue(
   url: string,
   officers: string[],
@@ -158,14 +165,23 @@ async function measureQueue(
 ) {
   const rows: (string | number)[][] = [];
   for (const c of cases) {
+    // A first page as the list kit shows it: the page and its total asked side by side.
     const ours = await atOnce(OFFICERS, rounds, async (o, round) => {
       const i = o * rounds + round;
-      const { ms } = await timedGet(
-        `${url}/api/compliance/travel-rule/queue?limit=${PAGE}${c.query(i)}`,
-        officers[o]!,
-        officersAgent,
-      );
-      return ms;
+      const started = performance.now();
+      await Promise.all([
+        timedGet(
+          `${url}/api/compliance/travel-rule/queue?limit=${PAGE}${c.query(i)}`,
+          officers[o]!,
+          officersAgent,
+        ),
+        timedGet(
+          `${url}/api/compliance/travel-rule/queue/count?${filtersOf(c.query(i))}`,
+          officers[o]!,
+          officersAgent,
+        ),
+      ]);
+      return performance.now() - started;
     });
     const naive = await atOnce(OFFICERS, naiveRounds(rounds), (o, round) =>
       timeOf(() => naivePage(pool, c, o * rounds + round, 0)),
@@ -588,6 +604,7 @@ async function main() {
         atOnce(1, OFFICERS, async (_, i) => (await timedGet(`${server.url}${path(i)}`, officers[0]!)).ms);
       const floorAlone = await alone(() => '/api/auth/credentials');
       const queueAlone = await alone(() => `/api/compliance/travel-rule/queue?limit=${PAGE}`);
+      const countAlone = await alone(() => '/api/compliance/travel-rule/queue/count');
       const recordAlone = await alone(
         (i) => `/api/compliance/travel-rule/records/detail?id=${pick(openIds, i)}`,
       );
@@ -636,7 +653,8 @@ async function main() {
           '—',
         ],
         aloneRow('  the same, one officer alone', floorAlone),
-        aloneRow('  the default queue, one officer alone', queueAlone),
+        aloneRow('  the default queue page, one officer alone', queueAlone),
+        aloneRow('  its total, asked apart, one officer alone', countAlone),
         aloneRow('  an open record, one officer alone', recordAlone),
         ...(await measureQueue(server.url, officers, pool, cases, rounds)),
       ]);

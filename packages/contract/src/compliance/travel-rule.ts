@@ -3,6 +3,7 @@ import { CalendarDateSchema, TimeZoneNameSchema } from '../dates.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { LIST_EXPORT_FILE } from '../file-types.ts';
 import {
+  CountSchema,
   DecimalStringSchema,
   ExportFormatSchema,
   listQuerySchema,
@@ -11,6 +12,7 @@ import {
   QueryIdSchema,
   queryInt,
   SerialIdSchema,
+  uncountedPageSchema,
   VersionSchema,
 } from '../list.ts';
 import {
@@ -151,23 +153,38 @@ export const TravelRuleQueueItemSchema = z.object({
 });
 export type TravelRuleQueueItem = z.infer<typeof TravelRuleQueueItemSchema>;
 
-export const TravelRuleQueueQuerySchema = listQuerySchema(TRAVEL_RULE_SORT_KEYS, 'created_at').extend({
-  dir: z.enum(['asc', 'desc']).default('asc'),
+export const TravelRuleQueueFiltersSchema = z.object({
   state: z.enum(TRAVEL_RULE_OPEN_STATES).optional(),
   jurisdiction: z.enum(TRAVEL_RULE_JURISDICTIONS).optional(),
   direction: z.enum(TRAVEL_RULE_DIRECTIONS).optional(),
   vaspId: VaspIdQuerySchema.optional(),
+});
+
+export const TravelRuleQueueQuerySchema = listQuerySchema(TRAVEL_RULE_SORT_KEYS, 'created_at').extend({
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  ...TravelRuleQueueFiltersSchema.shape,
 });
 export type TravelRuleQueueQuery = z.input<typeof TravelRuleQueueQuerySchema>;
 
 export const listTravelRuleQueue = defineEndpoint({
   method: 'GET',
   path: '/api/compliance/travel-rule/queue',
-  summary: 'Transfers whose travel-rule record is not complete, oldest first',
+  summary: 'Transfers whose travel-rule record is not complete, oldest first; the total comes apart',
   tags: TAGS,
   access: 'read',
   query: TravelRuleQueueQuerySchema,
-  response: pageSchema(TravelRuleQueueItemSchema),
+  response: uncountedPageSchema(TravelRuleQueueItemSchema),
+});
+
+/** Asked once per filter beside the first page, so paging and sorting never count again (decision 0031). */
+export const countTravelRuleQueue = defineEndpoint({
+  method: 'GET',
+  path: '/api/compliance/travel-rule/queue/count',
+  summary: 'How many open records match the queue filters: exact up to 100,000, else an estimate',
+  tags: TAGS,
+  access: 'read',
+  query: TravelRuleQueueFiltersSchema,
+  response: CountSchema,
 });
 
 /**

@@ -43,6 +43,13 @@ export const countKycQueue = {
   access: 'read',
 } as const;
 
+export const countTravelRuleQueue = {
+  name: 'countTravelRuleQueue',
+  method: 'GET',
+  path: '/api/compliance/travel-rule/queue/count',
+  access: 'read',
+} as const;
+
 export const createVasp = {
   name: 'createVasp',
   method: 'POST',

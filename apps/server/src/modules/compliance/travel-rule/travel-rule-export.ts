@@ -8,7 +8,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import type { ExportColumn } from '../../../lib/export/index.ts';
 import { allOf, exportStatement } from '../../../lib/list-query.ts';
 import type { Actor, Changes } from '../../platform/audit/changes.ts';
-import { addDays, isKnownTimeZone, reportRange } from '../../reports/report-range.ts';
+import { addDays, isKnownTimeZone, reportRange } from '../../reports/index.ts';
 import { firstName } from './travel-rule-records.repository.ts';
 
 type Query = z.output<typeof complianceApi.exportTravelRuleRecords.query>;

@@ -207,6 +207,16 @@ describe('travel rule', () => {
     // Oldest first.
     const created = queue.items.map((i: { created_at: string }) => i.created_at);
     expect([...created].sort()).toEqual(created);
+    // The page carries no total: it is asked apart, by the filters alone, and refuses a closed state.
+    expect(queue.total).toBeUndefined();
+    const open = await get(`queue/count?state=${opened.state}&direction=withdrawal`);
+    const paged = (await get(`queue?limit=200&state=${opened.state}&direction=withdrawal`)).items.length;
+    expect(open.total).toEqual({ value: paged, exact: true });
+    const closed = await t.app.inject({
+      url: '/api/compliance/travel-rule/queue/count?state=complete',
+      headers: manager,
+    });
+    expect(closed.statusCode).toBe(400);
 
     const stale = await post('records/verify', { id: opened.id, version: opened.version });
     expect([stale.statusCode, stale.json().code]).toEqual([409, 'STALE_EDIT']);

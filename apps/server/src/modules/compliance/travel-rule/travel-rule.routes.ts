@@ -30,6 +30,7 @@ export function registerTravelRuleRoutes(
   }));
 
   registerEndpoint(app, api.listTravelRuleQueue, ({ query }) => records.queue(query));
+  registerEndpoint(app, api.countTravelRuleQueue, ({ query }) => records.queueCount(query));
   registerExportEndpoint(app, api.exportTravelRuleRecords, async ({ query, reply, actor }) => {
     const { format, ...filters } = query;
     const { statement, asked } = await exports.query(filters);

@@ -256,6 +256,10 @@ export function createTravelRuleService(deps: {
       return { ...page, items: page.items.map(toQueueItem) };
     },
 
+    async queueCount(filters: z.output<typeof complianceApi.TravelRuleQueueFiltersSchema>) {
+      return { total: await repo.queueCount(db, filters) };
+    },
+
     async get(id: number): Promise<TravelRuleRecord> {
       const row = await repo.byId(db, id);
       if (!row) throw new AppError('TRAVEL_RULE_RECORD_NOT_FOUND');

@@ -4,6 +4,7 @@ import { complianceRef } from '../../../lib/contract.ts';
 /** The travel rule's endpoints, named without loading the contract (see lib/contract.ts). */
 export const travelRuleEndpoints = {
   queue: complianceRef(complianceRoutes.listTravelRuleQueue),
+  queueCount: complianceRef(complianceRoutes.countTravelRuleQueue),
   record: complianceRef(complianceRoutes.getTravelRuleRecord),
   reveal: complianceRef(complianceRoutes.revealTravelRuleRecord),
   requestInformation: complianceRef(complianceRoutes.requestTravelRuleInformation),

@@ -15,7 +15,11 @@ import { travelRuleEndpoints as api } from './endpoints.ts';
 
 const TRAVEL_RULE = ['compliance', 'travel-rule'] as const;
 
-export const travelRuleQueueSource = listSource({ endpoint: api.queue, queryKey: [...TRAVEL_RULE, 'queue'] });
+export const travelRuleQueueSource = listSource({
+  endpoint: api.queue,
+  queryKey: [...TRAVEL_RULE, 'queue'],
+  count: api.queueCount,
+});
 export const vaspsSource = listSource({ endpoint: api.vasps, queryKey: [...TRAVEL_RULE, 'vasps'] });
 export const selfHostedSource = listSource({
   endpoint: api.selfHosted,
