@@ -16,7 +16,7 @@ export const STATE_COLORS: Record<string, string> = {
   rejected: 'red',
   failed: 'gray',
   cancelled: 'gray',
-  // Travel-rule records (as the queue's badges draw them)
+  // Travel-rule records (the queue's badges and the travel-rule report)
   not_in_scope: 'gray',
   required_unverified: 'yellow',
   complete: 'green',

@@ -19,23 +19,14 @@ import {
 } from '../../../components/list-page/index.ts';
 import { keyOptions } from '../../../lib/key-options.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
+import { STATE_COLORS } from '../../../lib/state-colors.ts';
 import { travelRuleQueueSource } from './travel-rule-api.ts';
 import { TravelRuleSection } from './travel-rule-section.tsx';
-
-const STATE_COLOURS: Record<TravelRuleState, string> = {
-  not_in_scope: 'gray',
-  required_unverified: 'yellow',
-  complete: 'green',
-  information_missing: 'orange',
-  awaiting_counterparty: 'blue',
-  returned: 'grape',
-  rejected: 'red',
-};
 
 export function TravelRuleStateBadge({ state }: { state: TravelRuleState }) {
   const { t } = useTranslation('travelRule');
   return (
-    <Badge variant="light" color={STATE_COLOURS[state]} data-testid="travel-rule-state" data-state={state}>
+    <Badge variant="light" color={STATE_COLORS[state]} data-testid="travel-rule-state" data-state={state}>
       {t(`state.${state}`)}
     </Badge>
   );
