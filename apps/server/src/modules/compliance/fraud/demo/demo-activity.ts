@@ -91,10 +91,13 @@ const BTC_RAIL = RAILS.find((r) => r.asset === 'BTC')!;
 /**
  * Everyday amounts out: the bottom of a range, so ordinary withdrawals and purchases stay under the
  * amount rules and alerts come from the suspicious rounds rather than from every other withdrawal.
+ * It starts at three times the rail's smallest amount: the seeded withdrawal limits' minimums sit
+ * up to 2.5× above it (BTC, ETH), and one everyday withdrawal in eight was refused below them.
  */
-const everyday = (range: AmountRange): AmountRange => ({
+export const everyday = (range: AmountRange): AmountRange => ({
   ...range,
-  max: Math.max(range.min * 2, range.max / 200),
+  min: range.min * 3,
+  max: Math.max(range.min * 6, range.max / 200),
 });
 
 interface Customer extends SimulatedCustomer {
