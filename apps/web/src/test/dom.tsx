@@ -78,6 +78,8 @@ export async function render(ui: ReactNode, queryClient = createQueryClient()): 
     unmount: async () => {
       await act(async () => root.unmount());
       container.remove();
+      // Its cache timers and any fetch still settling would otherwise fire after the DOM is torn down.
+      queryClient.clear();
     },
   };
 }
