@@ -13,6 +13,7 @@ export interface ProvedTransfer {
   network: string;
   address: string;
   tx_hash: string;
+  status: string;
 }
 
 export interface DemoProof {
@@ -30,7 +31,7 @@ export interface DemoProof {
  * A proved demo wallet's evidence, as Backdesk checks it (decision 0026): on an EVM network a real
  * `personal_sign` signature by a key derived from the transfer's id, the transfer moved to the key's
  * address so the proof verifies; elsewhere the deposit itself as the test transfer, or, for a
- * withdrawal, a signed message the officer checked (Backdesk cannot verify it).
+ * withdrawal (or a failed deposit), a signed message the officer checked (Backdesk cannot verify it).
  */
 export async function demoProof(pool: pg.Pool, t: ProvedTransfer): Promise<DemoProof> {
   const message = (address: string) =>
@@ -51,7 +52,8 @@ export async function demoProof(pool: pg.Pool, t: ProvedTransfer): Promise<DemoP
       verifiedBy: 'backdesk',
     };
   }
-  if (t.type === 'deposit')
+  // A failed deposit proves nothing (Backdesk's check refuses it).
+  if (t.type === 'deposit' && t.status !== 'failed')
     return {
       address: t.address,
       method: 'test_transfer',

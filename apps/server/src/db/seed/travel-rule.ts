@@ -104,6 +104,7 @@ type Row = {
   amount: string;
   address: string;
   tx_hash: string;
+  status: string;
   given: string | null;
   family: string | null;
   birth_date: string | null;
@@ -164,7 +165,7 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
   const rate = (quote: string) => `(SELECT trim_scale(rate)::text FROM asset_rates
     WHERE asset = w.asset AND quote = '${quote}' AND at <= w.created_at ORDER BY at DESC LIMIT 1)`;
   const { rows } = await pool.query<Row>(
-    `SELECT w.id, w.customer_id, w.type, w.network, trim_scale(w.amount)::text AS amount, w.tx_hash,
+    `SELECT w.id, w.customer_id, w.type, w.network, trim_scale(w.amount)::text AS amount, w.tx_hash, w.status,
             CASE w.type WHEN 'withdrawal' THEN w.to_address ELSE w.from_address END AS address,
             c.alias_name AS given, c.alias_surname AS family, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date,
             w.created_at::text AS created_at, ${rate('TRY')} AS try, ${rate('USD')} AS usd, ${rate('EUR')} AS eur
@@ -185,8 +186,10 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
     const vaspIndex = i % DEMO_VASPS.length;
     let addressId: number | null = null;
     if (walletKind !== 'unknown') {
-      // Every other self-hosted wallet still waits for its proof of ownership (the officers' list).
-      const proof = walletKind === 'self_hosted' && i % 10 === 4 ? await demoProof(pool, row) : null;
+      // Every other self-hosted wallet still waits for its proof of ownership (the officers' list); the
+      // proved ones are withdrawals' and deposits' in turn, so both methods of proof show.
+      const proof =
+        walletKind === 'self_hosted' && [4, 9].includes(i % 20) ? await demoProof(pool, row) : null;
       if (proof) row.address = proof.address;
       const attributed = await pool.query<{ id: number }>(
         `INSERT INTO vasp_addresses (vasp_id, network, address, self_hosted, proof_method, proof_checked_by, proof_checked_at,

@@ -254,7 +254,7 @@ function RecordProofForm({ wallet, onClose }: { wallet: SelfHostedWallet; onClos
                 : t('selfHosted.signatureOther', { network: wallet.network })
             }
             name="signature"
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             data-testid="self-hosted-proof-signature"
             {...form.getInputProps('signature')}
           />
