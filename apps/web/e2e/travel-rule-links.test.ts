@@ -1,5 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import {
+  evmAddressOfSecret,
+  personalSign,
+} from '../../server/src/modules/compliance/travel-rule/evm-signature.ts';
 import { openRun, RUNS, type Run, signInRun } from './runs.ts';
 import { axeProblems, settle, toasts, useE2E } from './support.ts';
 import { untranslated } from './untranslated.ts';
@@ -11,11 +19,22 @@ async function checkScreen(page: Page, run: Run): Promise<void> {
   if (run.lang === 'tr') expect(await untranslated(page)).toEqual([]);
 }
 
+/** Runs statements on the test server's database. */
+async function onDatabase<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
 describe('travel rule: self-hosted wallets and TRP links', () => {
   const e2e = useE2E();
 
   RUNS.forEach((run, index) => {
-    it(`lists self-hosted wallets, a missing proof first, and a manager records one (${run.lang}, ${run.scheme})`, async () => {
+    it(`lists self-hosted wallets, a missing proof first, and a manager records one with its evidence (${run.lang}, ${run.scheme})`, async () => {
       const { t } = run;
       const { page } = await openRun(e2e, run);
       await signInRun(page, run, 'manager');
@@ -32,19 +51,54 @@ describe('travel rule: self-hosted wallets and TRP links', () => {
       expect(await page.getByTestId('self-hosted-new').count()).toBe(0);
       await checkScreen(page, run);
 
-      // Record its proof: the row shows the method, and the list's missing ones no longer hold it.
-      const walletId = await first.getAttribute('data-wallet-id');
-      const address = (await first.locator('td').first().innerText()).trim();
+      // A wallet of this run on Ethereum, whose key the test holds, with a deposit from it.
+      const owner = keccak_256(utf8ToBytes(`e2e self-hosted ${randomUUID()}`));
+      const address = evmAddressOfSecret(owner);
+      const walletId = await onDatabase(e2e.server.databaseUrl, async (client) => {
+        const { rows } = await client.query<{ id: number }>(
+          `INSERT INTO vasp_addresses (network, address, self_hosted, customer_id)
+           VALUES ('ETHEREUM', $1, true, (SELECT min(id) FROM customers)) RETURNING id`,
+          [address],
+        );
+        return String(rows[0]!.id);
+      });
+      await page.goto(`/compliance/travel-rule/self-hosted?q=${encodeURIComponent(address)}`);
       await page.getByTestId(`self-hosted-record-${walletId}`).click();
+      const form = page.getByTestId('self-hosted-proof-form');
+
+      // A test transfer Backdesk has no deposit of is refused at its field, in the member's language.
       await page.getByTestId('self-hosted-proof-method').click();
       await page.getByRole('option', { name: t('travelRule:addresses.proofs.test_transfer') }).click();
+      await page.getByTestId('self-hosted-proof-tx-hash').fill(`0x${'ab'.repeat(32)}`);
+      await page.getByTestId('self-hosted-proof-submit').click();
+      await form
+        .getByText(t('errors:codes.PROOF_TEST_TRANSFER_NOT_FOUND', { network: 'ETHEREUM' }))
+        .waitFor();
       await checkScreen(page, run);
+
+      // A message signed by another key is refused at the signature; the wallet's own key proves it.
+      await page.getByTestId('self-hosted-proof-method').click();
+      await page.getByRole('option', { name: t('travelRule:addresses.proofs.signed_message') }).click();
+      const message = `I own ${address}. Challenge ${randomUUID()}`;
+      await page.getByTestId('self-hosted-proof-message').fill(message);
+      const stranger = keccak_256(utf8ToBytes(`e2e stranger ${randomUUID()}`));
+      await page.getByTestId('self-hosted-proof-signature').fill(personalSign(message, stranger));
+      await page.getByTestId('self-hosted-proof-submit').click();
+      await form
+        .getByText(t('errors:codes.PROOF_SIGNER_MISMATCH', { signer: evmAddressOfSecret(stranger) }))
+        .waitFor();
+      await checkScreen(page, run);
+      await page.getByTestId('self-hosted-proof-signature').fill(personalSign(message, owner));
       await page.getByTestId('self-hosted-proof-submit').click();
       await toasts(page).getByText(t('travelRule:selfHosted.recorded')).first().waitFor();
+
+      // The row shows the method and that Backdesk verified it; the missing ones no longer hold it.
       await page.goto(`/compliance/travel-rule/self-hosted?proof=recorded&q=${encodeURIComponent(address)}`);
       const recorded = list.locator(`tr[data-wallet-id="${walletId}"]`);
-      await recorded.getByText(t('travelRule:addresses.proofs.test_transfer')).waitFor();
+      await recorded.getByText(t('travelRule:addresses.proofs.signed_message')).waitFor();
       expect(await recorded.getByTestId('self-hosted-proof').getAttribute('data-proof')).toBe('recorded');
+      await recorded.getByText(t('travelRule:selfHosted.evidence.backdesk')).waitFor();
+      await checkScreen(page, run);
       await page.goto('/compliance/travel-rule/self-hosted?proof=missing');
       await list.locator('tbody tr[data-row-index]').first().waitFor();
       expect(await list.locator(`tr[data-wallet-id="${walletId}"]`).count()).toBe(0);

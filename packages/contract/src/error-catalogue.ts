@@ -506,6 +506,24 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: "This address is a VASP's, not a customer's self-hosted wallet: it takes no proof of ownership",
   },
+  PROOF_MESSAGE_WITHOUT_ADDRESS: {
+    status: 400,
+    message: 'The signed message must name the wallet address it proves, so it cannot be reused for another',
+  },
+  PROOF_SIGNATURE_MALFORMED: {
+    status: 400,
+    message:
+      'On {{network}} the signature must be a personal_sign signature: 0x and 130 hex digits (r, s and v)',
+  },
+  PROOF_SIGNER_MISMATCH: {
+    status: 409,
+    message: 'The message was signed by {{signer}}, not by this wallet: the proof does not hold',
+  },
+  PROOF_TEST_TRANSFER_NOT_FOUND: {
+    status: 409,
+    message:
+      'No deposit of this customer from this wallet on {{network}} has this transaction hash (a failed one does not count)',
+  },
   TRP_UNAUTHENTICATED: { status: 401, message: 'No valid TRP credential of a VASP of the directory' },
   TRP_VASP_NOT_ALLOWED: {
     status: 403,

@@ -71,6 +71,14 @@ export const vaspAddresses = pgTable(
     /** A self-hosted wallet's customer, and the version its proof is recorded at (migration 0060). */
     customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id),
     version: integer('version').notNull().default(1),
+    /** The proof's evidence and who vouches for it, backdesk | officer (migration 0061). */
+    proofMessage: text('proof_message'),
+    proofSignature: text('proof_signature'),
+    proofTxHash: text('proof_tx_hash'),
+    proofTransactionId: bigint('proof_transaction_id', { mode: 'number' }).references(
+      () => walletTransactions.id,
+    ),
+    proofVerifiedBy: text('proof_verified_by'),
   },
   (t) => [
     unique('vasp_addresses_network_address_key').on(t.network, t.address),

@@ -68,6 +68,32 @@ export type VaspDueDiligence = (typeof VASP_DUE_DILIGENCE)[number];
 export const SELF_HOSTED_PROOFS = ['signed_message', 'test_transfer'] as const;
 export type SelfHostedProof = (typeof SELF_HOSTED_PROOFS)[number];
 
+/**
+ * Who vouches for a proof's evidence: `backdesk` recovered the signer of the message, or matched the
+ * test transfer to a deposit of its own ledger; `officer` checked a signature Backdesk cannot verify.
+ */
+export const PROOF_VERIFIERS = ['backdesk', 'officer'] as const;
+export type ProofVerifier = (typeof PROOF_VERIFIERS)[number];
+
+/**
+ * The networks whose addresses are Ethereum's (secp256k1 keys, keccak-256 addresses), so a message
+ * signed with `personal_sign` (EIP-191) names its signer: Backdesk verifies those signatures.
+ */
+export const EVM_NETWORKS = [
+  'ETH',
+  'ETHEREUM',
+  'ERC20',
+  'ARBITRUM',
+  'OPTIMISM',
+  'BASE',
+  'POLYGON',
+  'BSC',
+  'BEP20',
+  'AVAXC',
+] as const;
+export const isEvmNetwork = (network: string): boolean =>
+  (EVM_NETWORKS as readonly string[]).includes(network.toUpperCase());
+
 export const TRAVEL_RULE_SORT_KEYS = ['created_at', 'deadline'] as const;
 export const VASP_SORT_KEYS = ['name', 'review_date', 'created_at'] as const;
 /** The self-hosted wallets: by when their proof was checked, a missing proof first. */

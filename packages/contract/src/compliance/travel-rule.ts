@@ -24,6 +24,7 @@ import {
   OriginatorSchema,
 } from './travel-rule-ivms.ts';
 import {
+  PROOF_VERIFIERS,
   SELF_HOSTED_PROOF_STATES,
   SELF_HOSTED_PROOFS,
   SELF_HOSTED_SORT_KEYS,
@@ -387,6 +388,14 @@ export const VaspAddressSchema = z.object({
   customer_id: z.number().int().nullable(),
   created_at: z.string(),
   version: z.number().int(),
+  /** A signed message's evidence: the text the customer signed and the signature. */
+  proof_message: z.string().nullable(),
+  proof_signature: z.string().nullable(),
+  /** A test transfer's hash, and the customer's deposit Backdesk matched it to. */
+  proof_tx_hash: z.string().nullable(),
+  proof_transaction_id: z.number().int().nullable(),
+  /** Who vouches for the evidence; null for a proof recorded without it (before migration 0061). */
+  proof_verified_by: z.enum(PROOF_VERIFIERS).nullable(),
 });
 export type VaspAddress = z.infer<typeof VaspAddressSchema>;
 
@@ -481,7 +490,7 @@ export const AddVaspAddressBodySchema = z
     address: AddressTextSchema,
     is_prefix: z.boolean().default(false),
     self_hosted: z.boolean().default(false),
-    /** How the customer proved a self-hosted wallet is theirs; the member adding it is the checker. */
+    /** Always null: a proof is recorded with its evidence (recordSelfHostedProof); kept so old callers read why. */
     proof_method: z.enum(SELF_HOSTED_PROOFS).nullable().default(null),
     /** The customer whose own wallet it is: every self-hosted wallet names one, a VASP's address none. */
     customer_id: IdSchema.nullable().default(null),
@@ -491,10 +500,11 @@ export const AddVaspAddressBodySchema = z
     message: 'An address belongs to a VASP or is self-hosted, not both',
     params: { rule: 'vasp_or_self_hosted' },
   })
-  .refine((b) => b.self_hosted || b.proof_method === null, {
+  // A proof goes with its evidence, checked on its own endpoint (recordSelfHostedProof).
+  .refine((b) => b.proof_method === null, {
     path: ['proof_method'],
-    message: 'A proof of ownership goes with a self-hosted wallet only',
-    params: { rule: 'proof_only_self_hosted' },
+    message: 'Record the proof with its evidence on the self-hosted wallets list',
+    params: { rule: 'proof_with_evidence' },
   })
   .refine((b) => (b.customer_id !== null) === b.self_hosted, {
     path: ['customer_id'],
@@ -506,7 +516,7 @@ export type AddVaspAddressBody = z.input<typeof AddVaspAddressBodySchema>;
 export const addVaspAddress = defineEndpoint({
   method: 'POST',
   path: '/api/compliance/travel-rule/vasps/addresses/add',
-  summary: 'Attribute an address or a range to a VASP, or mark it self-hosted with its proof',
+  summary: "Attribute an address or a range to a VASP, or mark it a customer's self-hosted wallet",
   tags: TAGS,
   access: 'configure',
   errors: ['VASP_NOT_FOUND', 'VASP_ADDRESS_EXISTS', 'CUSTOMER_NOT_FOUND'],
@@ -555,15 +565,85 @@ export const listSelfHostedWallets = defineEndpoint({
   response: pageSchema(SelfHostedWalletSchema),
 });
 
+/** Printable text and line breaks: no other control character in a message a customer signed. */
+const PROOF_MESSAGE_TEXT = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
+
+/**
+ * A proof's evidence, by method: the message the customer signed (naming the wallet, and a challenge
+ * or the customer) and its signature; or the hash of the small test transfer they sent from it.
+ */
+export const SelfHostedProofBodySchema = z
+  .object({
+    id: SerialIdSchema,
+    version: VersionSchema,
+    proof_method: z.enum(SELF_HOSTED_PROOFS),
+    message: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .regex(PROOF_MESSAGE_TEXT, 'No control characters but line breaks and tabs')
+      .nullable()
+      .default(null),
+    /** 0x hex (EVM's r‖s‖v), or base64 (Bitcoin's message signatures). */
+    signature: z
+      .string()
+      .trim()
+      .min(16)
+      .max(512)
+      .regex(/^[A-Za-z0-9+/=]+$/, 'Hex or base64 only')
+      .nullable()
+      .default(null),
+    tx_hash: z
+      .string()
+      .trim()
+      .min(16)
+      .max(128)
+      .regex(/^[A-Za-z0-9]+$/, 'Letters and digits only')
+      .nullable()
+      .default(null),
+  })
+  .superRefine((b, ctx) => {
+    const needs =
+      b.proof_method === 'signed_message' ? (['message', 'signature'] as const) : (['tx_hash'] as const);
+    const refuses =
+      b.proof_method === 'signed_message' ? (['tx_hash'] as const) : (['message', 'signature'] as const);
+    for (const field of needs)
+      if (b[field] === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `A ${b.proof_method} proof needs its ${field}`,
+          params: { rule: 'proof_evidence_required' },
+        });
+    for (const field of refuses)
+      if (b[field] !== null)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `A ${b.proof_method} proof carries no ${field}`,
+          params: { rule: 'proof_evidence_other_method' },
+        });
+  });
+export type SelfHostedProofBody = z.input<typeof SelfHostedProofBodySchema>;
+
 export const recordSelfHostedProof = defineEndpoint({
   method: 'POST',
   path: '/api/compliance/travel-rule/self-hosted/proof',
   summary:
-    'Record how a customer proved a self-hosted wallet theirs: the member recording it is the one who checked it, now; the open records resting on it are evaluated again',
+    "Record how a customer proved a self-hosted wallet theirs, with its evidence: a signed message (on EVM networks Backdesk recovers its signer) or a test transfer (matched to the customer's deposit from the wallet). The member recording it is the one who checked it, now; the open records resting on it are evaluated again",
   tags: TAGS,
   access: 'operate',
-  errors: ['VASP_ADDRESS_NOT_FOUND', 'STALE_EDIT', 'VASP_ADDRESS_NOT_SELF_HOSTED'],
-  body: z.object({ id: SerialIdSchema, version: VersionSchema, proof_method: z.enum(SELF_HOSTED_PROOFS) }),
+  errors: [
+    'VASP_ADDRESS_NOT_FOUND',
+    'STALE_EDIT',
+    'VASP_ADDRESS_NOT_SELF_HOSTED',
+    'PROOF_MESSAGE_WITHOUT_ADDRESS',
+    'PROOF_SIGNATURE_MALFORMED',
+    'PROOF_SIGNER_MISMATCH',
+    'PROOF_TEST_TRANSFER_NOT_FOUND',
+  ],
+  body: SelfHostedProofBodySchema,
   response: z.object({ success: z.literal(true), wallet: SelfHostedWalletSchema }),
 });
 

@@ -31,6 +31,8 @@ export interface PublicEndpointDef {
   batch?: { maxItems: number };
   /** The body is `multipart/form-data` with one file part under this name; other inputs in `query`. */
   multipart?: { file: string };
+  /** Headers of its 200 answer, by name: what each says (the OpenAPI response's `headers`). */
+  headers?: Readonly<Record<string, { description: string; required?: boolean }>>;
 }
 
 export const definePublicEndpoint = <const E extends PublicEndpointDef>(endpoint: E): E => endpoint;

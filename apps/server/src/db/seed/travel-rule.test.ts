@@ -1,6 +1,8 @@
 import { complianceApi, TRAVEL_RULE_STATES } from '@backdesk/contract';
+import { isEvmNetwork } from '@backdesk/contract/compliance/keys';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
+import { checkProofEvidence } from '../../modules/compliance/travel-rule/self-hosted-evidence.ts';
 import { seedTravelRule } from './travel-rule.ts';
 
 const t = useTestApp();
@@ -63,5 +65,30 @@ describe('the demo travel rule', () => {
       headers: admin,
     });
     expect(approved.statusCode, approved.body).toBe(200);
+  });
+
+  it("gives the proved self-hosted wallets evidence that Backdesk's own check accepts", async () => {
+    const { rows } = await t.pool.query(
+      `SELECT network, address, customer_id::int, proof_method, proof_message AS message,
+              proof_signature AS signature, proof_tx_hash AS tx_hash, proof_transaction_id::int, proof_verified_by
+       FROM vasp_addresses WHERE self_hosted AND proof_method IS NOT NULL`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => isEvmNetwork(r.network) && r.proof_verified_by === 'backdesk')).toBe(true);
+    for (const r of rows) {
+      const body = {
+        id: 1,
+        version: 1,
+        proof_method: r.proof_method,
+        message: r.message,
+        signature: r.signature,
+        tx_hash: r.tx_hash,
+      };
+      const evidence = await checkProofEvidence(t.db, r, body);
+      expect(evidence, `${r.network} ${r.address}`).toMatchObject({
+        verifiedBy: r.proof_verified_by,
+        transactionId: r.proof_transaction_id,
+      });
+    }
   });
 });

@@ -2,6 +2,7 @@ import { complianceApi, type Person, type TravelRuleParties, type TravelRuleStat
 import type pg from 'pg';
 import { DEFAULT_TRAVEL_RULE_RULES } from '../../modules/compliance/travel-rule/travel-rule-defaults.ts';
 import { evaluateTravelRule } from '../../modules/compliance/travel-rule/travel-rule-evaluate.ts';
+import { demoProof } from './self-hosted-proofs.ts';
 
 /*
  * The demo's travel rule: a directory of invented VASPs and records in every state on the
@@ -102,6 +103,8 @@ type Row = {
   network: string;
   amount: string;
   address: string;
+  tx_hash: string;
+  status: string;
   given: string | null;
   family: string | null;
   birth_date: string | null;
@@ -162,7 +165,7 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
   const rate = (quote: string) => `(SELECT trim_scale(rate)::text FROM asset_rates
     WHERE asset = w.asset AND quote = '${quote}' AND at <= w.created_at ORDER BY at DESC LIMIT 1)`;
   const { rows } = await pool.query<Row>(
-    `SELECT w.id, w.customer_id, w.type, w.network, trim_scale(w.amount)::text AS amount,
+    `SELECT w.id, w.customer_id, w.type, w.network, trim_scale(w.amount)::text AS amount, w.tx_hash, w.status,
             CASE w.type WHEN 'withdrawal' THEN w.to_address ELSE w.from_address END AS address,
             c.alias_name AS given, c.alias_surname AS family, to_char(c.birth_date, 'YYYY-MM-DD') AS birth_date,
             w.created_at::text AS created_at, ${rate('TRY')} AS try, ${rate('USD')} AS usd, ${rate('EUR')} AS eur
@@ -183,21 +186,29 @@ export async function seedTravelRule(pool: pg.Pool): Promise<number> {
     const vaspIndex = i % DEMO_VASPS.length;
     let addressId: number | null = null;
     if (walletKind !== 'unknown') {
-      // Every other self-hosted wallet still waits for its proof of ownership (the officers' list).
-      const proof = walletKind === 'self_hosted' && i % 10 === 4 ? 'signed_message' : null;
+      // Every other self-hosted wallet still waits for its proof of ownership (the officers' list); the
+      // proved ones are withdrawals' and deposits' in turn, so both methods of proof show.
+      const proof =
+        walletKind === 'self_hosted' && [4, 9].includes(i % 20) ? await demoProof(pool, row) : null;
+      if (proof) row.address = proof.address;
       const attributed = await pool.query<{ id: number }>(
         `INSERT INTO vasp_addresses (vasp_id, network, address, self_hosted, proof_method, proof_checked_by, proof_checked_at,
-           customer_id)
-         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END, $7)
+           customer_id, proof_message, proof_signature, proof_tx_hash, proof_transaction_id, proof_verified_by)
+         VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END, $7, $8, $9, $10, $11, $12)
          ON CONFLICT (network, address) DO UPDATE SET network = EXCLUDED.network RETURNING id`,
         [
           walletKind === 'vasp' ? vaspIds[vaspIndex] : null,
           row.network,
           row.address,
           walletKind === 'self_hosted',
-          proof,
+          proof?.method ?? null,
           proof ? officerId : null,
           walletKind === 'self_hosted' ? row.customer_id : null,
+          proof?.message ?? null,
+          proof?.signature ?? null,
+          proof?.txHash ?? null,
+          proof?.transactionId ?? null,
+          proof?.verifiedBy ?? null,
         ],
       );
       addressId = attributed.rows[0]!.id;

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { escapeLike } from '../../../db/sql/index.ts';
 import { countedKeysetPage } from '../../../lib/counted-page.ts';
 import { allOf } from '../../../lib/list-query.ts';
+import type { ProofEvidence } from './self-hosted-evidence.ts';
 import { ADDRESS_COLUMNS } from './vasps.repository.ts';
 
 // A missing proof sorts as the oldest check: first in the default order (migration 0060's index).
@@ -71,11 +72,19 @@ export function createSelfHostedRepository() {
       return rows[0];
     },
 
-    /** The member recording a proof is the one who checked it, now. */
-    async setProof(tx: DbOrTx, id: number, method: string, memberId: number | null): Promise<void> {
+    /** The member recording a proof is the one who checked it, now; its evidence replaces the last. */
+    async setProof(
+      tx: DbOrTx,
+      id: number,
+      method: string,
+      e: ProofEvidence,
+      memberId: number | null,
+    ): Promise<void> {
       await tx.execute(sql`
-        UPDATE vasp_addresses SET proof_method = ${method}, proof_checked_by = ${memberId}::integer,
-          proof_checked_at = now(), version = version + 1
+        UPDATE vasp_addresses SET proof_method = ${method}, proof_message = ${e.message},
+          proof_signature = ${e.signature}, proof_tx_hash = ${e.txHash},
+          proof_transaction_id = ${e.transactionId}::bigint, proof_verified_by = ${e.verifiedBy},
+          proof_checked_by = ${memberId}::integer, proof_checked_at = now(), version = version + 1
         WHERE id = ${id}`);
     },
   };

@@ -63,19 +63,20 @@ async function withdrawal(address: string): Promise<{ transactionId: number; cus
   return { transactionId: rows[0]!.id, customerId };
 }
 
-const addSelfHosted = (customerId: number | null, address: string, proof: string | null = null) =>
+const addSelfHosted = (customerId: number | null, address: string, network = 'btc') =>
   post(
     'vasps/addresses/add',
-    {
-      vasp_id: null,
-      self_hosted: true,
-      network: 'btc',
-      address,
-      proof_method: proof,
-      customer_id: customerId,
-    },
+    { vasp_id: null, self_hosted: true, network, address, customer_id: customerId },
     admin,
   );
+
+/** A Bitcoin message signature as wallets print it (base64): Backdesk keeps it, the officer checks it. */
+const BTC_SIGNATURE = 'H0pDdWJpY2xlIG9mIGEgQml0Y29pbiBzaWduYXR1cmUgaW4gYmFzZTY0IGZvcm0uLi4uLi4uLi4uLi4uLi4=';
+const signedProof = (address: string) => ({
+  proof_method: 'signed_message',
+  message: `I, the customer, own ${address}. Challenge: 7f3a91`,
+  signature: BTC_SIGNATURE,
+});
 
 describe('self-hosted wallets', () => {
   it('records a proof of ownership, and the records resting on the wallet no longer miss it', async () => {
@@ -95,7 +96,18 @@ describe('self-hosted wallets', () => {
     expect(record.missing_fields).toContain('self_hosted_proof');
 
     // Listed with its customer and the open record; a wallet with a proof comes after it.
-    const proved = await addSelfHosted(customerId, `${address}p`, 'test_transfer');
+    const proved = await addSelfHosted(customerId, `${address}p`);
+    const deposit = await t.db.execute<{ tx_hash: string }>(sql`
+      INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, from_address, tx_hash, status)
+      VALUES (${customerId}, 'deposit', 'BTC', 'BTC', '0.0001', ${`${address}p`},
+        ${randomUUID().replaceAll('-', '').repeat(2)}, 'completed') RETURNING tx_hash`);
+    const byTransfer = await post('self-hosted/proof', {
+      id: proved.json().address.id,
+      version: 1,
+      proof_method: 'test_transfer',
+      tx_hash: deposit.rows[0]!.tx_hash,
+    });
+    expect(byTransfer.statusCode, byTransfer.body).toBe(200);
     const list = (await get(`self-hosted?customerId=${customerId}`)).json();
     expect(list.items.map((w: { id: number }) => w.id)).toEqual([wallet.id, proved.json().address.id]);
     expect(list.items[0]).toMatchObject({ user_name: expect.stringMatching(/^sh_/), open_records: 1 });
@@ -106,23 +118,19 @@ describe('self-hosted wallets', () => {
     // A manager decides it: the proof, who checked it and when; the record is evaluated again.
     const bad = await post('self-hosted/proof', { id: wallet.id, version: 1, proof_method: 'a selfie' });
     expect(bad.json().issues[0]).toMatchObject({ path: 'proof_method' });
-    const done = await post('self-hosted/proof', {
-      id: wallet.id,
-      version: 1,
-      proof_method: 'signed_message',
-    });
+    const done = await post('self-hosted/proof', { id: wallet.id, version: 1, ...signedProof(address) });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().wallet).toMatchObject({
       proof_method: 'signed_message',
+      proof_message: signedProof(address).message,
+      proof_signature: BTC_SIGNATURE,
+      // Backdesk cannot verify a Bitcoin signature: the officer vouches for it.
+      proof_verified_by: 'officer',
       proof_checked_by: expect.any(String),
       proof_checked_at: expect.any(String),
       version: 2,
     });
-    const stale = await post('self-hosted/proof', {
-      id: wallet.id,
-      version: 1,
-      proof_method: 'test_transfer',
-    });
+    const stale = await post('self-hosted/proof', { id: wallet.id, version: 1, ...signedProof(address) });
     expect([stale.statusCode, stale.json().code]).toEqual([409, 'STALE_EDIT']);
     const after = (await get(`records/detail?id=${record.id}`)).json();
     expect(after.missing_fields).not.toContain('self_hosted_proof');
@@ -161,14 +169,10 @@ describe('self-hosted wallets', () => {
     const onVasp = await post('self-hosted/proof', {
       id: vaspAddress.json().address.id,
       version: 1,
-      proof_method: 'signed_message',
+      ...signedProof(vaspAddress.json().address.address),
     });
     expect([onVasp.statusCode, onVasp.json().code]).toEqual([409, 'VASP_ADDRESS_NOT_SELF_HOSTED']);
-    const unknown = await post('self-hosted/proof', {
-      id: 2_000_000_000,
-      version: 1,
-      proof_method: 'signed_message',
-    });
+    const unknown = await post('self-hosted/proof', { id: 2_000_000_000, version: 1, ...signedProof('x') });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'VASP_ADDRESS_NOT_FOUND']);
   });
 });

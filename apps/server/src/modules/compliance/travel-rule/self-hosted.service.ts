@@ -4,17 +4,25 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Actor, Changes } from '../../platform/audit/changes.ts';
 import type { SelfHostedRepository } from './self-hosted.repository.ts';
+import { checkProofEvidence } from './self-hosted-evidence.ts';
 import type { TravelRuleService } from './travel-rule.service.ts';
 
+/** The proof as the audit row keeps it: the method, its evidence, who vouches for it, who checked it and when. */
 const proofOf = (w: SelfHostedWallet) => ({
   proof_method: w.proof_method,
+  proof_message: w.proof_message,
+  proof_signature: w.proof_signature,
+  proof_tx_hash: w.proof_tx_hash,
+  proof_transaction_id: w.proof_transaction_id,
+  proof_verified_by: w.proof_verified_by,
   proof_checked_by: w.proof_checked_by,
   proof_checked_at: w.proof_checked_at,
 });
 
 /**
  * Customers' self-hosted wallets: the list officers work, and recording a proof of ownership (a
- * signed message or a small test transfer), which the open records resting on the wallet then see.
+ * signed message or a small test transfer) with its evidence, checked where Backdesk can, which the
+ * open records resting on the wallet then see.
  */
 export function createSelfHostedService(deps: {
   db: Db;
@@ -35,7 +43,8 @@ export function createSelfHostedService(deps: {
         if (!before) throw new AppError('VASP_ADDRESS_NOT_FOUND');
         if (!before.self_hosted) throw new AppError('VASP_ADDRESS_NOT_SELF_HOSTED');
         if (before.version !== body.version) throw new AppError('STALE_EDIT');
-        await repo.setProof(tx, body.id, body.proof_method, actor.memberId);
+        const evidence = await checkProofEvidence(tx, before, body);
+        await repo.setProof(tx, body.id, body.proof_method, evidence, actor.memberId);
         // The records resting on the wallet no longer miss its proof (each move its own audit row).
         await records.reevaluateOnAddressIn(tx, body.id, actor);
         const after = (await repo.byId(tx, body.id))!;

@@ -19,7 +19,9 @@ const COLUMNS = sql`
 export const ADDRESS_COLUMNS = sql`
   a.id, a.vasp_id, a.network, a.address, a.is_prefix, a.self_hosted, a.proof_method,
   m.display_name AS proof_checked_by, ${isoUtc(sql`a.proof_checked_at`)} AS proof_checked_at,
-  a.customer_id::int AS customer_id, ${isoUtc(sql`a.created_at`)} AS created_at, a.version`;
+  a.customer_id::int AS customer_id, ${isoUtc(sql`a.created_at`)} AS created_at, a.version,
+  a.proof_message, a.proof_signature, a.proof_tx_hash, a.proof_transaction_id::int AS proof_transaction_id,
+  a.proof_verified_by`;
 
 export interface VaspFilters {
   q?: string;

@@ -98,6 +98,20 @@ describe('the public OpenAPI document', () => {
     },
   );
 
+  it("declares the withdrawal check's Server-Timing on its 200: both metrics, in milliseconds, optional", () => {
+    const ok = document.paths[publicApi.checkWithdrawal.path]!.post!.responses[200]!;
+    const timing = ok.headers?.['Server-Timing'] as {
+      description: string;
+      required: boolean;
+      schema: unknown;
+    };
+    expect(timing).toMatchObject({ required: false, schema: { type: 'string' } });
+    for (const words of ['travel-rule;dur=', 'check;dur=', 'milliseconds', 'May be absent'])
+      expect(timing.description).toContain(words);
+    // Only a declared header is documented: the P2P check sends none.
+    expect(document.paths[publicApi.checkP2p.path]!.post!.responses[200]!.headers).toBeUndefined();
+  });
+
   it('declares the API key as a bearer scheme', () => {
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });

@@ -65,7 +65,20 @@ function requestBody(endpoint: PublicEndpointDef): Json | undefined {
 
 function responses(endpoint: PublicEndpointDef): Json {
   const out: Json = {
-    200: { description: 'OK', content: json(jsonSchema(endpoint.response, 'output')) },
+    200: {
+      description: 'OK',
+      content: json(jsonSchema(endpoint.response, 'output')),
+      ...(endpoint.headers
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(endpoint.headers).map(([name, h]) => [
+                name,
+                { description: h.description, required: h.required ?? false, schema: { type: 'string' } },
+              ]),
+            ),
+          }
+        : {}),
+    },
   };
   for (const { status, codes } of publicEndpointErrors(endpoint)) {
     const schema = errorSchema(status, codes);

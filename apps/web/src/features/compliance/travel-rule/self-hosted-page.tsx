@@ -1,7 +1,25 @@
 import type { SelfHostedWallet } from '@backdesk/contract';
-import { SELF_HOSTED_PROOF_STATES, SELF_HOSTED_PROOFS } from '@backdesk/contract/compliance/keys';
-import { ActionIcon, Badge, Button, Group, Modal, Select, Text, Tooltip } from '@mantine/core';
+import {
+  isEvmNetwork,
+  SELF_HOSTED_PROOF_STATES,
+  SELF_HOSTED_PROOFS,
+} from '@backdesk/contract/compliance/keys';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconPlus, IconShieldCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +43,43 @@ import { selfHostedSource, useRecordProof } from './travel-rule-api.ts';
 import { TravelRuleSection } from './travel-rule-section.tsx';
 import { SelfHostedForm } from './vasp-addresses.tsx';
 
+/** Who vouches for a proof's evidence, and the test transfer's hash with its deposit. */
+function ProofEvidence({ wallet: w }: { wallet: SelfHostedWallet }) {
+  const { t } = useTranslation('travelRule');
+  return (
+    <>
+      <Text
+        size="xs"
+        c="dimmed"
+        data-testid="self-hosted-evidence"
+        data-verified-by={w.proof_verified_by ?? 'none'}
+      >
+        {t(`selfHosted.evidence.${w.proof_verified_by ?? 'none'}`)}
+      </Text>
+      {w.proof_tx_hash && (
+        <Text size="xs" ff="monospace" truncate="end" maw={200} title={w.proof_tx_hash}>
+          {w.proof_tx_hash}
+        </Text>
+      )}
+      {w.proof_transaction_id && (
+        <Anchor
+          size="xs"
+          data-testid="self-hosted-evidence-deposit"
+          renderRoot={(props) => (
+            <Link
+              {...props}
+              to="/transactions/wallet-transactions"
+              search={{ id: String(w.proof_transaction_id) } as never}
+            />
+          )}
+        >
+          {t('selfHosted.transaction', { id: w.proof_transaction_id })}
+        </Anchor>
+      )}
+    </>
+  );
+}
+
 function useSelfHostedColumns(): DataTableColumn<SelfHostedWallet>[] {
   const { t } = useTranslation('travelRule');
   const kit = useColumnKit();
@@ -43,14 +98,17 @@ function useSelfHostedColumns(): DataTableColumn<SelfHostedWallet>[] {
       accessor: 'proof_method',
       title: t('addresses.proof'),
       render: (w) => (
-        <Badge
-          variant="light"
-          color={w.proof_method ? 'green' : 'orange'}
-          data-testid="self-hosted-proof"
-          data-proof={w.proof_method ? 'recorded' : 'missing'}
-        >
-          {w.proof_method ? t(`addresses.proofs.${w.proof_method}`) : t('selfHosted.proof.missing')}
-        </Badge>
+        <Stack gap={2} align="flex-start">
+          <Badge
+            variant="light"
+            color={w.proof_method ? 'green' : 'orange'}
+            data-testid="self-hosted-proof"
+            data-proof={w.proof_method ? 'recorded' : 'missing'}
+          >
+            {w.proof_method ? t(`addresses.proofs.${w.proof_method}`) : t('selfHosted.proof.missing')}
+          </Badge>
+          {w.proof_method && <ProofEvidence wallet={w} />}
+        </Stack>
       ),
     },
     {
@@ -119,15 +177,38 @@ function RecordProofForm({ wallet, onClose }: { wallet: SelfHostedWallet; onClos
   const { t } = useTranslation('travelRule');
   const record = useRecordProof();
   const { form, failure, submit } = useContractForm({
-    initialValues: { proof_method: (wallet.proof_method ?? null) as string | null },
+    initialValues: {
+      proof_method: (wallet.proof_method ?? 'signed_message') as string,
+      message: '',
+      signature: '',
+      tx_hash: '',
+    },
     schema: (c) => c.complianceApi.recordSelfHostedProof.body,
-    toInput: (v) => ({ ...v, id: wallet.id, version: wallet.version }),
+    // Only the chosen method's evidence is sent: the other's fields stay as typed, unsent.
+    toInput: (v) => {
+      const signed = v.proof_method === 'signed_message';
+      return {
+        id: wallet.id,
+        version: wallet.version,
+        proof_method: v.proof_method,
+        message: signed ? v.message : null,
+        signature: signed ? v.signature : null,
+        tx_hash: signed ? null : v.tx_hash,
+      };
+    },
+    codeFields: {
+      PROOF_MESSAGE_WITHOUT_ADDRESS: 'message',
+      PROOF_SIGNATURE_MALFORMED: 'signature',
+      PROOF_SIGNER_MISMATCH: 'signature',
+      PROOF_TEST_TRANSFER_NOT_FOUND: 'tx_hash',
+    },
   });
   const onSubmit = submit(async (body) => {
     await record.mutateAsync(body);
     notify({ title: t('selfHosted.recorded'), color: 'green' });
     onClose();
   });
+  const signed = form.getValues().proof_method === 'signed_message';
   return (
     <ModalForm
       opened
@@ -154,6 +235,39 @@ function RecordProofForm({ wallet, onClose }: { wallet: SelfHostedWallet; onClos
         data-testid="self-hosted-proof-method"
         {...form.getInputProps('proof_method')}
       />
+      {signed ? (
+        <>
+          <Textarea
+            label={t('selfHosted.message')}
+            description={t('selfHosted.messageHint')}
+            autosize
+            minRows={3}
+            name="message"
+            data-testid="self-hosted-proof-message"
+            {...form.getInputProps('message')}
+          />
+          <TextInput
+            label={t('selfHosted.signature')}
+            description={
+              isEvmNetwork(wallet.network)
+                ? t('selfHosted.signatureEvm')
+                : t('selfHosted.signatureOther', { network: wallet.network })
+            }
+            name="signature"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            data-testid="self-hosted-proof-signature"
+            {...form.getInputProps('signature')}
+          />
+        </>
+      ) : (
+        <TextInput
+          label={t('selfHosted.txHash')}
+          description={t('selfHosted.txHashHint')}
+          name="tx_hash"
+          data-testid="self-hosted-proof-tx-hash"
+          {...form.getInputProps('tx_hash')}
+        />
+      )}
     </ModalForm>
   );
 }

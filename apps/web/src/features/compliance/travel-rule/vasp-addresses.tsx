@@ -1,12 +1,10 @@
 import type { Vasp } from '@backdesk/contract';
-import { SELF_HOSTED_PROOFS } from '@backdesk/contract/compliance/keys';
 import {
   ActionIcon,
   Checkbox,
   Drawer,
   Group,
   NumberInput,
-  Select,
   Stack,
   Table,
   Text,
@@ -21,7 +19,6 @@ import { useConfirm } from '../../../components/confirm-dialog.tsx';
 import { FormShell, useContractForm } from '../../../components/forms/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
-import { keyOptions } from '../../../lib/key-options.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { formatDateTime } from '../../../lib/locale-format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -165,7 +162,7 @@ function AddAddressForm({ vaspId }: { vaspId: number }) {
   );
 }
 
-/** A customer's own wallet, proved theirs by a signed message or a small test transfer. */
+/** A customer's own wallet; its proof is recorded, with the evidence, from the self-hosted list. */
 export function SelfHostedForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('travelRule');
   const add = useAddVaspAddress();
@@ -174,7 +171,6 @@ export function SelfHostedForm({ onDone }: { onDone: () => void }) {
       customer_id: '' as number | string,
       network: '',
       address: '',
-      proof_method: 'signed_message' as string | null,
     },
     schema: (c) => c.complianceApi.AddVaspAddressBodySchema,
     toInput: (v) => ({
@@ -183,6 +179,7 @@ export function SelfHostedForm({ onDone }: { onDone: () => void }) {
       vasp_id: null,
       self_hosted: true,
       is_prefix: false,
+      proof_method: null,
     }),
   });
   const onSubmit = submit(async (body) => {
@@ -220,14 +217,6 @@ export function SelfHostedForm({ onDone }: { onDone: () => void }) {
         />
         <TextInput label={t('addresses.address')} name="address" {...form.getInputProps('address')} />
       </Group>
-      <Select
-        label={t('addresses.proof')}
-        description={t('selfHosted.proofLater')}
-        data={keyOptions(SELF_HOSTED_PROOFS, (p) => t(`addresses.proofs.${p}`))}
-        clearable
-        name="proof_method"
-        {...form.getInputProps('proof_method')}
-      />
     </FormShell>
   );
 }
