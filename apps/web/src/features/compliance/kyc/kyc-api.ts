@@ -1,5 +1,5 @@
 import type { DecideKycDocumentBody, SetKycLevelBody, UploadKycDocumentQuery } from '@backdesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { buildUrl, callEndpoint, fetchWithSession } from '../../../lib/api.ts';
 import { useSettledMutation } from '../../../lib/settled-mutation.ts';
@@ -68,6 +68,22 @@ export const useKycSettings = () =>
 /** After any KYC change: the lists, the open case, the customer page and the history. */
 const KYC_KEYS = [AREA, ['crm'], ['audit']];
 
+/**
+ * Reads everything a KYC change touches again, but the review of `fresh` (a customer's case read after
+ * the change, so already current).
+ */
+export function reloadKyc(client: QueryClient, fresh?: number): Promise<unknown> {
+  const freshKey = JSON.stringify(customerKycOptions(fresh).queryKey);
+  return Promise.all(
+    KYC_KEYS.map((queryKey) =>
+      client.invalidateQueries({
+        queryKey,
+        predicate: (q) => fresh === undefined || JSON.stringify(q.queryKey) !== freshKey,
+      }),
+    ),
+  );
+}
+
 /** A mutation of one creating endpoint: one Idempotency-Key per user action, reused by a retry. */
 export function useDecideDocument() {
   return useSettledMutation(KYC_KEYS, ({ body, key }: { body: DecideKycDocumentBody; key: string }) =>
@@ -86,9 +102,10 @@ export function useCaseActions() {
     assign: useSettledMutation(KYC_KEYS, (customerId: number) =>
       callEndpoint(api.assign, { body: { customer_id: customerId } }),
     ),
-    next: useSettledMutation(KYC_KEYS, (key: string) =>
-      callEndpoint(api.next, { body: {}, idempotencyKey: key }),
-    ),
+    // Not settled here: the caller reloads once the claimed case is on screen (useNextCase).
+    next: useMutation({
+      mutationFn: (key: string) => callEndpoint(api.next, { body: {}, idempotencyKey: key }),
+    }),
     release: useSettledMutation(KYC_KEYS, (customerId: number) =>
       callEndpoint(api.release, { body: { customer_id: customerId } }),
     ),
