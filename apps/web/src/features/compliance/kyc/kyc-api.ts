@@ -1,4 +1,9 @@
-import type { DecideKycDocumentBody, SetKycLevelBody, UploadKycDocumentQuery } from '@backdesk/contract';
+import type {
+  DecideKycDocumentBody,
+  KycCase,
+  SetKycLevelBody,
+  UploadKycDocumentQuery,
+} from '@backdesk/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { buildUrl, callEndpoint, fetchWithSession } from '../../../lib/api.ts';
@@ -65,6 +70,12 @@ export const useKycSettings = () =>
     staleTime: 60_000,
   });
 
+/** The claim's answer: the case taken, if any, and the document its review opens on. */
+export interface ClaimAnswer {
+  case: KycCase | null;
+  first_document_id: number | null;
+}
+
 /** After any KYC change: the lists, the open case, the customer page and the history. */
 const KYC_KEYS = [AREA, ['crm'], ['audit']];
 
@@ -104,7 +115,17 @@ export function useCaseActions() {
     ),
     // Not settled here: the caller reloads once the claimed case is on screen (useNextCase).
     next: useMutation({
-      mutationFn: (key: string) => callEndpoint(api.next, { body: {}, idempotencyKey: key }),
+      mutationFn: async ({
+        key,
+        prefetch,
+      }: {
+        key: string;
+        prefetch: (answer: ClaimAnswer) => Promise<unknown>;
+      }) => {
+        const answer = await callEndpoint(api.next, { body: {}, idempotencyKey: key });
+        // The claimed case's fetches start with the answer, not after the mutation's notifications.
+        return { ...answer, prefetched: prefetch(answer) };
+      },
     }),
     release: useSettledMutation(KYC_KEYS, (customerId: number) =>
       callEndpoint(api.release, { body: { customer_id: customerId } }),

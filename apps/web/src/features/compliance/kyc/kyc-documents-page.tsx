@@ -17,13 +17,12 @@ export function KycDocumentsPage() {
   const can = useCan();
   const navigate = useNavigate();
   // The next case is worked in the queue, where the case (not one document) is in the URL.
-  const nextCase = useNextCase((c) => {
-    void navigate({
+  const nextCase = useNextCase((c) =>
+    navigate({
       to: '/compliance/kyc-manage',
       search: { sort: 'waiting_since', dir: 'asc', case: String(c.customer_id) },
-    });
-    return undefined;
-  });
+    }),
+  );
   return (
     <>
       <PageHeader title={t('common:pages.kycDocs')} description={t('docs.subtitle')} />

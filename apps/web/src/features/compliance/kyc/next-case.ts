@@ -6,18 +6,19 @@ import { useCan } from '../../../lib/can.ts';
 import { errorText } from '../../../lib/errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { complianceEndpoints } from './endpoints.ts';
-import { reloadKyc, useCaseActions } from './kyc-api.ts';
+import { type ClaimAnswer, reloadKyc, useCaseActions } from './kyc-api.ts';
 import type { NextCase } from './review/review-drawer.tsx';
 
 /**
- * "Next case": claims the oldest unassigned case (R39) and hands it to `open` with the document its
- * review opens on; undefined for a member who may not claim. The queue's button and the review's offer
- * after a case's last document share it. The queue and the rest are read again once `open`'s promise
- * settles (the case's first document in): refetched at the claim's answer, the queue's page re-rendered
- * behind the review while its document was on the way (decision 0028).
+ * "Next case": claims the oldest unassigned case (R39), starts `prefetch` with the claim's answer (the
+ * case and the document its review opens on) and hands the case to `open`; undefined for a member who
+ * may not claim. The queue's button and the review's offer after a case's last document share it. The
+ * queue and the rest are read again once the prefetch settles: refetched at the claim's answer, the
+ * queue's page re-rendered behind the review while its first document was on the way (decision 0028).
  */
 export function useNextCase(
-  open: (claimed: KycCase, firstDocumentId: number | null) => Promise<unknown> | undefined,
+  open: (claimed: KycCase) => void,
+  prefetch: (claimed: KycCase, firstDocumentId: number | null) => Promise<unknown> = async () => {},
 ): NextCase | undefined {
   const { t } = useTranslation('compliance');
   const can = useCan();
@@ -26,22 +27,26 @@ export function useNextCase(
   // One key per press: a retried request claims once, a new press claims the next case.
   const [pressKey, setPressKey] = useState(() => crypto.randomUUID());
   if (!can(complianceEndpoints.next)) return undefined;
+  const started = (answer: ClaimAnswer) =>
+    (answer.case ? prefetch(answer.case, answer.first_document_id) : Promise.resolve())
+      .catch(() => {}) // the review shows its own failure
+      .then(() => reloadKyc(client, answer.case?.customer_id));
   return {
     loading: next.isPending,
     open: () =>
-      next.mutate(pressKey, {
-        onSuccess: ({ case: claimed, first_document_id }) => {
-          setPressKey(crypto.randomUUID());
-          const shown = claimed ? open(claimed, first_document_id) : undefined;
-          if (!claimed) notify({ title: t('manage.noNextCase'), color: 'blue' });
-          void Promise.resolve(shown)
-            .catch(() => {}) // the review shows its own failure
-            .then(() => reloadKyc(client, claimed?.customer_id));
+      next.mutate(
+        { key: pressKey, prefetch: started },
+        {
+          onSuccess: ({ case: claimed }) => {
+            setPressKey(crypto.randomUUID());
+            if (claimed) open(claimed);
+            else notify({ title: t('manage.noNextCase'), color: 'blue' });
+          },
+          onError: (error) => {
+            notify({ title: errorText(error), color: 'red' });
+            void reloadKyc(client);
+          },
         },
-        onError: (error) => {
-          notify({ title: errorText(error), color: 'red' });
-          void reloadKyc(client);
-        },
-      }),
+      ),
   };
 }
