@@ -445,7 +445,15 @@ export const claimNextKycCase = defineEndpoint({
   access: 'operate',
   idempotent: true,
   body: z.object({}).strict(),
-  response: z.object({ success: z.literal(true), case: KycCaseSchema.nullable() }),
+  response: z.object({
+    success: z.literal(true),
+    case: KycCaseSchema.nullable(),
+    /**
+     * The document the review opens on (the case's oldest pending one), so its viewer can ask for the
+     * file with the claim's answer; null when no case was claimed.
+     */
+    first_document_id: z.number().int().nullable(),
+  }),
 });
 
 export const releaseKycCase = defineEndpoint({

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import type { Report } from '@backdesk/contract';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAxisTick } from '../../lib/format.ts';
 import { stateChartColor } from '../../lib/state-colors.ts';
@@ -16,7 +17,11 @@ function sumOf(values: Record<string, string | null> | null, keys: string[]): st
   return keys.reduce((sum, k) => sum.plus(values[k] ?? 0), new Decimal(0)).toFixed();
 }
 
-export function ReportCharts({
+/**
+ * Memoised: while a new range loads, the page renders again with the previous report kept, and the
+ * charts need not (decision 0028).
+ */
+export const ReportCharts = memo(function ReportCharts({
   report,
   meta,
   compare,
@@ -155,4 +160,4 @@ export function ReportCharts({
       </Paper>
     </SimpleGrid>
   );
-}
+});

@@ -3,6 +3,7 @@ import { REPORT_FILTERS } from '@backdesk/contract/reports/keys';
 import { Alert, Button, Group, Loader, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconHourglass, IconPrinter } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contentReady } from '../../components/content-ready.ts';
 import { FetchingLoader } from '../../components/fetching-loader.tsx';
@@ -49,24 +50,29 @@ export function ReportPage({ name }: { name: ReportName }) {
       replace: true,
     });
 
-  const tables =
-    data && ready
-      ? shownTables(
-          data,
-          {
-            measure: (k) => t(`measures.${k}`),
-            dimension: (k) => t(`dimensions.${k}`),
-            value: (d, v) => (v === '' ? t('values.none') : t(`values.${d}.${v}`, { defaultValue: v })),
-            table: (k) => t(`tables.${k}`),
-            period: t('table.period'),
-            previous: (label) => t('table.previous', { label }),
-            change: (label) => t('table.change', { label }),
-            total: t('table.total'),
-            periodLabel: (start) => period(start, data.range.groupBy),
-          },
-          compare,
-        )
-      : [];
+  // Kept while the same report is on screen: the tables (memoised) skip the render that keeps the
+  // previous range while the next one loads.
+  const tables = useMemo(
+    () =>
+      data && ready
+        ? shownTables(
+            data,
+            {
+              measure: (k) => t(`measures.${k}`),
+              dimension: (k) => t(`dimensions.${k}`),
+              value: (d, v) => (v === '' ? t('values.none') : t(`values.${d}.${v}`, { defaultValue: v })),
+              table: (k) => t(`tables.${k}`),
+              period: t('table.period'),
+              previous: (label) => t('table.previous', { label }),
+              change: (label) => t('table.change', { label }),
+              total: t('table.total'),
+              periodLabel: (start) => period(start, data.range.groupBy),
+            },
+            compare,
+          )
+        : [],
+    [data, ready, t, period, compare],
+  );
   const fileName = (ext: string) => `${name}-report-${query.from}-${query.to}.${ext}`;
 
   return (

@@ -1,10 +1,11 @@
 import { Paper, Table, Text } from '@mantine/core';
+import { memo } from 'react';
 import classes from './report-page.module.css';
 import type { ShownTable } from './report-view.ts';
 import { useReportFormat } from './use-report-format.ts';
 
-/** The figures of the charts as tables: the same cells the export writes. */
-export function ReportTables({ tables }: { tables: ShownTable[] }) {
+/** The figures of the charts as tables: the same cells the export writes. Memoised as the charts are. */
+export const ReportTables = memo(function ReportTables({ tables }: { tables: ShownTable[] }) {
   const { cell } = useReportFormat();
   return tables.map((table) => (
     <Paper withBorder radius="md" mb="md" key={table.key} data-testid={`report-table-${table.key}`}>
@@ -50,4 +51,4 @@ export function ReportTables({ tables }: { tables: ShownTable[] }) {
       </section>
     </Paper>
   ));
-}
+});

@@ -108,6 +108,14 @@ export function createKycDocumentsRepository() {
       return rows.map(toDocumentRow);
     },
 
+    /** The customer's oldest pending document: where a review of their case opens. */
+    async firstPendingId(db: DbOrTx, customerId: number): Promise<number | null> {
+      const { rows } = await db.execute<{ id: number }>(sql`SELECT d.id FROM kyc_documents d
+        WHERE d.customer_id = ${customerId} AND d.status = 'pending'
+        ORDER BY d.uploaded_at, d.id LIMIT 1`);
+      return rows[0] ? Number(rows[0].id) : null;
+    },
+
     /** The same file already waiting for this customer and kind: a retried upload, not a new one. */
     pendingTwin: (db: DbOrTx, customerId: number, kind: string, sha256: string) =>
       one(

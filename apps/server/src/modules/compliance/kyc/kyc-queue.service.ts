@@ -163,6 +163,9 @@ export function createKycQueueService(deps: KycServiceDeps) {
       return claimed ? cases.toCase(claimed) : null;
     },
 
+    /** Where the review of a claimed case opens (the viewer's first file, asked with the claim's answer). */
+    firstDocumentId: (customerId: number) => documents.firstPendingId(db, customerId),
+
     /**
      * Decides the customer's level at the version seen (R21). It may not fall below what their tier
      * requires (R38); kyc_status follows it. Deciding the level they have changes nothing (R20).

@@ -451,6 +451,33 @@ describe('KYC queue', () => {
     const bad = await get('/api/compliance/kyc/queue?cursor=not-a-cursor');
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'INVALID_CURSOR']);
   });
+
+  it("names the claimed case's first document to review, and none once the queue is empty", async () => {
+    const customerId = await newCustomer();
+    const passport = (await upload(customerId, 'passport', { bytes: jpeg.bytes })).json().document;
+    const address = (await upload(customerId, 'proof_of_address', { bytes: pdf.bytes })).json().document;
+    await upload(customerId, 'selfie', { bytes: jpeg.bytes, fileName: 'selfie.jpg' });
+    // The oldest document decided: the review opens on the oldest one still pending.
+    await post('/api/compliance/kyc/documents/decide', {
+      id: passport.id,
+      version: passport.version,
+      decision: 'approve',
+      expires_on: '2033-05-01',
+    });
+    // This customer's case is the newest: every case before it is claimed first.
+    let answer: { case: { customer_id: number } | null; first_document_id: number | null };
+    for (let i = 0; ; i++) {
+      answer = (
+        await post('/api/compliance/kyc/queue/next', {}, { ...admin, 'idempotency-key': `first-claim-${i}` })
+      ).json();
+      if (!answer.case || answer.case.customer_id === customerId) break;
+    }
+    expect(answer.first_document_id).toBe(address.id);
+    const empty = (
+      await post('/api/compliance/kyc/queue/next', {}, { ...admin, 'idempotency-key': 'first-claim-empty' })
+    ).json();
+    expect(empty).toEqual({ success: true, case: null, first_document_id: null });
+  });
 });
 
 describe('KYC settings and overview', () => {

@@ -158,10 +158,14 @@ export function registerKycRoutes(
     success: true as const,
     case: await queue.assign(body.customer_id, actor),
   }));
-  registerEndpoint(app, complianceApi.claimNextKycCase, async ({ actor }) => ({
-    success: true as const,
-    case: await queue.claimNext(actor),
-  }));
+  registerEndpoint(app, complianceApi.claimNextKycCase, async ({ actor }) => {
+    const claimed = await queue.claimNext(actor);
+    return {
+      success: true as const,
+      case: claimed,
+      first_document_id: claimed ? await queue.firstDocumentId(claimed.customer_id) : null,
+    };
+  });
   registerEndpoint(app, complianceApi.releaseKycCase, async ({ body, actor }) => ({
     success: true as const,
     case: await queue.release(body.customer_id, actor),

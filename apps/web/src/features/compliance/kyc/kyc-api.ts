@@ -1,5 +1,10 @@
-import type { DecideKycDocumentBody, SetKycLevelBody, UploadKycDocumentQuery } from '@backdesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  DecideKycDocumentBody,
+  KycCase,
+  SetKycLevelBody,
+  UploadKycDocumentQuery,
+} from '@backdesk/contract';
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { listSource } from '../../../components/list-page/list-source.ts';
 import { buildUrl, callEndpoint, fetchWithSession } from '../../../lib/api.ts';
 import { useSettledMutation } from '../../../lib/settled-mutation.ts';
@@ -65,8 +70,30 @@ export const useKycSettings = () =>
     staleTime: 60_000,
   });
 
+/** The claim's answer: the case taken, if any, and the document its review opens on. */
+export interface ClaimAnswer {
+  case: KycCase | null;
+  first_document_id: number | null;
+}
+
 /** After any KYC change: the lists, the open case, the customer page and the history. */
 const KYC_KEYS = [AREA, ['crm'], ['audit']];
+
+/**
+ * Reads everything a KYC change touches again, but the review of `fresh` (a customer's case read after
+ * the change, so already current).
+ */
+export function reloadKyc(client: QueryClient, fresh?: number): Promise<unknown> {
+  const freshKey = JSON.stringify(customerKycOptions(fresh).queryKey);
+  return Promise.all(
+    KYC_KEYS.map((queryKey) =>
+      client.invalidateQueries({
+        queryKey,
+        predicate: (q) => fresh === undefined || JSON.stringify(q.queryKey) !== freshKey,
+      }),
+    ),
+  );
+}
 
 /** A mutation of one creating endpoint: one Idempotency-Key per user action, reused by a retry. */
 export function useDecideDocument() {
@@ -86,9 +113,20 @@ export function useCaseActions() {
     assign: useSettledMutation(KYC_KEYS, (customerId: number) =>
       callEndpoint(api.assign, { body: { customer_id: customerId } }),
     ),
-    next: useSettledMutation(KYC_KEYS, (key: string) =>
-      callEndpoint(api.next, { body: {}, idempotencyKey: key }),
-    ),
+    // Not settled here: the caller reloads once the claimed case is on screen (useNextCase).
+    next: useMutation({
+      mutationFn: async ({
+        key,
+        prefetch,
+      }: {
+        key: string;
+        prefetch: (answer: ClaimAnswer) => Promise<unknown>;
+      }) => {
+        const answer = await callEndpoint(api.next, { body: {}, idempotencyKey: key });
+        // The claimed case's fetches start with the answer, not after the mutation's notifications.
+        return { ...answer, prefetched: prefetch(answer) };
+      },
+    }),
     release: useSettledMutation(KYC_KEYS, (customerId: number) =>
       callEndpoint(api.release, { body: { customer_id: customerId } }),
     ),

@@ -18,11 +18,10 @@ export function KycManagePage() {
   const customerId = Number(search.case) || undefined;
   const settings = useKycSettings();
   const client = useQueryClient();
-  const open = (c: KycCase) => {
-    prefetchReview(client, c.customer_id).catch(() => {}); // the drawer shows its own failure
-    set({ case: String(c.customer_id) });
-  };
-  const nextCase = useNextCase(open);
+  const show = (c: KycCase) => set({ case: String(c.customer_id) });
+  const nextCase = useNextCase(show, (c, firstDocumentId) =>
+    prefetchReview(client, c.customer_id, firstDocumentId ?? undefined),
+  );
 
   return (
     <>
@@ -55,7 +54,10 @@ export function KycManagePage() {
       <ListPage
         list={kycQueueList}
         emptyText={t('manage.empty')}
-        onRowOpen={open}
+        onRowOpen={(c) => {
+          prefetchReview(client, c.customer_id).catch(() => {}); // the drawer shows its own failure
+          show(c);
+        }}
         // A click or Enter on the row opens the case; the buttons act on it without opening it.
         rowActions={(c) => <CaseActions kycCase={c} />}
       />

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconLock } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
-import { type ComponentType, type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditTrail } from '../../../components/audit-trail/index.ts';
 import { contentReady } from '../../../components/content-ready.ts';
@@ -128,6 +128,9 @@ export function CustomerPage({
   const [note, setNote] = useState('');
   const addNote = useAddNote(customerId);
   const restrictionColumns = useRestrictionColumns(setLifting, false);
+  // The header and profile first: the open tab (the KYC tab, with its own queries and table) renders
+  // in a deferred pass, so the profile is drawn without waiting for it (decision 0028).
+  const tabShown = useDeferredValue(true, false);
 
   if (isError) return <Alert color="red">{errorText(error)}</Alert>;
   if (!data)
@@ -245,9 +248,7 @@ export function CustomerPage({
           </Tabs.Tab>
         </Tabs.List>
 
-        <Tabs.Panel value="kyc">
-          <KycTab customerId={c.id} />
-        </Tabs.Panel>
+        <Tabs.Panel value="kyc">{tabShown && <KycTab customerId={c.id} />}</Tabs.Panel>
 
         <Tabs.Panel value="assets">
           <SimpleTable

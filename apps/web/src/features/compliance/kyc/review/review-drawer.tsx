@@ -106,16 +106,24 @@ function firstDocument(documents: KycDocumentRow[], asked: number | undefined): 
 }
 
 /**
- * Asks for a case's documents and, as soon as they are in, the bytes of the one the review will show
- * first: both start when the case is opened (the claim's answer, a row's click) instead of the
- * documents after the drawer has rendered and the bytes after the review has (decision 0028). The
- * queries are the drawer's own, so it finds them in flight or done. Only the case being opened is
- * fetched: a document's bytes are an audited view (docs/decisions/0010-document-intake.md).
+ * Asks for a case's documents and the bytes of the one the review will show first: both start when
+ * the case is opened (the claim's answer, a row's click) instead of the documents after the drawer has
+ * rendered and the bytes after the review has (decision 0028). The claim's answer names that document
+ * (`firstDocumentId`), so its bytes start beside the documents; a row's click waits for them to know
+ * it. The queries are the drawer's own, so it finds them in flight or done. Only the case being opened
+ * is fetched: a document's bytes are an audited view (docs/decisions/0010-document-intake.md).
  */
-export async function prefetchReview(client: QueryClient, customerId: number): Promise<void> {
+export async function prefetchReview(
+  client: QueryClient,
+  customerId: number,
+  firstDocumentId?: number,
+): Promise<void> {
+  const bytes = (id: number) => client.prefetchQuery(documentBytesOptions(contentUrl(id)));
+  const early = firstDocumentId === undefined ? undefined : bytes(firstDocumentId);
   const kyc = await client.fetchQuery(customerKycOptions(customerId));
   const first = firstDocument([...kyc.documents].reverse(), undefined);
-  if (first !== undefined) await client.prefetchQuery(documentBytesOptions(contentUrl(first)));
+  if (first !== undefined && first !== firstDocumentId) await bytes(first);
+  await early;
 }
 
 /** The pending document after `id` in review order, else the first pending one before it. */
