@@ -1,5 +1,8 @@
 // Free of zod, so the web app can read error codes before the schemas load.
+import type { ErrorCode } from './error-codes.ts';
 import { SPEC_MESSAGES } from './messages.ts';
+
+export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes.ts';
 
 /**
  * Every error the server may answer with, once: its HTTP status and its English text for clients
@@ -544,13 +547,9 @@ export const ERROR_CATALOGUE = {
     message: 'This TRP transfer is {{status}}; this message does not apply to it',
   },
   TRP_NOT_CONFIGURED: { status: 409, message: 'This VASP has no TRP address or credential' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export type ErrorParams = Readonly<Record<string, string | number>>;
-
-export const isErrorCode = (code: unknown): code is ErrorCode =>
-  typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
 
 /** The catalogue's English text with its `{{name}}` placeholders filled. */
 export const errorMessage = (code: ErrorCode, params: ErrorParams = {}): string =>

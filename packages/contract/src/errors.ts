@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { ERROR_CATALOGUE, type ErrorCode } from './error-catalogue.ts';
+import { ERROR_CODES } from './error-catalogue.ts';
 
 export * from './error-catalogue.ts';
-
-const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
 
 /** One field-level problem: the web form shows it under the field named by `path`. */
 export const ErrorIssueSchema = z.object({

@@ -1,5 +1,5 @@
 import { IVMS_ISSUE_RULES } from '@backdesk/contract/compliance/keys';
-import { type ErrorCode, isErrorCode } from '@backdesk/contract/errors';
+import { type ErrorCode, isErrorCode } from '@backdesk/contract/error-codes';
 import i18next from 'i18next';
 import type errorsEn from '../locales/en/errors.json';
 import { amountText } from './amount-text.ts';

@@ -1,5 +1,5 @@
 import type { WithdrawalCheck } from '@backdesk/contract';
-import { isErrorCode } from '@backdesk/contract/errors';
+import { isErrorCode } from '@backdesk/contract/error-codes';
 import { Group, List, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
