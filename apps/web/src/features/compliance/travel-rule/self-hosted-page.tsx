@@ -57,7 +57,7 @@ function ProofEvidence({ wallet: w }: { wallet: SelfHostedWallet }) {
         {t(`selfHosted.evidence.${w.proof_verified_by ?? 'none'}`)}
       </Text>
       {w.proof_tx_hash && (
-        <Text size="xs" ff="monospace" truncate="end" maw={200} title={w.proof_tx_hash}>
+        <Text size="xs" ff="monospace" truncate="end" maw={150} title={w.proof_tx_hash}>
           {w.proof_tx_hash}
         </Text>
       )}
@@ -84,7 +84,7 @@ function useSelfHostedColumns(): DataTableColumn<SelfHostedWallet>[] {
   const { t } = useTranslation('travelRule');
   const kit = useColumnKit();
   return [
-    kit.code('address', t('selfHosted.columns.address'), { width: 210 }),
+    kit.code('address', t('selfHosted.columns.address'), { width: 180 }),
     { accessor: 'network', title: t('addresses.network'), noWrap: true },
     customerNameColumn<SelfHostedWallet, 'user_name'>(
       'user_name',
@@ -97,6 +97,8 @@ function useSelfHostedColumns(): DataTableColumn<SelfHostedWallet>[] {
     {
       accessor: 'proof_method',
       title: t('addresses.proof'),
+      // The hash under the badge is cut at this width (whole in its title): the list fits 1280 px.
+      width: 170,
       render: (w) => (
         <Stack gap={2} align="flex-start">
           <Badge
