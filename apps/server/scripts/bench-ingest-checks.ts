@@ -53,6 +53,7 @@ export const checksAlongside: AlongsideMeasure = async ({ url, owner, ownerUrl, 
     `SELECT external_id AS ref FROM customers WHERE external_id LIKE 'bench_c_%' ORDER BY id LIMIT 1000`,
   );
   const limit = await startLimit(ownerUrl);
+  const waits = sampleHoldWaits(owner);
   let figures: Figures[];
   try {
     // Each target gets half the batch phase, in alternating one-second slices.
@@ -68,6 +69,7 @@ export const checksAlongside: AlongsideMeasure = async ({ url, owner, ownerUrl, 
     });
   } finally {
     limit.stop();
+    await waits.stop();
   }
   const [f, l] = figures as [Figures, Figures];
   const inside = await serverSide(owner, integration.id, Math.round(RATE));
@@ -81,6 +83,12 @@ export const checksAlongside: AlongsideMeasure = async ({ url, owner, ownerUrl, 
       f.pass ? 'pass' : 'FAIL',
     ],
     [`  the limit, interleaved with it: p99 (${shown(l)})`, `${l.p99} ms`, 'beside', ''],
+    [
+      `  held withdrawals waiting on a lock (pg_stat_activity every 100 ms; ${waits.samples} samples)`,
+      `${waits.waiting} seen, longest ${waits.longestMs.toFixed(0)} ms`,
+      'beside',
+      '',
+    ],
     [`  Backdesk's p99 over the limit's`, `${(f.p99 / Math.max(l.p99, 0.1)).toFixed(1)}×`, 'beside', ''],
     [
       `  inside Backdesk (call log: request read → answer; ${inside.calls}): p50 / p95 / p99`,
@@ -132,6 +140,32 @@ async function serverSide(owner: pg.Pool, integrationId: number, perSlice: numbe
     recorded: Number(work.rows[0].n),
     work: ms(work.rows[0]),
   };
+}
+/**
+ * Samples the checks' held-withdrawal statements (checks.repository.ts insertReviewedWithdrawal, the
+ * only insert of that text) waiting on a lock: how often one was seen and its longest wait so far.
+ */
+function sampleHoldWaits(owner: pg.Pool) {
+  const seen = { samples: 0, waiting: 0, longestMs: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await owner.query<{ ms: number }>(
+        `SELECT extract(epoch FROM now() - query_start) * 1000 AS ms FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO wallet_transactions AS t%'`,
+      );
+      seen.samples++;
+      seen.waiting += rows.length;
+      for (const r of rows) seen.longestMs = Math.max(seen.longestMs, Number(r.ms));
+      await sleep(100);
+    }
+  })();
+  return Object.assign(seen, {
+    stop: () => {
+      running = false;
+      return loop;
+    },
+  });
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // The limit logs its calls and records its checks under the same key: its call-log rows carry the

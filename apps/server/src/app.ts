@@ -205,6 +205,7 @@ export async function buildApp({
   registerIngestApi(app, {
     clock,
     routes: INGEST_ROUTES,
+    idempotency: createIdempotencyService({ db, clock, store: 'integration' }),
     threads: {
       entry: INGEST_THREAD_ENTRY,
       threads: config.ingest.threads,

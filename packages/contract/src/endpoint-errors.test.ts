@@ -11,7 +11,7 @@ const base = { summary: 's', tags: ['t'], response: z.object({}) } as const;
 describe('the refusals an endpoint can answer', () => {
   it('a public GET without input: unstorable text and a fault only', () => {
     const e = defineEndpoint({ ...base, method: 'GET', path: '/api/x', access: 'public' });
-    expect(endpointErrorCodes(e)).toEqual(['INVALID_TEXT', 'INTERNAL']);
+    expect(endpointErrorCodes(e)).toEqual(['INVALID_TEXT', 'INTERNAL', 'SHUTTING_DOWN']);
   });
 
   it('a signed-in change of a capability some roles lack, idempotent, with its own codes', () => {
@@ -48,6 +48,7 @@ describe('the refusals an endpoint can answer', () => {
       { status: 413, codes: ['REQUEST_TOO_LARGE'] },
       { status: 415, codes: ['UNSUPPORTED_MEDIA_TYPE'] },
       { status: 500, codes: ['INTERNAL'] },
+      { status: 503, codes: ['SHUTTING_DOWN'] },
     ]);
   });
 

@@ -10,8 +10,11 @@ import { ALLOWED_WHILE, SIGN_IN_GATE_REFUSAL } from './sign-in-gate.ts';
  * declares them per status, and the API tests fail on an answer it does not declare.
  */
 
-/** Any request: text no column can hold in its query or body (checked in every query, even unschemed), a fault. */
-const EVERY_REQUEST: readonly ErrorCode[] = ['INVALID_TEXT', 'INTERNAL'];
+/**
+ * Any request: text no column can hold in its query or body (checked in every query, even unschemed),
+ * a fault, or the node shutting down under it.
+ */
+const EVERY_REQUEST: readonly ErrorCode[] = ['INVALID_TEXT', 'INTERNAL', 'SHUTTING_DOWN'];
 /** A query or body the schema refuses. */
 const SCHEMA_INPUT: readonly ErrorCode[] = ['VALIDATION_FAILED'];
 /**

@@ -41,6 +41,8 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state' },
   INTERNAL: { status: 500, message: 'Internal server error' },
+  /** A request the node was still working on when it shut down (its transaction rolled back, or an Idempotency-Key retry replays what committed). */
+  SHUTTING_DOWN: { status: 503, message: 'This server is shutting down; send the request again' },
 
   // ── Sign-in and sessions (texts to the letter, R2–R4) ──────────
   LOGIN_FAILED: { status: 401, message: SPEC_MESSAGES.loginFailed },

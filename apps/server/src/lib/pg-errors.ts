@@ -22,3 +22,6 @@ const POOL_TIMEOUTS = new Set([
 /** A pool's `connectionTimeoutMillis` ran out before the query had a connection. */
 export const isPoolTimeout = (error: unknown): boolean =>
   someInChain(error, (e) => typeof e.message === 'string' && POOL_TIMEOUTS.has(e.message));
+
+/** PostgreSQL's lock_not_available (55P03), raised when lock_timeout fires. */
+export const isLockTimeout = (error: unknown): boolean => someInChain(error, (e) => e.code === '55P03');

@@ -64,9 +64,20 @@ function issueParams(params: unknown): { params?: Record<string, number | string
   return Object.keys(out).length ? { params: out } : {};
 }
 
+/** A request a node's shutdown caught: asked again in a second (the load balancer has another node). */
+export const shuttingDown = () => new AppError('SHUTTING_DOWN', {}, { retryAfterSeconds: 1 });
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // From close on, the node's pools, threads and runner are being let go under the requests still
+  // running: what fails then failed for that (their transactions roll back), not for a fault.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
+    let appError = toAppError(error);
+    if (closing && appError.code === 'INTERNAL') appError = shuttingDown();
     // A 503 is the server saying "not now" (a shed check, a scanner or provider out of reach): a
     // warning by its code. Each with its stack at error would add work just when the node is short.
     if (appError.statusCode === 503) request.log.warn({ code: appError.code }, 'request refused for now');

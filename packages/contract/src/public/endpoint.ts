@@ -46,10 +46,11 @@ function schemaKeys(schema: AnySchema | undefined): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
-/** What every public request can be refused for: text, a fault, the key, a cookie, the address, the limit. */
+/** What every public request can be refused for: text, a fault, shutdown, the key, a cookie, the address, the limit. */
 const EVERY_PUBLIC_REQUEST: readonly ErrorCode[] = [
   'INVALID_TEXT',
   'INTERNAL',
+  'SHUTTING_DOWN',
   'API_KEY_INVALID',
   'PUBLIC_API_COOKIE_REFUSED',
   'API_ADDRESS_REFUSED',

@@ -35,7 +35,7 @@ function volume24h(now: Date) {
          AND w.created_at >= ${from} AND w.created_at < ${to}`;
   return sql`
     WITH facts AS (
-      SELECT h.hour AS at, h.type, h.asset, h.amount, h.n FROM rpt_wallet_hourly h
+      SELECT h.hour AS at, h.type, h.asset, h.amount, h.n FROM rpt_wallet_hourly_all h
        WHERE h.status = 'completed' AND h.type IN ('deposit', 'withdrawal')
          AND h.hour >= ${firstFull} AND h.hour < ${lastEdge}
       UNION ALL ${raw(lo, sql`least(${firstFull}, ${hi})`)}

@@ -35,7 +35,7 @@ export async function customersExtra(
   const churn = await db.execute<{ churned: string; before: string }>(sql`
     SELECT count(*) FILTER (WHERE last_at >= ${lo} AND last_at < ${mid}) AS churned,
            count(*) FILTER (WHERE last_at >= ${earlier} AND last_at < ${lo}) AS before
-      FROM rpt_customer_last_activity a
+      FROM rpt_customer_last_activity_all a
      WHERE last_at >= ${earlier} AND last_at < ${mid}
        AND (${filters.customerType === undefined}
             OR EXISTS (SELECT 1 FROM customers WHERE id = a.customer_id AND ${tier}))`);

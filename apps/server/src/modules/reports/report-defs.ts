@@ -12,10 +12,10 @@ const amount = (key: string, where?: SQL): MeasureDef => ({
 
 const WALLET_ROLLUP = sql`
   SELECT hour AS at, type, status, asset, network, channel, source_check, hold_state, n, amount, fee
-    FROM rpt_wallet_hourly`;
+    FROM rpt_wallet_hourly_all`;
 const WALLET_DAILY = sql`
   SELECT zone, day, type, status, asset, network, channel, source_check, hold_state, n, amount, fee
-    FROM rpt_wallet_daily`;
+    FROM rpt_wallet_daily_all`;
 const WALLET_RAW = sql`
   SELECT created_at AS at, type, status, asset, network, coalesce(channel, '') AS channel,
          coalesce(source_check, '') AS source_check, coalesce(hold_state, '') AS hold_state,

@@ -5,8 +5,12 @@ import { createChanges } from '../platform/audit/changes.ts';
 import { createRatesRepository } from './rates.repository.ts';
 import { registerReportRoutes } from './reports.routes.ts';
 import { createReportsService, type ReportsService } from './reports.service.ts';
+import { FOLD_JOB, FOLD_SCHEDULE, foldRollupDeltas } from './rollup-fold.ts';
 
-/** Wires the reports (decision 0014): seven reports over rollups, the deposit config and the rate table. */
+/**
+ * Wires the reports (decision 0014): seven reports over rollups, the deposit config and the rate
+ * table, and the scheduled fold of the rollups' deltas (app.jobs, once across the nodes).
+ */
 export function registerReportsModule(app: FastifyInstance, deps: { db: Db; clock: Clock }): ReportsService {
   const service = createReportsService({
     db: deps.db,
@@ -15,5 +19,9 @@ export function registerReportsModule(app: FastifyInstance, deps: { db: Db; cloc
     changes: createChanges(deps.db),
   });
   registerReportRoutes(app, { service });
+  app.jobs.task(FOLD_JOB, async () => {
+    await foldRollupDeltas(deps.db);
+  });
+  app.jobs.schedule(FOLD_JOB, FOLD_SCHEDULE);
   return service;
 }

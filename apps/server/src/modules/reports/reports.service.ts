@@ -71,7 +71,7 @@ export function createReportsService(deps: {
 
     async depositConfig() {
       const rails = await db.execute<{ asset: string; network: string }>(sql`
-        SELECT DISTINCT asset, network FROM rpt_wallet_hourly WHERE type = 'deposit' ORDER BY asset, network`);
+        SELECT DISTINCT asset, network FROM rpt_wallet_hourly_all WHERE type = 'deposit' ORDER BY asset, network`);
       return {
         channels: [...DEPOSIT_CHANNELS],
         sourceCheckStatuses: [...SOURCE_CHECK_STATUSES],

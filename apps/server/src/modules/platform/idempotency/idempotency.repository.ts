@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { idempotencyKeys, integrationIdempotencyKeys } from '../../../db/schema.ts';
 
@@ -57,6 +57,11 @@ export function createIdempotencyRepository(store: IdempotencyStore = 'member') 
 
     async release(db: DbOrTx, owner: number, key: string): Promise<void> {
       await db.delete(table).where(byKey(owner, key));
+    },
+
+    /** Releases a claim whose request never finished; one that committed its answer stays. */
+    async releaseUnfinished(db: DbOrTx, owner: number, key: string): Promise<void> {
+      await db.delete(table).where(and(byKey(owner, key), isNull(table.statusCode)));
     },
 
     async purgeOlderThan(db: DbOrTx, cutoff: Date): Promise<void> {

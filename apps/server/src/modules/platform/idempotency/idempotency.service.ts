@@ -68,6 +68,13 @@ export function createIdempotencyService(deps: { db: Db; clock: Clock; store?: I
     return seen.response as T;
   }
 
-  return { run };
+  /**
+   * Gives up a claimed key whose work ran elsewhere and was cut off (an ingestion thread stopped at
+   * shutdown), so its retry is worked at once, not refused REQUEST_IN_PROGRESS for a minute. An
+   * answer that committed before the cut stays, and the retry gets it.
+   */
+  const releaseUnfinished = (owner: number, key: string) => repo.releaseUnfinished(db, owner, key);
+
+  return { run, releaseUnfinished };
 }
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

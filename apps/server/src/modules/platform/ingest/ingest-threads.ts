@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../lib/app-error.ts';
+import { shuttingDown } from '../../../plugins/errors.ts';
 import type { IngestJob, IngestJobResult } from './ingest-job.ts';
 import type { IngestReply, IngestRequest, IngestThreadData } from './ingest-thread.ts';
 
@@ -26,6 +27,7 @@ export function createIngestThreads(options: IngestThreadsOptions) {
   const typescript = options.entry.pathname.endsWith('.ts');
   let nextId = 0;
   let turn = 0;
+  let closing = false;
 
   function start(slot: number): Thread {
     const worker = new Worker(options.entry, {
@@ -36,7 +38,9 @@ export function createIngestThreads(options: IngestThreadsOptions) {
     const thread: Thread = { worker, pending: new Map() };
     const fail = (err: Error) => {
       if (threads[slot] === thread) threads[slot] = undefined;
-      for (const { reject } of thread.pending.values()) reject(err);
+      // Stopped by the node's shutdown: its batches' transactions rolled back with its connections.
+      const cause = closing ? shuttingDown() : err;
+      for (const { reject } of thread.pending.values()) reject(cause);
       thread.pending.clear();
     };
     worker.on('message', (reply: IngestReply) => {
@@ -59,6 +63,7 @@ export function createIngestThreads(options: IngestThreadsOptions) {
    * is then moved there (a request's buffer may share Node's pool, which cannot be moved).
    */
   function run(job: IngestJob): Promise<IngestJobResult> {
+    if (closing) return Promise.reject(shuttingDown());
     const slot = turn++ % threads.length;
     const thread = threads[slot] ?? start(slot);
     const id = nextId++;
@@ -71,6 +76,7 @@ export function createIngestThreads(options: IngestThreadsOptions) {
   }
 
   async function close(): Promise<void> {
+    closing = true;
     await Promise.all(threads.map((thread) => thread?.worker.terminate()));
   }
 

@@ -2,6 +2,7 @@ import type { PublicEndpointDef } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import { registerPublicEndpoint } from '../integrations/index.ts';
 import { acceptBatchBodies, INGEST_BODY_LIMIT, isRawBatch } from './ingest-body.ts';
 import type { IngestKind } from './ingest-core.ts';
@@ -23,7 +24,13 @@ export interface IngestRoute {
  */
 export function registerIngestApi(
   app: FastifyInstance,
-  deps: { clock: Clock; routes: readonly IngestRoute[]; threads: IngestThreadsOptions },
+  deps: {
+    clock: Clock;
+    routes: readonly IngestRoute[];
+    threads: IngestThreadsOptions;
+    /** The integrations' key store, here to give up the key of a batch a shutdown cut off. */
+    idempotency: IdempotencyService;
+  },
 ): void {
   const threads = createIngestThreads(deps.threads);
   const gate = createIngestGate({ running: deps.threads.threads * deps.threads.data.connections });
@@ -45,7 +52,14 @@ export function registerIngestApi(
             receivedAt: deps.clock.now().getTime(),
             idempotencyKey,
           };
-          const { json, counts } = await gate.run(() => threads.run(job));
+          const { json, counts } = await gate
+            .run(() => threads.run(job))
+            .catch(async (err: unknown) => {
+              // The thread that claimed the key is gone: the retry (503, Retry-After) must find it free.
+              if (err instanceof AppError && err.code === 'SHUTTING_DOWN' && idempotencyKey)
+                await deps.idempotency.releaseUnfinished(integration.id, idempotencyKey);
+              throw err;
+            });
           report(counts);
           reply.type('application/json; charset=utf-8');
           return Buffer.from(json.buffer, json.byteOffset, json.byteLength);

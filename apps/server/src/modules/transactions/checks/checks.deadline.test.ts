@@ -109,11 +109,11 @@ describe('a check past its deadline', () => {
     await t.db.execute(sql`
       INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key, window_start, window_end, params, event_at)
       VALUES (${customer.id}, 'screening_hit', 1, 'high', ${`entry:${randomUUID()}`}, now(), now(), '{}'::jsonb, now())`);
-    // As an ingestion batch still open that wrote this customer's transaction (checks.timeout.test.ts).
+    // A lock the hold's insert waits on (reads still go through). An ingestion batch's rows no longer
+    // hold it up: checks.locks.test.ts.
     blocker = await t.pool.connect();
     await blocker.query('BEGIN');
-    await blocker.query(`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
-                         VALUES (${customer.id}, 'deposit', 'USDT', 'TRC20', 5, 'completed', now())`);
+    await blocker.query('LOCK TABLE wallet_transactions IN SHARE ROW EXCLUSIVE MODE');
     const late = check(customer);
     await until(() => waiting(2_100, 'wallet_transactions'), 'the hold to wait past the deadline', {
       timeoutMs: 4_500,

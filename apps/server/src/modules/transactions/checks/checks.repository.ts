@@ -362,13 +362,17 @@ export function createChecksRepository() {
       },
     ): Promise<{ id: number; version: number }> {
       const at = w.at.toISOString();
+      // bd.rollup_deltas, set for the rest of this transaction before the statement's triggers fire:
+      // they append the rollups' deltas instead of upserting rows an ingestion batch may hold
+      // locked until it commits (migration 0062, decision 0025), so the hold never waits on one.
       const { rows } = await tx.execute<{ id: number; version: number }>(sql`
         INSERT INTO wallet_transactions AS t (external_id, source_integration_id, received_at, customer_id, type,
                                               asset, network, amount, from_address, to_address, status,
                                               review_reason, created_at, updated_at)
-        VALUES (${w.externalId}, ${w.integrationId}, ${at}::timestamptz, ${w.customerId}, 'withdrawal', ${w.asset},
-                ${w.network}, ${w.amount}::numeric, ${w.fromAddress}, ${w.toAddress}, 'under_review', ${w.reason},
-                ${at}::timestamptz, ${at}::timestamptz)
+        SELECT ${w.externalId}, ${w.integrationId}, ${at}::timestamptz, ${w.customerId}, 'withdrawal', ${w.asset},
+               ${w.network}, ${w.amount}::numeric, ${w.fromAddress}, ${w.toAddress}, 'under_review', ${w.reason},
+               ${at}::timestamptz, ${at}::timestamptz
+          FROM (SELECT set_config('bd.rollup_deltas', 'on', true)) deltas
         ON CONFLICT (external_id) DO UPDATE SET status = 'under_review', review_reason = EXCLUDED.review_reason,
                                                 version = t.version + 1
          WHERE t.status = 'pending' AND t.type = 'withdrawal' AND t.customer_id = EXCLUDED.customer_id

@@ -8,7 +8,8 @@ import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
 
 // A check whose work runs past the checks' statement timeout is answered 503 CHECK_OVERLOADED with
 // Retry-After, never 500 (decision 0025). The fault is injected: a transaction of this file holds
-// what the check must wait for. (A connection not had in time, a deadline passed: checks.deadline.test.ts.)
+// what the check must wait for. (A connection not had in time, a deadline passed: checks.deadline.test.ts;
+// a batch's rollup rows, which a check never waits on: checks.locks.test.ts.)
 const t = useTestApp({ CHECKS_STATEMENT_TIMEOUT_MS: '300' });
 let exchange: TestIntegration;
 beforeAll(async () => {
@@ -67,28 +68,6 @@ async function expectOverloaded(res: Awaited<ReturnType<typeof check>>, withdraw
 }
 
 describe('a check that cannot be answered in time', () => {
-  it('holding a withdrawal behind a batch that wrote the same customer: 503, nothing half-written', async () => {
-    const { customer, body } = await withdrawal();
-    // An open screening hit holds the withdrawal for review, so the check writes a wallet transaction.
-    await t.db.execute(sql`
-      INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key, window_start, window_end, params, event_at)
-      VALUES (${customer.id}, 'screening_hit', 1, 'high', ${`entry:${randomUUID()}`}, now(), now(), '{}'::jsonb, now())`);
-    // What the bench's log showed: an ingestion batch's transaction, still open, has written this
-    // customer's transaction; its statement triggers hold the customer's rows in the rollups until it
-    // commits, and the held withdrawal's insert waits for them past the statement timeout.
-    await holdOpen(`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
-                    VALUES (${customer.id}, 'deposit', 'USDT', 'TRC20', 5, 'completed', now())`);
-    await expectOverloaded(await check(body), body.withdrawalId);
-
-    // Once the batch has committed, the same check is answered, and holds the withdrawal once.
-    await blocker!.query('COMMIT');
-    blocker!.release();
-    blocker = undefined;
-    const retried = await check(body);
-    expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ decision: 'review', reviewId: expect.any(Number) });
-  });
-
   it("reading past the statement timeout: 503 (the check's one read statement cancelled)", async () => {
     const { body } = await withdrawal();
     await holdOpen('LOCK TABLE customer_restrictions IN ACCESS EXCLUSIVE MODE');

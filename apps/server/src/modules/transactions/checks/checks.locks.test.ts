@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/harness.ts';
+import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
+import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
+import { foldRollupDeltas } from '../../reports/index.ts';
+
+// Issue 36: a check never queues behind an ingestion batch. The batch is a transaction of this file,
+// left open after writing what a batch writes for the check's customer and the held withdrawal's
+// rollup keys (its statement triggers keep those rollup rows locked until it commits). The check's
+// statement timeout is short: had the hold waited on any of those rows, it would answer 503.
+const t = useTestApp({ CHECKS_STATEMENT_TIMEOUT_MS: '300' });
+let exchange: TestIntegration;
+beforeAll(async () => {
+  exchange = await createTestIntegration(t.db, { scopes: ['checks:withdrawal'] });
+});
+
+let batch: pg.PoolClient | undefined;
+afterEach(async () => {
+  await batch?.query('ROLLBACK');
+  batch?.release();
+  batch = undefined;
+});
+
+const check = (body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/checks/withdrawal',
+    headers: { authorization: `Bearer ${exchange.key}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+
+/** A customer whose open screening hit holds its withdrawals for review, and a withdrawal of theirs. */
+async function heldWithdrawal() {
+  const customer = await newCustomer(t.db, 'checks_locks');
+  await t.db.execute(sql`
+    INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key, window_start, window_end, params, event_at)
+    VALUES (${customer.id}, 'screening_hit', 1, 'high', ${`entry:${randomUUID()}`}, now(), now(), '{}'::jsonb, now())`);
+  return {
+    customer,
+    body: {
+      withdrawalId: `wd-${randomUUID()}`,
+      customer: { externalId: customer.externalId },
+      asset: 'USDT',
+      network: 'TRC20',
+      amount: '12.5',
+      toAddress: `TX${randomUUID().replaceAll('-', '')}`,
+    },
+  };
+}
+
+/** An open batch: the customer's rows, and every key the held withdrawal's rollups write (hour, day, under review). */
+async function openBatch(customerId: number, extra = '') {
+  batch = await t.pool.connect();
+  await batch.query('BEGIN');
+  await batch.query(`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
+    VALUES (${customerId}, 'deposit', 'USDT', 'TRC20', 5, 'completed', now()),
+           (${customerId}, 'withdrawal', 'USDT', 'TRC20', 7, 'under_review', now()),
+           (${customerId}, 'withdrawal', 'USDT', 'TRC20', 3, 'pending', now())${extra}`);
+}
+
+/** Rows where the rollups (folded + unfolded, as the reports read them) and the raw rows disagree. */
+async function disagreements() {
+  const { rows } = await t.db.execute(sql`
+    WITH raw AS (
+      SELECT date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00+00') AS hour, type, status, asset, network,
+             coalesce(channel, '') AS channel, coalesce(source_check, '') AS source_check,
+             coalesce(hold_state, '') AS hold_state, count(*) AS n, sum(amount) AS amount, sum(fee) AS fee
+        FROM wallet_transactions GROUP BY 1, 2, 3, 4, 5, 6, 7, 8),
+    rolled AS (
+      SELECT hour, type, status, asset, network, channel, source_check, hold_state,
+             sum(n) AS n, sum(amount) AS amount, sum(fee) AS fee
+        FROM rpt_wallet_hourly_all GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING sum(n) <> 0)
+    (SELECT * FROM raw EXCEPT SELECT * FROM rolled) UNION ALL (SELECT * FROM rolled EXCEPT SELECT * FROM raw)`);
+  const latest = await t.db.execute(sql`
+    SELECT customer_id, max(created_at) AS last_at FROM wallet_transactions GROUP BY 1
+    EXCEPT SELECT customer_id, last_at FROM rpt_customer_last_activity_all`);
+  rows.push(...latest.rows);
+  return rows;
+}
+
+const deltas = async () =>
+  (
+    await t.db.execute<{ n: number }>(sql`
+      SELECT (SELECT count(*) FROM rpt_wallet_hourly_delta) + (SELECT count(*) FROM rpt_wallet_daily_delta)
+           + (SELECT count(*) FROM rpt_customer_last_activity_delta) AS n`)
+  ).rows[0]!.n;
+
+describe('a withdrawal check while an ingestion batch is open', () => {
+  it("holds the withdrawal without waiting on the batch's rollup rows of the customer and its keys", async () => {
+    const { customer, body } = await heldWithdrawal();
+    await openBatch(customer.id);
+    const res = await check(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ decision: 'review', reviewId: expect.any(Number) });
+    // Nothing of the batch is visible yet; the held withdrawal is, in the rollups as in the raw rows.
+    expect(await disagreements()).toEqual([]);
+    expect(Number(await deltas())).toBeGreaterThan(0);
+
+    // The fold gives up on the keys the batch holds (and folds them on a later run).
+    expect(await foldRollupDeltas(t.db, 50)).toBeNull();
+    expect(Number(await deltas())).toBeGreaterThan(0);
+
+    await batch!.query('COMMIT');
+    batch!.release();
+    batch = undefined;
+    expect(await disagreements()).toEqual([]);
+    expect(await foldRollupDeltas(t.db)).toBeGreaterThan(0);
+    expect(Number(await deltas())).toBe(0);
+    expect(await disagreements()).toEqual([]);
+  });
+
+  it('holds a withdrawal the exchange already sent as pending (an update of it) without waiting either', async () => {
+    const { customer, body } = await heldWithdrawal();
+    // The exchange's pending row of this withdrawal, committed; the batch then holds the pending key.
+    await t.db.execute(sql`
+      INSERT INTO wallet_transactions (external_id, customer_id, type, asset, network, amount, status, created_at)
+      VALUES (${body.withdrawalId}, ${customer.id}, 'withdrawal', 'USDT', 'TRC20', 12.5, 'pending', now())`);
+    await openBatch(customer.id);
+    const res = await check(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ decision: 'review' });
+    const held = await t.db.execute<{ status: string }>(
+      sql`SELECT status FROM wallet_transactions WHERE external_id = ${body.withdrawalId}`,
+    );
+    expect(held.rows).toEqual([{ status: 'under_review' }]);
+    expect(await disagreements()).toEqual([]);
+    await batch!.query('ROLLBACK');
+    batch!.release();
+    batch = undefined;
+    expect(await foldRollupDeltas(t.db)).toBeGreaterThan(0);
+    expect(await disagreements()).toEqual([]);
+  });
+});
