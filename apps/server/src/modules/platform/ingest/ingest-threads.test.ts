@@ -91,7 +91,7 @@ describe('ingestion threads', () => {
   it('fail the batches of a thread that stops, and start a new thread for the next', async () => {
     const inFlight = threads.run(job([withdrawal()]));
     await threads.close();
-    await expect(inFlight).rejects.toThrow(/stopped/);
+    await expect(inFlight).rejects.toMatchObject({ code: 'SHUTTING_DOWN', statusCode: 503 });
     const after = await threads.run(job([withdrawal()]));
     expect(after.counts.applied).toBe(1);
   });

@@ -63,7 +63,6 @@ export function createIngestThreads(options: IngestThreadsOptions) {
    * is then moved there (a request's buffer may share Node's pool, which cannot be moved).
    */
   function run(job: IngestJob): Promise<IngestJobResult> {
-    if (closing) return Promise.reject(shuttingDown());
     const slot = turn++ % threads.length;
     const thread = threads[slot] ?? start(slot);
     const id = nextId++;
@@ -75,9 +74,15 @@ export function createIngestThreads(options: IngestThreadsOptions) {
     });
   }
 
+  /** Stops the threads (the node's shutdown): their batches in flight answer SHUTTING_DOWN. */
   async function close(): Promise<void> {
     closing = true;
-    await Promise.all(threads.map((thread) => thread?.worker.terminate()));
+    try {
+      await Promise.all(threads.map((thread) => thread?.worker.terminate()));
+    } finally {
+      // A batch sent after (none reach a closed app) starts a thread again, as after a crash.
+      closing = false;
+    }
   }
 
   return { run, close };
