@@ -969,27 +969,37 @@ export const memberWriteMarks = pgTable('member_write_marks', {
  * Report rollups (migration report_rollups, docs/decisions/0014-report-rollups.md): per UTC hour and
  * dimension values, kept in step with their raw rows by statement-level triggers; '' means none.
  */
-export const rptWalletHourly = pgTable(
-  'rpt_wallet_hourly',
-  {
-    hour: ts('hour').notNull(),
-    type: text('type').notNull(),
-    status: text('status').notNull(),
-    asset: text('asset').notNull(),
-    network: text('network').notNull(),
-    channel: text('channel').notNull(),
-    sourceCheck: text('source_check').notNull(),
-    holdState: text('hold_state').notNull(),
-    n: bigint('n', { mode: 'number' }).notNull(),
-    amount: numeric('amount').notNull(),
-    fee: numeric('fee').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      columns: [t.hour, t.type, t.status, t.asset, t.network, t.channel, t.sourceCheck, t.holdState],
-    }),
-  ],
-);
+/** The wallet rollups' dimensions and sums, shared by the rollup and its keyless delta table (0062). */
+const walletRollupColumns = () => ({
+  type: text('type').notNull(),
+  status: text('status').notNull(),
+  asset: text('asset').notNull(),
+  network: text('network').notNull(),
+  channel: text('channel').notNull(),
+  sourceCheck: text('source_check').notNull(),
+  holdState: text('hold_state').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+  amount: numeric('amount').notNull(),
+  fee: numeric('fee').notNull(),
+});
+const walletHourlyColumns = () => ({ hour: ts('hour').notNull(), ...walletRollupColumns() });
+const walletDailyColumns = () => ({
+  zone: text('zone').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  ...walletRollupColumns(),
+});
+
+export const rptWalletHourly = pgTable('rpt_wallet_hourly', walletHourlyColumns(), (t) => [
+  primaryKey({
+    columns: [t.hour, t.type, t.status, t.asset, t.network, t.channel, t.sourceCheck, t.holdState],
+  }),
+]);
+
+/**
+ * Rollup deltas (migration 0062, decision 0025): keyless, appended by the triggers in a transaction
+ * that sets bd.rollup_deltas, folded in by reports.fold-rollups; readers read the *_all views.
+ */
+export const rptWalletHourlyDelta = pgTable('rpt_wallet_hourly_delta', walletHourlyColumns());
 
 export const rptP2pHourly = pgTable(
   'rpt_p2p_hourly',
@@ -1082,6 +1092,15 @@ export const rptCustomerLastActivity = pgTable(
     lastAt: ts('last_at').notNull(),
   },
   (t) => [index('rpt_customer_last_activity_at_idx').on(t.lastAt)],
+);
+
+export const rptCustomerLastActivityDelta = pgTable(
+  'rpt_customer_last_activity_delta',
+  {
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    lastAt: ts('last_at').notNull(),
+  },
+  (t) => [index('rpt_customer_last_activity_delta_customer_idx').on(t.customerId)],
 );
 
 // ── Inbox and live events (migration 0018; docs/decisions/0013-inbox.md) ─────
@@ -1197,28 +1216,13 @@ export const inboxItems = pgTable(
 /** Zones whose calendar days the daily rollups keep (bd_rpt_keep_zone adds one). */
 export const rptZones = pgTable('rpt_zones', { zone: text('zone').primaryKey() });
 
-export const rptWalletDaily = pgTable(
-  'rpt_wallet_daily',
-  {
-    zone: text('zone').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    type: text('type').notNull(),
-    status: text('status').notNull(),
-    asset: text('asset').notNull(),
-    network: text('network').notNull(),
-    channel: text('channel').notNull(),
-    sourceCheck: text('source_check').notNull(),
-    holdState: text('hold_state').notNull(),
-    n: bigint('n', { mode: 'number' }).notNull(),
-    amount: numeric('amount').notNull(),
-    fee: numeric('fee').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      columns: [t.zone, t.day, t.type, t.status, t.asset, t.network, t.channel, t.sourceCheck, t.holdState],
-    }),
-  ],
-);
+export const rptWalletDaily = pgTable('rpt_wallet_daily', walletDailyColumns(), (t) => [
+  primaryKey({
+    columns: [t.zone, t.day, t.type, t.status, t.asset, t.network, t.channel, t.sourceCheck, t.holdState],
+  }),
+]);
+
+export const rptWalletDailyDelta = pgTable('rpt_wallet_daily_delta', walletDailyColumns());
 
 export const rptP2pDaily = pgTable(
   'rpt_p2p_daily',

@@ -69,9 +69,12 @@ async function walletRound(g: Gen, customer: number) {
     WHERE ${ours} AND id % ${g.int(2, 5)} = 0`);
   await t.db.execute(sql`UPDATE wallet_transactions SET created_at = ${instant(g)}, amount = ${decimal(g)}
     WHERE id = (SELECT id FROM wallet_transactions WHERE ${ours} ORDER BY random() LIMIT 1)`);
+  // Not a transfer a travel-rule round gave a record (its key refuses the delete, as it should).
   if (g.int(0, 2) === 0)
     await t.db.execute(sql`DELETE FROM wallet_transactions
-      WHERE id = (SELECT id FROM wallet_transactions WHERE ${ours} ORDER BY random() LIMIT 1)`);
+      WHERE id = (SELECT w.id FROM wallet_transactions w WHERE ${ours}
+                   AND NOT EXISTS (SELECT 1 FROM travel_rule_records r WHERE r.transaction_id = w.id)
+                   ORDER BY random() LIMIT 1)`);
 }
 
 async function p2pRound(g: Gen) {
