@@ -113,6 +113,8 @@ export async function buildApp({
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     clientErrorHandler: answerClientError,
+    // Answered by registerErrorHandling's onRequest hook instead, with SHUTTING_DOWN.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.env === 'production' ? 'compiled' : 'checked'));

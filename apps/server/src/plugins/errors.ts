@@ -75,6 +75,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     closing = true;
     done();
   });
+  // A request that reaches a closing node on a kept-alive connection: refused in the API's shape
+  // before any other hook runs (Fastify's own answer, off by return503OnClosing, has no code).
+  app.addHook('onRequest', (_request, _reply, done) => done(closing ? shuttingDown() : undefined));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let appError = toAppError(error);
     if (closing && appError.code === 'INTERNAL') appError = shuttingDown();

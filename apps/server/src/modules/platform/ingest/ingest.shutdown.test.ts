@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { publicApi } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -123,6 +124,91 @@ describe('a batch in flight when its node shuts down', () => {
       expect(await count(ids)).toBe(50);
     } finally {
       await next.close();
+    }
+  });
+});
+
+/** Every response a raw socket received until the server closed it: status, headers, body. */
+function responses(raw: string) {
+  return raw
+    .split(/(?=HTTP\/1\.1 \d{3} )/)
+    .filter(Boolean)
+    .map((part) => {
+      const [head = '', body = ''] = part.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
+      );
+      return { status: Number(statusLine.split(' ')[1]), headers, body };
+    });
+}
+
+describe('a request on a kept-alive connection while its node closes', () => {
+  it('is answered 503 SHUTTING_DOWN in the API shape, with Retry-After and Connection: close', {
+    timeout: 60_000,
+  }, async () => {
+    const { key } = await createTestIntegration(db, { scopes: ['ingest:wallet'] });
+    const payload = JSON.stringify(await deposits([`shutdown_${randomUUID()}`]));
+    const blocker = await pool.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE wallet_transactions IN SHARE ROW EXCLUSIVE MODE');
+    const node = await startNode();
+    let closed: Promise<undefined> | undefined;
+    try {
+      await node.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = node.server.address() as { port: number };
+      // Fastify closes the HTTP server once its preClose hooks have run: from then on it is closing.
+      let serverClosing!: () => void;
+      const closingStarted = new Promise<void>((resolve) => {
+        serverClosing = resolve;
+      });
+      const closeServer = node.server.close.bind(node.server);
+      node.server.close = (callback) => {
+        serverClosing();
+        return closeServer(callback);
+      };
+
+      const socket = connect(port, '127.0.0.1');
+      let raw = '';
+      socket.on('data', (chunk) => {
+        raw += chunk.toString('utf8');
+      });
+      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      // The first request holds the connection: its batch waits on the lock while the node closes.
+      socket.write(
+        `POST ${publicApi.ingestWalletTransactions.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          `Authorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+      );
+      await until(
+        async () =>
+          (
+            await blocker.query(
+              `SELECT 1 FROM pg_locks WHERE relation = 'wallet_transactions'::regclass AND NOT granted`,
+            )
+          ).rows.length > 0,
+        'the batch to wait on the lock',
+        { timeoutMs: 30_000, everyMs: 20 },
+      );
+      closed = node.close();
+      await closingStarted;
+      socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await blocker.query('ROLLBACK');
+      await ended;
+
+      const second = responses(raw)[1];
+      expect(second?.status).toBe(503);
+      expect(second?.headers['retry-after']).toBe('1');
+      expect(second?.headers.connection).toBe('close');
+      expect(second?.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(second?.body ?? '{}')).toMatchObject({ code: 'SHUTTING_DOWN' });
+    } finally {
+      await blocker.query('ROLLBACK');
+      blocker.release();
+      await (closed ?? node.close());
     }
   });
 });
