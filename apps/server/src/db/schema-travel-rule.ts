@@ -186,23 +186,24 @@ export const trpTransfers = pgTable(
 );
 
 /** The travel-rule report's rollup (migration 0058): records per hour opened and what the report splits by. */
-export const rptTravelRuleHourly = pgTable(
-  'rpt_travel_rule_hourly',
-  {
-    hour: ts('hour').notNull(),
-    direction: text('direction').notNull(),
-    state: text('state').notNull(),
-    jurisdiction: text('jurisdiction').notNull(),
-    currency: text('currency').notNull(),
-    vaspId: integer('vasp_id').notNull(),
-    walletKind: text('wallet_kind').notNull(),
-    overdue: boolean('overdue').notNull(),
-    n: bigint('n', { mode: 'number' }).notNull(),
-    amount: numeric('amount').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      columns: [t.hour, t.direction, t.state, t.jurisdiction, t.currency, t.vaspId, t.walletKind, t.overdue],
-    }),
-  ],
-);
+const travelRuleHourlyColumns = () => ({
+  hour: ts('hour').notNull(),
+  direction: text('direction').notNull(),
+  state: text('state').notNull(),
+  jurisdiction: text('jurisdiction').notNull(),
+  currency: text('currency').notNull(),
+  vaspId: integer('vasp_id').notNull(),
+  walletKind: text('wallet_kind').notNull(),
+  overdue: boolean('overdue').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+  amount: numeric('amount').notNull(),
+});
+
+export const rptTravelRuleHourly = pgTable('rpt_travel_rule_hourly', travelRuleHourlyColumns(), (t) => [
+  primaryKey({
+    columns: [t.hour, t.direction, t.state, t.jurisdiction, t.currency, t.vaspId, t.walletKind, t.overdue],
+  }),
+]);
+
+/** Its keyless deltas, appended by a check's hold and folded in by reports.fold-rollups (migration 0063). */
+export const rptTravelRuleHourlyDelta = pgTable('rpt_travel_rule_hourly_delta', travelRuleHourlyColumns());

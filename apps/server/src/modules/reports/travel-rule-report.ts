@@ -16,7 +16,7 @@ import { figure } from './report-engine.ts';
 const FACT_COLUMNS = sql`r.direction, r.state, r.jurisdiction, r.currency, coalesce(v.name, '') AS vasp, r.wallet_kind`;
 const ROLLUP = sql`
   SELECT r.hour AS at, ${FACT_COLUMNS}, r.overdue, r.n, r.amount
-    FROM rpt_travel_rule_hourly r LEFT JOIN vasps v ON v.id = r.vasp_id`;
+    FROM rpt_travel_rule_hourly_all r LEFT JOIN vasps v ON v.id = r.vasp_id`;
 const RAW = sql`
   SELECT r.created_at AS at, ${FACT_COLUMNS}, r.deadline_raised IS NOT NULL AS overdue, 1::bigint AS n,
          coalesce(r.amount_in_currency, 0) AS amount

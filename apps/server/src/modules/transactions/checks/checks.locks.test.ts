@@ -85,8 +85,24 @@ const deltas = async () =>
   (
     await t.db.execute<{ n: number }>(sql`
       SELECT (SELECT count(*) FROM rpt_wallet_hourly_delta) + (SELECT count(*) FROM rpt_wallet_daily_delta)
-           + (SELECT count(*) FROM rpt_customer_last_activity_delta) AS n`)
+           + (SELECT count(*) FROM rpt_customer_last_activity_delta)
+           + (SELECT count(*) FROM rpt_travel_rule_hourly_delta) AS n`)
   ).rows[0]!.n;
+
+/** Keys where the travel-rule rollup (folded + unfolded) and the raw records disagree. */
+async function travelRuleDisagreements() {
+  const { rows } = await t.db.execute(sql`
+    WITH raw AS (
+      SELECT date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00+00') AS hour, direction, state,
+             jurisdiction, currency, coalesce(counterparty_vasp_id, 0) AS vasp_id, wallet_kind,
+             deadline_raised IS NOT NULL AS overdue, count(*) AS n, coalesce(sum(amount_in_currency), 0) AS amount
+        FROM travel_rule_records GROUP BY 1, 2, 3, 4, 5, 6, 7, 8),
+    rolled AS (
+      SELECT hour, direction, state, jurisdiction, currency, vasp_id, wallet_kind, overdue, sum(n) AS n, sum(amount) AS amount
+        FROM rpt_travel_rule_hourly_all GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING sum(n) <> 0 OR sum(amount) <> 0)
+    (SELECT * FROM raw EXCEPT SELECT * FROM rolled) UNION ALL (SELECT * FROM rolled EXCEPT SELECT * FROM raw)`);
+  return rows;
+}
 
 describe('a withdrawal check while an ingestion batch is open', () => {
   it("holds the withdrawal without waiting on the batch's rollup rows of the customer and its keys", async () => {
@@ -110,6 +126,49 @@ describe('a withdrawal check while an ingestion batch is open', () => {
     expect(await foldRollupDeltas(t.db)).toBeGreaterThan(0);
     expect(Number(await deltas())).toBe(0);
     expect(await disagreements()).toEqual([]);
+  });
+
+  it("holds a withdrawal for the travel rule without waiting on a batch's record of the same rollup key", async () => {
+    // Over the threshold to an address nobody attributed, with no travel-rule data: held for the rule.
+    const customer = await newCustomer(t.db, 'checks_locks_tr');
+    const withdrawal = () => ({
+      withdrawalId: `wd-${randomUUID()}`,
+      customer: { externalId: customer.externalId },
+      asset: 'USDT',
+      network: 'TRC20',
+      amount: '1000',
+      toAddress: `TX${randomUUID().replaceAll('-', '')}`,
+    });
+    const first = await check(withdrawal());
+    expect(first.json()).toMatchObject({ decision: 'review', reasons: [{ code: 'TRAVEL_RULE_MISSING' }] });
+    await foldRollupDeltas(t.db);
+    // The batch records transfers with that record's key, in this hour and the next (the check may
+    // land past the hour), and holds those rollup rows until it ends.
+    await openBatch(customer.id);
+    await batch!.query(
+      `WITH w AS (
+         INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
+         SELECT $1, 'withdrawal', 'USDT', 'TRC20', 900, 'pending', now() + h * interval '1 hour'
+           FROM generate_series(0, 1) h RETURNING id, created_at)
+       INSERT INTO travel_rule_records (transaction_id, direction, state, jurisdiction, currency,
+                                        amount_in_currency, wallet_kind, counterparty_vasp_id, created_at)
+       SELECT w.id, r.direction, r.state, r.jurisdiction, r.currency, r.amount_in_currency, r.wallet_kind,
+              r.counterparty_vasp_id, w.created_at
+         FROM w, travel_rule_records r WHERE r.transaction_id = $2`,
+      [customer.id, first.json().reviewId],
+    );
+    const res = await check(withdrawal());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ decision: 'review', reasons: [{ code: 'TRAVEL_RULE_MISSING' }] });
+    expect(await travelRuleDisagreements()).toEqual([]);
+    expect(await foldRollupDeltas(t.db, 50)).toBeNull();
+
+    await batch!.query('COMMIT');
+    batch!.release();
+    batch = undefined;
+    expect(await foldRollupDeltas(t.db)).toBeGreaterThan(0);
+    expect(Number(await deltas())).toBe(0);
+    expect(await travelRuleDisagreements()).toEqual([]);
   });
 
   it('holds a withdrawal the exchange already sent as pending (an update of it) without waiting either', async () => {
