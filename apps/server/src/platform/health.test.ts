@@ -33,6 +33,7 @@ describe('infrastructure endpoints', () => {
       /backdesk_http_request_duration_seconds_count\{method="GET",route="\/api\/auth\/captcha",status="2xx"\} 1\n/,
     );
     expect(res.body).toMatch(/\nbackdesk_jobs_waiting \d+\n/);
+    expect(res.body).toMatch(/\nbackdesk_rollup_deltas_waiting \d+\n/);
     expect(res.body).toMatch(/\nbackdesk_db_pool_connections \d+\n/);
     expect(res.body).toMatch(/backdesk_event_loop_delay_seconds\{quantile="0.99"\} [\d.e-]+\n/);
   });

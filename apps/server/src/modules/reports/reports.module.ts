@@ -5,7 +5,7 @@ import { createChanges } from '../platform/audit/changes.ts';
 import { createRatesRepository } from './rates.repository.ts';
 import { registerReportRoutes } from './reports.routes.ts';
 import { createReportsService, type ReportsService } from './reports.service.ts';
-import { FOLD_JOB, FOLD_SCHEDULE, foldRollupDeltas } from './rollup-fold.ts';
+import { FOLD_JOB, FOLD_SCHEDULE, foldRollupDeltas, rollupDeltaBacklog } from './rollup-fold.ts';
 
 /**
  * Wires the reports (decision 0014): seven reports over rollups, the deposit config and the rate
@@ -23,5 +23,10 @@ export function registerReportsModule(app: FastifyInstance, deps: { db: Db; cloc
     await foldRollupDeltas(deps.db);
   });
   app.jobs.schedule(FOLD_JOB, FOLD_SCHEDULE);
+  app.metrics.gauge(
+    'backdesk_rollup_deltas_waiting',
+    'Rollup deltas the checks appended and the fold has not yet moved in, all nodes',
+    () => rollupDeltaBacklog(deps.db),
+  );
   return service;
 }

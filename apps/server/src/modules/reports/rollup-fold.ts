@@ -24,3 +24,12 @@ export async function foldRollupDeltas(db: Db, lockTimeoutMs = 200): Promise<num
     throw error;
   }
 }
+
+/** Delta rows appended and not yet folded, all nodes (the metrics gauge): a growing figure means the fold keeps giving up. */
+export async function rollupDeltaBacklog(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ n: string }>(sql`
+    SELECT (SELECT count(*) FROM rpt_wallet_hourly_delta) + (SELECT count(*) FROM rpt_wallet_daily_delta)
+         + (SELECT count(*) FROM rpt_customer_last_activity_delta)
+         + (SELECT count(*) FROM rpt_travel_rule_hourly_delta) AS n`);
+  return Number(rows[0]!.n);
+}

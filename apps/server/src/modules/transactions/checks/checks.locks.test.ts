@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
-import { foldRollupDeltas } from '../../reports/index.ts';
+import { foldRollupDeltas, rollupDeltaBacklog } from '../../reports/index.ts';
 
 // Issue 36: a check never queues behind an ingestion batch. The batch is a transaction of this file,
 // left open after writing what a batch writes for the check's customer and the held withdrawal's
@@ -81,13 +81,7 @@ async function disagreements() {
   return rows;
 }
 
-const deltas = async () =>
-  (
-    await t.db.execute<{ n: number }>(sql`
-      SELECT (SELECT count(*) FROM rpt_wallet_hourly_delta) + (SELECT count(*) FROM rpt_wallet_daily_delta)
-           + (SELECT count(*) FROM rpt_customer_last_activity_delta)
-           + (SELECT count(*) FROM rpt_travel_rule_hourly_delta) AS n`)
-  ).rows[0]!.n;
+const deltas = () => rollupDeltaBacklog(t.db);
 
 /** Keys where the travel-rule rollup (folded + unfolded) and the raw records disagree. */
 async function travelRuleDisagreements() {
