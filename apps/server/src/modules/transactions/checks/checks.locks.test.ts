@@ -1,36 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../../test/harness.ts';
-import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
+import { describe, expect, it } from 'vitest';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
 import { foldRollupDeltas, rollupDeltaBacklog } from '../../reports/index.ts';
+import { useChecksBesideOpenTransaction } from './checks-fault-fixtures.ts';
 
 // Issue 36: a check never queues behind an ingestion batch. The batch is a transaction of this file,
 // left open after writing what a batch writes for the check's customer and the held withdrawal's
 // rollup keys (its statement triggers keep those rollup rows locked until it commits). The check's
 // statement timeout is short: had the hold waited on any of those rows, it would answer 503.
-const t = useTestApp({ CHECKS_STATEMENT_TIMEOUT_MS: '300' });
-let exchange: TestIntegration;
-beforeAll(async () => {
-  exchange = await createTestIntegration(t.db, { scopes: ['checks:withdrawal'] });
-});
-
-let batch: pg.PoolClient | undefined;
-afterEach(async () => {
-  await batch?.query('ROLLBACK');
-  batch?.release();
-  batch = undefined;
-});
-
-const check = (body: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/checks/withdrawal',
-    headers: { authorization: `Bearer ${exchange.key}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+const { t, check, holdOpen, end } = useChecksBesideOpenTransaction();
 
 /** A customer whose open screening hit holds its withdrawals for review, and a withdrawal of theirs. */
 async function heldWithdrawal() {
@@ -52,14 +31,11 @@ async function heldWithdrawal() {
 }
 
 /** An open batch: the customer's rows, and every key the held withdrawal's rollups write (hour, day, under review). */
-async function openBatch(customerId: number, extra = '') {
-  batch = await t.pool.connect();
-  await batch.query('BEGIN');
-  await batch.query(`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
+const openBatch = (customerId: number) =>
+  holdOpen(`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
     VALUES (${customerId}, 'deposit', 'USDT', 'TRC20', 5, 'completed', now()),
            (${customerId}, 'withdrawal', 'USDT', 'TRC20', 7, 'under_review', now()),
-           (${customerId}, 'withdrawal', 'USDT', 'TRC20', 3, 'pending', now())${extra}`);
-}
+           (${customerId}, 'withdrawal', 'USDT', 'TRC20', 3, 'pending', now())`);
 
 /** Rows where the rollups (folded + unfolded, as the reports read them) and the raw rows disagree. */
 async function disagreements() {
@@ -113,9 +89,7 @@ describe('a withdrawal check while an ingestion batch is open', () => {
     expect(await foldRollupDeltas(t.db, 50)).toBeNull();
     expect(Number(await deltas())).toBeGreaterThan(0);
 
-    await batch!.query('COMMIT');
-    batch!.release();
-    batch = undefined;
+    await end('COMMIT');
     expect(await disagreements()).toEqual([]);
     expect(await foldRollupDeltas(t.db)).toBeGreaterThan(0);
     expect(Number(await deltas())).toBe(0);
@@ -138,8 +112,8 @@ describe('a withdrawal check while an ingestion batch is open', () => {
     await foldRollupDeltas(t.db);
     // The batch records transfers with that record's key, in this hour and the next (the check may
     // land past the hour), and holds those rollup rows until it ends.
-    await openBatch(customer.id);
-    await batch!.query(
+    const batch = await openBatch(customer.id);
+    await batch.query(
       `WITH w AS (
          INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, status, created_at)
          SELECT $1, 'withdrawal', 'USDT', 'TRC20', 900, 'pending', now() + h * interval '1 hour'
@@ -157,9 +131,7 @@ describe('a withdrawal check while an ingestion batch is open', () => {
     expect(await travelRuleDisagreements()).toEqual([]);
     expect(await foldRollupDeltas(t.db, 50)).toBeNull();
 
-    await batch!.query('COMMIT');
-    batch!.release();
-    batch = undefined;
+    await end('COMMIT');
     expect(await foldRollupDeltas(t.db)).toBeGreaterThan(0);
     expect(Number(await deltas())).toBe(0);
     expect(await travelRuleDisagreements()).toEqual([]);
@@ -180,9 +152,7 @@ describe('a withdrawal check while an ingestion batch is open', () => {
     );
     expect(held.rows).toEqual([{ status: 'under_review' }]);
     expect(await disagreements()).toEqual([]);
-    await batch!.query('ROLLBACK');
-    batch!.release();
-    batch = undefined;
+    await end('ROLLBACK');
     expect(await foldRollupDeltas(t.db)).toBeGreaterThan(0);
     expect(await disagreements()).toEqual([]);
   });

@@ -1,42 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../../test/harness.ts';
-import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
+import { describe, expect, it } from 'vitest';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
+import { useChecksBesideOpenTransaction } from './checks-fault-fixtures.ts';
 
 // A check whose work runs past the checks' statement timeout is answered 503 CHECK_OVERLOADED with
 // Retry-After, never 500 (decision 0025). The fault is injected: a transaction of this file holds
 // what the check must wait for. (A connection not had in time, a deadline passed: checks.deadline.test.ts;
 // a batch's rollup rows, which a check never waits on: checks.locks.test.ts.)
-const t = useTestApp({ CHECKS_STATEMENT_TIMEOUT_MS: '300' });
-let exchange: TestIntegration;
-beforeAll(async () => {
-  exchange = await createTestIntegration(t.db, { scopes: ['checks:withdrawal'] });
-});
-
-let blocker: pg.PoolClient | undefined;
-afterEach(async () => {
-  await blocker?.query('ROLLBACK');
-  blocker?.release();
-  blocker = undefined;
-});
-
-/** A transaction left open after `statements`, as a batch still writing holds its rows. */
-async function holdOpen(...statements: string[]) {
-  blocker = await t.pool.connect();
-  await blocker.query('BEGIN');
-  for (const statement of statements) await blocker.query(statement);
-}
-
-const check = (body: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/checks/withdrawal',
-    headers: { authorization: `Bearer ${exchange.key}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+const { t, check, holdOpen } = useChecksBesideOpenTransaction();
 
 async function withdrawal() {
   const customer = await newCustomer(t.db, 'checks_timeout');
