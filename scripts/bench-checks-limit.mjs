@@ -17,7 +17,12 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL ?? 6) });
+// Named in pg_stat_activity, so bench:ingest tells its connections from Backdesk's checks'.
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL ?? 6),
+  application_name: 'bench-limit',
+});
 
 // $1 prefix, $2 secret, $3 address, $4 customer external id, $5 asset, $6 network, $7 amount,
 // $8 to address, $9 from address, $10 withdrawal id, $11 input json, $12 minute window start.

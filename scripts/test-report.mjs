@@ -7,30 +7,49 @@ import path from 'node:path';
  * Counts one vitest JSON report. A test that neither passed nor failed inside a failed file never got
  * to run (its file could not start, say without a browser): it counts as failed. Any other test that
  * did not run was skipped or marked todo, and is listed in `notRun`, which fails the gate: a skipped
- * test proves nothing and hides that it does not.
+ * test proves nothing and hides that it does not. `failures` names each failed test or file with the
+ * first line of its message, for the gate to repeat at the end of the log.
  */
 export function evaluateReport(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const notRun = [];
+  const failures = [];
   let failedFiles = 0;
   let ran = 0;
   for (const file of report.testResults) {
     const fileFailed = file.status === 'failed';
+    const fileName = path.relative(process.cwd(), file.name);
     if (fileFailed) failedFiles++;
+    if (fileFailed && !file.assertionResults.some((test) => test.status === 'failed'))
+      failures.push(`${fileName}: ${firstLine(file.message) || 'the file failed'}`);
     for (const test of file.assertionResults) {
       if (test.status === 'passed' || test.status === 'failed') ran++;
       if (test.status === 'passed') counts.passed++;
-      else if (test.status === 'failed' || fileFailed) counts.failed++;
-      else {
+      else if (test.status === 'failed' || fileFailed) {
+        counts.failed++;
+        if (test.status === 'failed')
+          failures.push(`${fileName}: ${test.fullName}: ${firstLine(test.failureMessages?.[0]) || 'failed'}`);
+      } else {
         counts.skipped++;
-        notRun.push(`${path.relative(process.cwd(), file.name)}: ${test.fullName} (${test.status})`);
+        notRun.push(`${fileName}: ${test.fullName} (${test.status})`);
       }
     }
   }
   // A failing describe-level hook fails a suite without failing a test.
   const failedSuites = Math.max(failedFiles, report.numFailedTestSuites ?? 0);
   const ok = counts.failed === 0 && failedSuites === 0 && notRun.length === 0;
-  return { ...counts, ran, failedSuites, notRun, ok };
+  return { ...counts, ran, failedSuites, notRun, failures, ok };
+}
+
+const COLOUR_CODE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+// The first line of a failure message, without colour codes, cut to stay readable in a log's tail.
+function firstLine(message) {
+  const plain = String(message ?? '')
+    .replace(COLOUR_CODE, '')
+    .trim();
+  const line = plain.split('\n')[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 // `.only` focuses, the others skip (at once or on a condition that may hold elsewhere): vitest API

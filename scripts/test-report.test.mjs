@@ -49,6 +49,24 @@ describe('evaluateReport', () => {
     expect(result).toMatchObject({ passed: 0, failed: 2, skipped: 0, ran: 0, notRun: [], ok: false });
   });
 
+  it('names each failure with the first line of its message, and a file that failed on its own', () => {
+    const failed = report(
+      [
+        ['failed', ['passed', 'failed']],
+        ['failed', []],
+      ],
+      2,
+    );
+    failed.testResults[0].assertionResults[1].failureMessages = [
+      '\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at x',
+    ];
+    failed.testResults[1].message = 'Hook timed out in 10000ms';
+    expect(evaluateReport(failed).failures).toEqual([
+      'f0.test.ts: suite case 1: AssertionError: expected 1 to be 2',
+      'f1.test.ts: Hook timed out in 10000ms',
+    ]);
+  });
+
   it('fails when a file fails with no test failing (a failing afterAll, or nothing collected)', () => {
     expect(evaluateReport(report([['failed', ['passed']]])).ok).toBe(false);
     expect(evaluateReport(report([['failed', []]])).ok).toBe(false);

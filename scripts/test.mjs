@@ -14,6 +14,7 @@ const floorFile = 'apps/web/e2e/browser-test-floor.json';
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backdesk-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const failures = [];
 
 function step(label, check) {
   console.log(`\n▶ ${label}`);
@@ -46,6 +47,7 @@ function vitest(args, report, extraCheck = () => true) {
     totals.passed += result.passed;
     totals.failed += result.failed;
     totals.skipped += result.skipped;
+    failures.push(...result.failures);
     if (result.notRun.length)
       console.log(`Skipped or todo tests (remove the marker or the test):\n  ${result.notRun.join('\n  ')}`);
   }
@@ -78,6 +80,8 @@ step('browser tests', () =>
   ),
 );
 
+// Repeated last: a CI log is often read from its tail only.
+if (failures.length) console.log(`\nFailed tests:\n  ${failures.join('\n  ')}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -4,9 +4,11 @@
 // owner's pool and the phase's length, and answers rows for the bench's table: [measure, figure, target, verdict].
 import type pg from 'pg';
 import { checksAlongside } from './bench-ingest-checks.ts';
+import type { StartedServer } from './bench-support.ts';
 
 export interface AlongsideContext {
-  url: string;
+  /** The API node the batches are sent to (its url, its event-loop report). */
+  server: StartedServer;
   owner: pg.Pool;
   /** The owner's connection string (for a measure that starts a process of its own on the database). */
   ownerUrl: string;

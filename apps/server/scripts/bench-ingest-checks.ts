@@ -16,6 +16,8 @@ import {
   createIntegrationsRepository,
   createIntegrationsService,
 } from '../src/modules/platform/integrations/index.ts';
+import { CHECKS_APPLICATION_NAME } from '../src/modules/transactions/checks/checks.module.ts';
+import { COUNTER_APPLICATION_NAME } from '../src/plugins/rate-limit.ts';
 import type { AlongsideMeasure } from './bench-ingest-alongside.ts';
 
 const RATE = Number(process.env.CHECKS_BENCH_RATE ?? 200);
@@ -28,9 +30,11 @@ type Figures = {
   p99: number;
   pass: boolean;
   statuses: Record<string, number>;
+  decisions: Record<string, number>;
 };
 
-export const checksAlongside: AlongsideMeasure = async ({ url, owner, ownerUrl, seconds }) => {
+export const checksAlongside: AlongsideMeasure = async ({ server, owner, ownerUrl, seconds }) => {
+  const { url } = server;
   const db = createDb(owner);
   const service = createIntegrationsService({
     db,
@@ -53,7 +57,8 @@ export const checksAlongside: AlongsideMeasure = async ({ url, owner, ownerUrl, 
     `SELECT external_id AS ref FROM customers WHERE external_id LIKE 'bench_c_%' ORDER BY id LIMIT 1000`,
   );
   const limit = await startLimit(ownerUrl);
-  const waits = sampleHoldWaits(owner);
+  const activity = sampleActivity(owner);
+  await server.eventLoop(); // starts the node's count for the phase
   let figures: Figures[];
   try {
     // Each target gets half the batch phase, in alternating one-second slices.
@@ -69,12 +74,13 @@ export const checksAlongside: AlongsideMeasure = async ({ url, owner, ownerUrl, 
     });
   } finally {
     limit.stop();
-    await waits.stop();
+    await activity.stop();
   }
+  const loop = await server.eventLoop();
   const [f, l] = figures as [Figures, Figures];
   const inside = await serverSide(owner, integration.id, Math.round(RATE));
   const shown = (x: Figures) =>
-    `p50 ${x.p50} · p95 ${x.p95}; ${x.ok}/${x.sent} answered 200; statuses ${JSON.stringify(x.statuses)}`;
+    `p50 ${x.p50} · p95 ${x.p95}; ${x.ok}/${x.sent} answered 200; statuses ${JSON.stringify(x.statuses)}; decisions ${JSON.stringify(x.decisions)}`;
   return [
     [
       `withdrawal check at ${RATE}/s during the batches: p99 (${shown(f)})`,
@@ -84,8 +90,20 @@ export const checksAlongside: AlongsideMeasure = async ({ url, owner, ownerUrl, 
     ],
     [`  the limit, interleaved with it: p99 (${shown(l)})`, `${l.p99} ms`, 'beside', ''],
     [
-      `  held withdrawals waiting on a lock (pg_stat_activity every 100 ms; ${waits.samples} samples)`,
-      `${waits.waiting} seen, longest ${waits.longestMs.toFixed(0)} ms`,
+      `  held withdrawals waiting on a lock (pg_stat_activity every 100 ms; ${activity.samples} samples)`,
+      `${activity.holdsWaiting} seen, longest ${activity.longestHoldWaitMs.toFixed(0)} ms`,
+      'beside',
+      '',
+    ],
+    ...SAMPLED.map((name) => [
+      `  ${name} connections, share of samples`,
+      sharesOf(activity.states.get(name)!),
+      'beside',
+      '',
+    ]),
+    [
+      `  the API node's event loop over the phase: delay p50 / p99 / max, busy`,
+      `${loop.delayMs.p50} / ${loop.delayMs.p99} / ${loop.delayMs.max} ms, ${Math.round(loop.utilisation * 100)} %`,
       'beside',
       '',
     ],
@@ -141,22 +159,44 @@ async function serverSide(owner: pg.Pool, integrationId: number, perSlice: numbe
     work: ms(work.rows[0]),
   };
 }
+/** The connections sampled: the checks' pool, the request counter's, and the limit's (bench-checks-limit.mjs). */
+const SAMPLED = [CHECKS_APPLICATION_NAME, COUNTER_APPLICATION_NAME, 'bench-limit'] as const;
+
 /**
- * Samples the checks' held-withdrawal statements (checks.repository.ts insertReviewedWithdrawal, the
- * only insert of that text) waiting on a lock: how often one was seen and its longest wait so far.
+ * Samples, every 100 ms, what each connection of `SAMPLED` is doing in `pg_stat_activity`: running
+ * (active, no wait event: on a core or waiting for one), waiting on an event (`Lock:transactionid`,
+ * `LWLock:WALWrite`, `IO:DataFileRead`…), or idle (no statement: the pool has nothing for it, or the
+ * node has not yet sent the next one). Beside it, the held-withdrawal statements
+ * (insertReviewedWithdrawal, the only insert of that text) seen waiting on a lock, and the longest.
  */
-function sampleHoldWaits(owner: pg.Pool) {
-  const seen = { samples: 0, waiting: 0, longestMs: 0 };
+function sampleActivity(owner: pg.Pool) {
+  const seen = {
+    samples: 0,
+    states: new Map<string, Map<string, number>>(SAMPLED.map((name) => [name, new Map()])),
+    holdsWaiting: 0,
+    longestHoldWaitMs: 0,
+  };
   let running = true;
   const loop = (async () => {
     while (running) {
-      const { rows } = await owner.query<{ ms: number }>(
-        `SELECT extract(epoch FROM now() - query_start) * 1000 AS ms FROM pg_stat_activity
-          WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO wallet_transactions AS t%'`,
+      const { rows } = await owner.query<{ app: string; state: string; hold: boolean; ms: number }>(
+        `SELECT application_name AS app,
+                CASE WHEN state <> 'active' THEN coalesce(state, 'idle')
+                     WHEN wait_event IS NULL THEN 'running' ELSE wait_event_type || ':' || wait_event END AS state,
+                wait_event_type = 'Lock' AND query LIKE '%INSERT INTO wallet_transactions AS t%' AS hold,
+                extract(epoch FROM now() - query_start) * 1000 AS ms
+           FROM pg_stat_activity WHERE application_name = ANY ($1) OR query LIKE '%INSERT INTO wallet_transactions AS t%'`,
+        [SAMPLED],
       );
       seen.samples++;
-      seen.waiting += rows.length;
-      for (const r of rows) seen.longestMs = Math.max(seen.longestMs, Number(r.ms));
+      for (const r of rows) {
+        if (r.hold) {
+          seen.holdsWaiting++;
+          seen.longestHoldWaitMs = Math.max(seen.longestHoldWaitMs, Number(r.ms));
+        }
+        const states = seen.states.get(r.app);
+        states?.set(r.state, (states.get(r.state) ?? 0) + 1);
+      }
       await sleep(100);
     }
   })();
@@ -166,6 +206,17 @@ function sampleHoldWaits(owner: pg.Pool) {
       return loop;
     },
   });
+}
+
+/** One pool's samples as shares: "running 41 %, idle 38 %, LWLock:WALWrite 12 %, …" (the five largest). */
+function sharesOf(states: Map<string, number>): string {
+  const total = [...states.values()].reduce((a, b) => a + b, 0);
+  if (!total) return 'no connection seen';
+  return [...states]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([state, n]) => `${state} ${Math.round((n / total) * 100)} %`)
+    .join(', ');
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // The limit logs its calls and records its checks under the same key: its call-log rows carry the

@@ -374,7 +374,7 @@ async function main() {
       const before = await queueState(owner);
       const batchStart = performance.now();
       const alongside = ALONGSIDE_BATCH_LOAD.map((measure) =>
-        measure({ url: b!.server.url, owner, ownerUrl: embedded.url, seconds: SECONDS }),
+        measure({ server: b!.server, owner, ownerUrl: embedded.url, seconds: SECONDS }),
       );
       const batch = await load(b, SECONDS, CONCURRENCY, () => ndjson(BATCH), 'application/x-ndjson');
       const batchEnd = performance.now();

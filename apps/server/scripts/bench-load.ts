@@ -69,8 +69,6 @@ const P2P: Target = {
 
 interface Server extends StartedServer {
   logFile: string;
-  /** Sends SIGUSR2 and resolves with the report the server prints for it. */
-  eventLoop(): Promise<EventLoopReport>;
 }
 
 /**
@@ -81,7 +79,6 @@ interface Server extends StartedServer {
  */
 async function startLoadServer(dataDir: string): Promise<Server> {
   const logFile = path.join(dataDir, 'server.log');
-  const waiting: ((report: EventLoopReport) => void)[] = [];
   const server = await startServer({
     port: PORT,
     env: {
@@ -92,21 +89,9 @@ async function startLoadServer(dataDir: string): Promise<Server> {
       ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
     },
     logFile,
-    onStderrLine(line) {
-      const report = /^\[backdesk\] event loop (\{.*\})$/.exec(line);
-      if (report) waiting.shift()?.(JSON.parse(report[1]!) as EventLoopReport);
-      else process.stderr.write(`server: ${line}\n`);
-    },
+    onStderrLine: (line) => process.stderr.write(`server: ${line}\n`),
   });
-  return {
-    ...server,
-    logFile,
-    eventLoop() {
-      const report = new Promise<EventLoopReport>((resolve) => waiting.push(resolve));
-      server.signal('SIGUSR2');
-      return report;
-    },
-  };
+  return { ...server, logFile };
 }
 
 /** One request as the browser makes it: its status, Content-Encoding and size on the wire. */

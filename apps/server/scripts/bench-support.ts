@@ -18,6 +18,7 @@ import { loadDataDirSecrets, startEmbeddedDatabase } from '../src/db/embedded.ts
 import { runMigrations } from '../src/db/migrate.ts';
 import { isDemoDataPresent, type SeedOptions, seedDemoData } from '../src/db/seed/index.ts';
 import { createMembersService } from '../src/modules/settings/members/members.service.ts';
+import type { EventLoopReport } from '../src/plugins/event-loop-report.ts';
 
 // BENCH_SERVER: another checkout's server.ts, to measure before and after a change on the same data.
 const SERVER = process.env.BENCH_SERVER ?? path.resolve(import.meta.dirname, '../src/server.ts');
@@ -94,8 +95,13 @@ export interface StartedServer {
   url: string;
   pid: number;
   stop(): Promise<void>;
-  /** Sends the server a signal (bench-load asks for its event-loop report with SIGUSR2). */
+  /** Sends the server a signal. */
   signal(signal: NodeJS.Signals): void;
+  /**
+   * Sends SIGUSR2 and resolves with the event-loop report the server prints for it: the delay since
+   * the previous report (plugins/event-loop-report.ts), so a first call starts a count.
+   */
+  eventLoop(): Promise<EventLoopReport>;
 }
 
 export interface ServerOptions {
@@ -113,6 +119,7 @@ export interface ServerOptions {
 /** How long a first start may take: it migrates and may seed the demo data. */
 const START_TIMEOUT_MS = 10 * 60_000;
 const LISTENING = /is listening on http:\/\/[^:]+:(\d+)/;
+const EVENT_LOOP_REPORT = /^\[backdesk\] event loop (\{.*\})$/;
 
 /**
  * `NODE_ENV=production node --import tsx apps/server/src/server.ts` on 127.0.0.1:`port` (0: any free
@@ -155,16 +162,26 @@ export async function startServer(given: ServerOptions): Promise<StartedServer> 
   stderr.on('data', (chunk: Buffer) => {
     stderrText += chunk.toString('utf8');
   });
-  if (options.onStderrLine) forEachLine(stderr, options.onStderrLine);
+  const reports: ((report: EventLoopReport) => void)[] = [];
+  forEachLine(stderr, (line) => {
+    const report = EVENT_LOOP_REPORT.exec(line);
+    if (report) reports.shift()?.(JSON.parse(report[1]!) as EventLoopReport);
+    else if (options.onStderrLine) options.onStderrLine(line);
+    // Warnings the server prints while measured are shown, not swallowed.
+    else process.stderr.write(`${line}\n`);
+  });
   const port = options.logFile
     ? await listeningInFile(options.logFile, logStart, child)
     : await listeningOnPipes(child, () => stderrText);
-  // Warnings the server prints while measured are shown, not swallowed.
-  if (!options.onStderrLine) stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   return {
     url: `http://127.0.0.1:${port}`,
     pid,
     signal: (signal) => child.kill(signal),
+    eventLoop() {
+      const report = new Promise<EventLoopReport>((resolve) => reports.push(resolve));
+      child.kill('SIGUSR2');
+      return report;
+    },
     async stop() {
       process.off('exit', killOnExit);
       if (child.exitCode !== null) return;

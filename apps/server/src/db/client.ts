@@ -20,7 +20,16 @@ export interface PoolOptions {
    * them, never a change.
    */
   durableCommits?: boolean;
+  /**
+   * What PostgreSQL's `pg_stat_activity` calls the pool's connections: `backdesk` for the main pool,
+   * `backdesk-<part>` for a part's own (checks, counter, jobs, ingest), so a bench or an operator sees which
+   * part's statements run or wait.
+   */
+  applicationName?: string;
 }
+
+/** The application name of every pool of the app, the main one's alone. */
+export const APPLICATION_NAME = 'backdesk';
 
 /** The planner's price of a random page read on every connection of the app's pools. */
 const RANDOM_PAGE_COST = '1.1';
@@ -28,7 +37,7 @@ const RANDOM_PAGE_COST = '1.1';
 export function createPool(
   connectionString: string,
   max = 10,
-  { durableCommits = true }: PoolOptions = {},
+  { durableCommits = true, applicationName = APPLICATION_NAME }: PoolOptions = {},
 ): pg.Pool {
   // DateStyle ISO whatever the server's default: timestamps cast to text read the same everywhere.
   // A random page read priced as what it is for data served from memory or SSD (PostgreSQL's advice:
@@ -41,7 +50,7 @@ export function createPool(
   const pool = new pg.Pool({
     connectionString,
     max,
-    application_name: 'backdesk',
+    application_name: applicationName,
     options: settings.join(' '),
   });
   // A client losing its connection must not crash the process: idle, the pool drops it; checked out,
@@ -63,13 +72,17 @@ export function siblingPool(
   pool: pg.Pool,
   max: number,
   settings: readonly string[] = [],
-  { connectionTimeoutMillis }: { connectionTimeoutMillis?: number } = {},
+  {
+    connectionTimeoutMillis,
+    applicationName,
+  }: { connectionTimeoutMillis?: number; applicationName?: PoolOptions['applicationName'] } = {},
 ): pg.Pool {
   const options = [pool.options.options, ...settings].filter(Boolean).join(' ');
   const sibling = new pg.Pool({
     ...pool.options,
     max,
     options,
+    ...(applicationName === undefined ? {} : { application_name: applicationName }),
     ...(connectionTimeoutMillis === undefined ? {} : { connectionTimeoutMillis }),
   });
   sibling.on('error', () => {});

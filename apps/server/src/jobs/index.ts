@@ -87,7 +87,7 @@ export function createJobs({ pool, log, concurrency = 2, events }: JobsDeps) {
     async start(): Promise<void> {
       if (runner) return;
       const address = pool.options.connectionString;
-      own = createPool(address as string, concurrency + 2);
+      own = createPool(address as string, concurrency + 2, { applicationName: 'backdesk-jobs' });
       // A connection lost while a job runs fails that job (retried later), never the process:
       // createPool gives every client an error listener.
       runner = await run({

@@ -20,9 +20,14 @@ const MINUTE_MS = 60_000;
 const retryAfter = (windowStart: number, now: number, hits: number, perMinute: number) =>
   hits <= perMinute ? undefined : Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
 
+/** The counter's connections in `pg_stat_activity`. */
+export const COUNTER_APPLICATION_NAME = 'backdesk-counter';
+
 export function createRequestCounter(db: Db, clock: Clock) {
   const address = db.$client.options.connectionString;
-  const own = address ? createPool(address, 2, { durableCommits: false }) : undefined;
+  const own = address
+    ? createPool(address, 2, { durableCommits: false, applicationName: COUNTER_APPLICATION_NAME })
+    : undefined;
   const pool = own ?? db.$client;
   let sweptBefore = 0;
 

@@ -32,6 +32,7 @@ export {
   travelRuleCheckReasons,
   travelRuleCheckSql,
   travelRuleVaspKeys,
+  withdrawalReadsOf,
 } from './travel-rule/travel-rule-check.ts';
 // The travel rule's part of ingesting a transfer and of the withdrawal check (decision 0026).
 export {

@@ -13,7 +13,14 @@ import {
 import { Placeholder, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_TRAVEL_RULE_RULES, TRAVEL_RULE_RULES_KEY } from './travel-rule-defaults.ts';
 import { evaluateTravelRule } from './travel-rule-evaluate.ts';
-import { type DirectoryVasp, type Given, givenBy, partiesWith, vaspRefsOf } from './travel-rule-transfer.ts';
+import {
+  type DirectoryVasp,
+  type Given,
+  givenBy,
+  partiesWith,
+  type TransferReads,
+  vaspRefsOf,
+} from './travel-rule-transfer.ts';
 
 /** What the withdrawal check reads of the travel rule, as one JSON value of its one statement. */
 export interface TravelRuleCheckFacts {
@@ -121,6 +128,18 @@ const NONE: TravelRuleParties = {
 };
 
 /**
+ * What the check's statement read of a withdrawal, in the shape the record's evaluation takes: the
+ * withdrawal it holds is evaluated from these, as the check's reasons were (recordTransferTravelRules).
+ */
+export const withdrawalReadsOf = (facts: TravelRuleCheckFacts, amount: string): TransferReads => ({
+  direction: 'withdrawal',
+  amount,
+  attribution: facts.attribution ?? undefined,
+  rules: { ...DEFAULT_TRAVEL_RULE_RULES, ...(facts.rules ?? {}) },
+  rates: facts.rates ?? {},
+});
+
+/**
  * The travel rule's reasons for a crypto withdrawal about to go: a rejected record or a counterparty VASP whose
  * due diligence was rejected blocks; data the rule requires that neither the request nor the record
  * holds sends it to review. The same pure evaluation as the record's.
@@ -173,13 +192,14 @@ export function travelRuleCheckReasons(
       ? 'self_hosted'
       : 'vasp'
     : (given?.walletKind ?? 'unknown');
+  const reads = withdrawalReadsOf(facts, c.amount);
   const evaluation = evaluateTravelRule({
-    rules: { ...DEFAULT_TRAVEL_RULE_RULES, ...(facts.rules ?? {}) },
+    rules: reads.rules,
     home: c.home,
     counterpartyJurisdiction: attribution ? attribution.jurisdiction : (given?.jurisdiction ?? null),
     direction: 'withdrawal',
     amount: c.amount,
-    rates: facts.rates ?? {},
+    rates: reads.rates,
     walletKind,
     parties: partiesWith(record ?? NONE, c.block, vasps),
     selfHostedProof: attribution?.proof_method != null,

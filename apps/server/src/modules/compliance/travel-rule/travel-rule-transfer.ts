@@ -1,9 +1,11 @@
 import type {
   Person,
   TravelRuleBlock,
+  TravelRuleCurrency,
   TravelRuleDirection,
   TravelRuleJurisdiction,
   TravelRuleParties,
+  TravelRuleRules,
   TravelRuleState,
   TravelRuleVaspRef,
   WalletKind,
@@ -47,14 +49,23 @@ export const givenOf = (row: RecordRow): Given | undefined =>
     : undefined;
 
 /** Reads what the rule needs of a transfer and evaluates it; every read is in `tx`. */
-export async function evaluateTransfer(
+/**
+ * What the evaluation of a transfer reads: its direction and amount, the directory's attribution of
+ * the other side's address, the rules and the asset's rates at the transfer's time.
+ */
+export interface TransferReads {
+  direction: TravelRuleDirection;
+  amount: string;
+  attribution: Attribution | undefined;
+  rules: TravelRuleRules;
+  rates: Partial<Record<TravelRuleCurrency, string>>;
+}
+
+async function readTransfer(
   tx: DbOrTx,
-  deps: { repo: TravelRuleRecordsRepository; home: TravelRuleJurisdiction },
+  repo: TravelRuleRecordsRepository,
   transactionId: number,
-  parties: TravelRuleParties,
-  given?: Given,
-) {
-  const { repo } = deps;
+): Promise<TransferReads> {
   const transfer = await repo.transfer(tx, transactionId);
   if (!transfer || (transfer.type !== 'deposit' && transfer.type !== 'withdrawal'))
     throw new AppError('TRAVEL_RULE_RECORD_NOT_FOUND');
@@ -64,6 +75,20 @@ export async function evaluateTransfer(
   const attribution = address ? await repo.attribution(tx, transfer.network, address) : undefined;
   const { rules } = await readTravelRuleRules(tx);
   const rates = await repo.ratesAt(tx, transfer.asset, transfer.created_at);
+  return { direction, amount: transfer.amount, attribution, rules, rates };
+}
+
+/** Evaluates a transfer's record for `parties`, from `reads` when the caller has them, else read in `tx`. */
+export async function evaluateTransfer(
+  tx: DbOrTx,
+  deps: { repo: TravelRuleRecordsRepository; home: TravelRuleJurisdiction },
+  transactionId: number,
+  parties: TravelRuleParties,
+  given?: Given,
+  reads?: TransferReads,
+) {
+  const { direction, amount, attribution, rules, rates } =
+    reads ?? (await readTransfer(tx, deps.repo, transactionId));
   // The directory's attribution wins over what the exchange says of the address.
   const walletKind: WalletKind = attribution
     ? attribution.self_hosted
@@ -76,7 +101,7 @@ export async function evaluateTransfer(
     home: deps.home,
     counterpartyJurisdiction: attribution ? attribution.jurisdiction : (given?.jurisdiction ?? null),
     direction,
-    amount: transfer.amount,
+    amount,
     rates,
     walletKind,
     parties,
@@ -229,6 +254,12 @@ export interface TransferTravelRuleInput {
    * the directory.
    */
   protocol?: TrpDeposit;
+  /**
+   * The transfer as the caller read it just before inserting its row in this same transaction (the
+   * withdrawal check's hold, whose facts statement read all of it): no record can exist yet and
+   * nothing is read again — four round trips fewer on the check's connection (decision 0025).
+   */
+  inserted?: TransferReads;
 }
 
 const NONE: TravelRuleParties = {
@@ -257,7 +288,7 @@ export async function recordTransferTravelRules(
   },
 ): Promise<void> {
   for (const item of items) {
-    const before = await repo.byTransaction(tx, item.transactionId);
+    const before = item.inserted ? undefined : await repo.byTransaction(tx, item.transactionId);
     if (before && (before.state === 'returned' || before.state === 'rejected')) continue;
     if (before && !item.block && !item.protocol) continue;
     const current: TravelRuleParties = before
@@ -280,6 +311,7 @@ export async function recordTransferTravelRules(
       item.transactionId,
       parties,
       given,
+      item.inserted,
     );
     let state: TravelRuleState = evaluation.state;
     if (before?.state === 'awaiting_counterparty' && state !== 'not_in_scope')

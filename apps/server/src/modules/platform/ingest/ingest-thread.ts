@@ -34,7 +34,9 @@ export function serveIngestJobs(
 ): void {
   // Below the thread that answers the checks: on a busy machine a check waits less behind a batch.
   if (data.niceness > 0) lowerThisThreadsPriority(data.niceness);
-  const db = createDb(createPool(data.connectionString, data.connections));
+  const db = createDb(
+    createPool(data.connectionString, data.connections, { applicationName: 'backdesk-ingest' }),
+  );
   const deps = {
     db,
     kinds: new Map(kinds.map((kind) => [kind.name, kind])),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterEach, beforeAll } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
@@ -47,3 +48,14 @@ export function useChecksBesideOpenTransaction() {
     end,
   };
 }
+
+/** A withdrawal check's body for the customer of `externalId`: 12.5 USDT on TRC20 to a fresh address. */
+export const withdrawalBody = (externalId: string, over: Record<string, unknown> = {}) => ({
+  withdrawalId: `wd-${randomUUID()}`,
+  customer: { externalId },
+  asset: 'USDT',
+  network: 'TRC20',
+  amount: '12.5',
+  toAddress: `TX${randomUUID().replaceAll('-', '')}`,
+  ...over,
+});

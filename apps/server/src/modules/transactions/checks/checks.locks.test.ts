@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
 import { foldRollupDeltas, rollupDeltaBacklog } from '../../reports/index.ts';
-import { useChecksBesideOpenTransaction } from './checks-fault-fixtures.ts';
+import { useChecksBesideOpenTransaction, withdrawalBody } from './checks-fault-fixtures.ts';
 
 // Issue 36: a check never queues behind an ingestion batch. The batch is a transaction of this file,
 // left open after writing what a batch writes for the check's customer and the held withdrawal's
@@ -19,14 +19,7 @@ async function heldWithdrawal() {
     VALUES (${customer.id}, 'screening_hit', 1, 'high', ${`entry:${randomUUID()}`}, now(), now(), '{}'::jsonb, now())`);
   return {
     customer,
-    body: {
-      withdrawalId: `wd-${randomUUID()}`,
-      customer: { externalId: customer.externalId },
-      asset: 'USDT',
-      network: 'TRC20',
-      amount: '12.5',
-      toAddress: `TX${randomUUID().replaceAll('-', '')}`,
-    },
+    body: withdrawalBody(customer.externalId),
   };
 }
 
@@ -99,14 +92,7 @@ describe('a withdrawal check while an ingestion batch is open', () => {
   it("holds a withdrawal for the travel rule without waiting on a batch's record of the same rollup key", async () => {
     // Over the threshold to an address nobody attributed, with no travel-rule data: held for the rule.
     const customer = await newCustomer(t.db, 'checks_locks_tr');
-    const withdrawal = () => ({
-      withdrawalId: `wd-${randomUUID()}`,
-      customer: { externalId: customer.externalId },
-      asset: 'USDT',
-      network: 'TRC20',
-      amount: '1000',
-      toAddress: `TX${randomUUID().replaceAll('-', '')}`,
-    });
+    const withdrawal = () => withdrawalBody(customer.externalId, { amount: '1000' });
     const first = await check(withdrawal());
     expect(first.json()).toMatchObject({ decision: 'review', reasons: [{ code: 'TRAVEL_RULE_MISSING' }] });
     await foldRollupDeltas(t.db);

@@ -11,6 +11,9 @@ import { createChecksRepository } from './checks.repository.ts';
 import { registerChecksRoutes, registerPublicChecksRoutes } from './checks.routes.ts';
 import { type ChecksService, createChecksService } from './checks.service.ts';
 
+/** The checks' connections in `pg_stat_activity` (bench:ingest samples what they wait on). */
+export const CHECKS_APPLICATION_NAME = 'backdesk-checks';
+
 /**
  * Wires the real-time checks on a pool of their own (decision 0025): a check's statements never queue
  * behind ingestion's on the main pool, and each is cut off at the statement timeout rather than
@@ -26,7 +29,7 @@ export function registerChecksModule(
     db.$client,
     config.checks.poolSize,
     [`-c statement_timeout=${config.checks.statementTimeoutMs}`],
-    { connectionTimeoutMillis: config.checks.shedAfterMs },
+    { connectionTimeoutMillis: config.checks.shedAfterMs, applicationName: CHECKS_APPLICATION_NAME },
   );
   app.addHook('onClose', async () => {
     await pool.end();

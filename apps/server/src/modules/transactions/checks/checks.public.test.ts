@@ -5,6 +5,7 @@ import { useTestApp } from '../../../../test/harness.ts';
 import { parseServerTiming } from '../../../lib/server-timing.ts';
 import { createTestIntegration, type TestIntegration } from '../../../test/integration-key.ts';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
+import { withdrawalBody } from './checks-fault-fixtures.ts';
 
 // The checks over HTTP with an integration's key, as the exchange calls them.
 const t = useTestApp();
@@ -23,7 +24,7 @@ const post = (path: string, key: string, payload: unknown) =>
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 
-async function withdrawalBody(over: Record<string, unknown> = {}) {
+async function limitedWithdrawal(over: Record<string, unknown> = {}) {
   const customer = await newCustomer(t.db, 'checks_http');
   const wallet = `TW${randomUUID().replaceAll('-', '').slice(0, 20)}`;
   await t.db.execute(sql`
@@ -31,22 +32,13 @@ async function withdrawalBody(over: Record<string, unknown> = {}) {
     VALUES ('withdrawal', 'USDT-TRC20', ${wallet}, 1, 1000)`);
   return {
     customer,
-    body: {
-      withdrawalId: `wd-${randomUUID()}`,
-      customer: { externalId: customer.externalId },
-      asset: 'USDT',
-      network: 'TRC20',
-      amount: '12.5',
-      toAddress: `TX${randomUUID().replaceAll('-', '')}`,
-      fromAddress: wallet,
-      ...over,
-    },
+    body: withdrawalBody(customer.externalId, { fromAddress: wallet, ...over }),
   };
 }
 
 describe('POST /api/v1/checks/withdrawal', () => {
   it('answers allow for a clean withdrawal, recorded under the integration', async () => {
-    const { body } = await withdrawalBody();
+    const { body } = await limitedWithdrawal();
     const res = await post('withdrawal', exchange.key, body);
     expect(res.statusCode).toBe(200);
     const answer = res.json();
@@ -63,8 +55,17 @@ describe('POST /api/v1/checks/withdrawal', () => {
     expect(rows).toEqual([{ integration_id: exchange.integrationId, external_ref: body.withdrawalId }]);
   });
 
+  it("runs on connections PostgreSQL names as the checks' and the counter's own", async () => {
+    const { body } = await limitedWithdrawal();
+    expect((await post('withdrawal', exchange.key, body)).statusCode).toBe(200);
+    const { rows } = await t.db.execute<{ name: string }>(
+      sql`SELECT DISTINCT application_name AS name FROM pg_stat_activity WHERE datname = current_database()`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['backdesk-checks', 'backdesk-counter']));
+  });
+
   it("says in Server-Timing what the check took inside the server, the travel rule's judgement apart", async () => {
-    const { body } = await withdrawalBody();
+    const { body } = await limitedWithdrawal();
     const res = await post('withdrawal', exchange.key, body);
     expect(res.statusCode).toBe(200);
     const timing = parseServerTiming(res.headers['server-timing'] as string);
@@ -74,7 +75,7 @@ describe('POST /api/v1/checks/withdrawal', () => {
   });
 
   it('holds for review with the withdrawal it puts under review, audited with the integration as actor', async () => {
-    const { customer, body } = await withdrawalBody();
+    const { customer, body } = await limitedWithdrawal();
     await t.db.execute(sql`
       INSERT INTO fraud_alerts (customer_id, rule_code, rule_version, severity, window_key, window_start, window_end, params, event_at)
       VALUES (${customer.id}, 'screening_hit', 1, 'high', ${`entry:${randomUUID()}`}, now(), now(), '{}'::jsonb, now())`);
@@ -91,7 +92,7 @@ describe('POST /api/v1/checks/withdrawal', () => {
   });
 
   it('refuses a key without the scope (403), a bad amount (400), NUL (400) and an unknown customer (404)', async () => {
-    const { body } = await withdrawalBody();
+    const { body } = await limitedWithdrawal();
     const scope = await post('withdrawal', ingestOnly.key, body);
     expect(scope.statusCode).toBe(403);
     expect(scope.json()).toMatchObject({ code: 'API_SCOPE_MISSING', params: { scope: 'checks:withdrawal' } });

@@ -11,7 +11,6 @@ import {
   runStatement,
 } from '../../../db/client.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
-import { AppError } from '../../../lib/app-error.ts';
 import { allOf, filteredPage } from '../../../lib/list-query.ts';
 import {
   activeMatchesSql,
@@ -322,17 +321,11 @@ export function createChecksRepository() {
       return rows[0]!.total;
     },
 
-    /**
-     * Serialises checks of one withdrawal (the exchange's id) until the transaction ends, then the
-     * withdrawal an earlier check put under review, if any.
-     */
-    async reviewedWithdrawalOf(
+    /** The withdrawal an earlier check of the exchange's id `externalRef` put under review, if any. */
+    async heldWithdrawalOf(
       tx: DbOrTx,
       ref: { integrationId: number; externalRef: string },
     ): Promise<number | null> {
-      await tx.execute(
-        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`check:${ref.integrationId}:${ref.externalRef}`}, 0))`,
-      );
       const { rows } = await tx.execute<{ id: number }>(sql`
         SELECT wallet_transaction_id AS id FROM realtime_checks
          WHERE kind = 'withdrawal' AND external_ref = ${ref.externalRef}
@@ -360,12 +353,12 @@ export function createChecksRepository() {
         reason: string;
         at: Date;
       },
-    ): Promise<{ id: number; version: number }> {
+    ): Promise<{ id: number; version: number; inserted: boolean } | null> {
       const at = w.at.toISOString();
       // bd.rollup_deltas, set for the rest of this transaction before the statement's triggers fire:
       // they append the rollups' deltas instead of upserting rows an ingestion batch may hold
       // locked until it commits (migration 0062, decision 0025), so the hold never waits on one.
-      const { rows } = await tx.execute<{ id: number; version: number }>(sql`
+      const { rows } = await tx.execute<{ id: number; version: number; inserted: boolean }>(sql`
         INSERT INTO wallet_transactions AS t (external_id, source_integration_id, received_at, customer_id, type,
                                               asset, network, amount, from_address, to_address, status,
                                               review_reason, created_at, updated_at)
@@ -376,10 +369,12 @@ export function createChecksRepository() {
         ON CONFLICT (external_id) DO UPDATE SET status = 'under_review', review_reason = EXCLUDED.review_reason,
                                                 version = t.version + 1
          WHERE t.status = 'pending' AND t.type = 'withdrawal' AND t.customer_id = EXCLUDED.customer_id
-        RETURNING id, version`);
-      if (rows[0]) return { id: Number(rows[0].id), version: Number(rows[0].version) };
-      // Already past pending (or another customer's): nothing to hold; the exchange's row stands.
-      throw new AppError('WITHDRAWAL_NOT_PENDING');
+        RETURNING id, version, xmax = 0 AS inserted`);
+      // xmax 0: the row is this statement's own insert, not the exchange's pending row held in place.
+      // None: the row under that id is past pending, or another customer's (the caller decides).
+      return rows[0]
+        ? { id: Number(rows[0].id), version: Number(rows[0].version), inserted: rows[0].inserted }
+        : null;
     },
 
     async insert(db: DbOrTx, c: NewCheck): Promise<void> {

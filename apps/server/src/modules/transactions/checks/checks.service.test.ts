@@ -184,6 +184,23 @@ describe('withdrawal check', () => {
     expect(version).toBe(1);
   });
 
+  it('holds one row for checks of the same withdrawal asked at the same time', async () => {
+    const { customer, body } = await clean();
+    await screeningAlert(customer.id, null);
+    const b = body();
+    const answers = await Promise.all([1, 2, 3].map(() => service().withdrawal(actor, b)));
+    expect(answers.map((a) => a.decision)).toEqual(['review', 'review', 'review']);
+    expect(new Set(answers.map((a) => a.reviewId)).size).toBe(1);
+    const rows = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM wallet_transactions WHERE external_id = ${b.withdrawalId}`,
+    );
+    expect(rows.rows).toEqual([{ n: 1 }]);
+    const audit = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'wallet_transaction' AND entity_id = ${String(answers[0]!.reviewId)}`,
+    );
+    expect(audit.rows).toEqual([{ n: 1 }]);
+  });
+
   it("holds the withdrawal under the exchange's id: its later message updates that row once decided", async () => {
     const { customer, body } = await clean();
     await screeningAlert(customer.id, null);

@@ -28,6 +28,7 @@ import {
   screeningHitsOf,
   travelRuleCheckReasons,
   versionsOf,
+  withdrawalReadsOf,
 } from '../../compliance/index.ts';
 import type { Changes, IntegrationActor } from '../../platform/audit/changes.ts';
 import type { LimitsRepository } from '../limits/limits.repository.ts';
@@ -156,7 +157,8 @@ export function createChecksService(deps: ChecksDeps) {
       started: number;
       at: Date;
       answerBy: number | undefined;
-      hold?: (tx: Tx) => Promise<number>;
+      /** Holds the withdrawal: its id, or null when the exchange's row under that id is not pending. */
+      hold?: (tx: Tx) => Promise<number | null>;
     },
   ): Promise<CheckAnswer> {
     // Past the client's deadline the exchange has already held the operation (fail closed): a record
@@ -182,11 +184,17 @@ export function createChecksService(deps: ChecksDeps) {
     if (decision === 'review' && c.hold) {
       const hold = c.hold;
       reviewId = await changes.run(actor, async (tx) => {
-        const existing = await repo.reviewedWithdrawalOf(tx, {
-          integrationId: actor.integrationId,
-          externalRef: c.externalRef,
-        });
-        const id = existing ?? (await hold(tx));
+        // The hold first: a second check of the same withdrawal (a retry, or one at the same time)
+        // waits on the first's row at its insert and then finds the row it held (heldWithdrawalOf).
+        const held = await hold(tx);
+        const id =
+          held ??
+          (await repo.heldWithdrawalOf(tx, {
+            integrationId: actor.integrationId,
+            externalRef: c.externalRef,
+          }));
+        // Already past pending (or another customer's): nothing to hold; the exchange's row stands.
+        if (id === null) throw new AppError('WITHDRAWAL_NOT_PENDING');
         inTime(); // the hold may have waited (for a batch's rows of the customer): then it rolls back
         await repo.insert(tx, {
           ...row,
@@ -194,7 +202,7 @@ export function createChecksService(deps: ChecksDeps) {
           durationMs: performance.now() - c.started,
           evaluatedAt: c.at,
         });
-        return { result: id, change: existing ? null : heldChange(id, c.customerId, c.reasons) };
+        return { result: id, change: held === null ? null : heldChange(id, c.customerId, c.reasons) };
       });
     } else {
       await repo.insert(db, {
@@ -309,7 +317,7 @@ export function createChecksService(deps: ChecksDeps) {
         answerBy,
         at,
         hold: async (tx) => {
-          const { id } = await repo.insertReviewedWithdrawal(tx, {
+          const inserted = await repo.insertReviewedWithdrawal(tx, {
             externalId: body.withdrawalId,
             integrationId: actor.integrationId,
             customerId: customer.id,
@@ -321,6 +329,8 @@ export function createChecksService(deps: ChecksDeps) {
             reason: reviewReasonOf(reasons),
             at,
           });
+          if (!inserted) return null;
+          const { id } = inserted;
           // The held withdrawal's travel-rule record, with what the check carried: the exchange's
           // later message cannot bring it while the review holds the row, and the queue must show it.
           if (body.travelRule || reasons.some((r) => r.code === 'TRAVEL_RULE_MISSING'))
@@ -332,6 +342,8 @@ export function createChecksService(deps: ChecksDeps) {
                   customerId: customer.id,
                   direction: 'withdrawal',
                   block: body.travelRule,
+                  // A row of its own: evaluated from what the facts' statement read, not read again.
+                  inserted: inserted.inserted ? withdrawalReadsOf(facts.travel, body.amount) : undefined,
                 },
               ],
               { actor, home: deps.home, now: at, vasps: checkedVasps(facts.travel) },

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newCustomer } from '../../compliance/fraud/engine/test-fixtures.ts';
-import { useChecksBesideOpenTransaction } from './checks-fault-fixtures.ts';
+import { useChecksBesideOpenTransaction, withdrawalBody } from './checks-fault-fixtures.ts';
 
 // A check whose work runs past the checks' statement timeout is answered 503 CHECK_OVERLOADED with
 // Retry-After, never 500 (decision 0025). The fault is injected: a transaction of this file holds
@@ -14,14 +13,7 @@ async function withdrawal() {
   const customer = await newCustomer(t.db, 'checks_timeout');
   return {
     customer,
-    body: {
-      withdrawalId: `wd-${randomUUID()}`,
-      customer: { externalId: customer.externalId },
-      asset: 'USDT',
-      network: 'TRC20',
-      amount: '12.5',
-      toAddress: `TX${randomUUID().replaceAll('-', '')}`,
-    },
+    body: withdrawalBody(customer.externalId),
   };
 }
 
