@@ -85,13 +85,31 @@ const DECIDE = `SELECT array_remove(ARRAY[
   FROM (SELECT 1) one LEFT JOIN r ON true LEFT JOIN l ON true LEFT JOIN s ON true LEFT JOIN b ON true
        LEFT JOIN h ON true LEFT JOIN v ON true LEFT JOIN vel ON true LEFT JOIN dep ON true LEFT JOIN f ON true`;
 
+// A review holds the withdrawal as Backdesk's does (its row under review, under the exchange's id,
+// with the rollups' deltas switch of migration 0062) and audits the hold, whose chain link is taken at
+// commit (migration 0030): the same writes and the same commit-time lock, so the limit does the work
+// a review is, not only its answer. Not modelled: the travel rule's record of a held withdrawal.
+const HOLD = `INSERT INTO wallet_transactions (external_id, source_integration_id, received_at, customer_id, type,
+      asset, network, amount, from_address, to_address, status, review_reason, created_at, updated_at)
+    SELECT $10::text, k.integration_id, now(), c.id, 'withdrawal', $5::text, $6::text, $7::numeric, $9::text,
+           $8::text, 'under_review', 'Real-time check: ' || array_to_string(d.reviews, '; '), now(), now()
+      FROM (SELECT set_config('bd.rollup_deltas', 'on', true)) deltas, k, c, d, total
+     WHERE k.ok AND total.hits <= k.requests_per_minute AND cardinality(d.blocks) = 0 AND cardinality(d.reviews) > 0
+    ON CONFLICT (external_id) DO NOTHING
+    RETURNING id, customer_id`;
+
+const HOLD_AUDIT = `INSERT INTO audit_log (integration_id, request_id, action, entity, entity_id, customer_id, before, after)
+    SELECT k.integration_id, 'limit', 'create', 'wallet_transaction', held.id::text, held.customer_id, NULL,
+           jsonb_build_object('status', 'under_review')
+      FROM held, k`;
+
 const RECORD = `INSERT INTO realtime_checks (kind, integration_id, customer_id, external_ref, input, decision,
-      reasons, duration_ms, evaluated_at)
+      reasons, wallet_transaction_id, duration_ms, evaluated_at)
     SELECT 'withdrawal', k.integration_id, c.id, $10::text, $11::jsonb,
            CASE WHEN cardinality(d.blocks) > 0 THEN 'block' WHEN cardinality(d.reviews) > 0 THEN 'review' ELSE 'allow' END,
-           to_jsonb(d.blocks || d.reviews), 0, now()
+           to_jsonb(d.blocks || d.reviews), (SELECT id FROM held), 0, now()
       FROM k, c, d, total WHERE k.ok AND total.hits <= k.requests_per_minute
-    RETURNING public_id, decision, reasons`;
+    RETURNING public_id, decision, reasons, wallet_transaction_id`;
 
 // The key's minute count, one row per connection: in one statement the counter's row stays locked
 // until the whole check commits, so a single row per key would serialise every check of the key.
@@ -109,7 +127,8 @@ const ONE_STATEMENT = `WITH k AS (${PARTS.key}),
                  AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute') RETURNING 1),
   c AS (${PARTS.customer}), r AS (${PARTS.restricted}), l AS (${PARTS.limit}), s AS (${PARTS.sums}),
   b AS (${PARTS.listed}), h AS (${PARTS.screening}), v AS (${PARTS.rules}), vel AS (${PARTS.velocity}),
-  dep AS (${PARTS.deposit}), f AS (${PARTS.fresh}), d AS (${DECIDE}), rec AS (${RECORD})
+  dep AS (${PARTS.deposit}), f AS (${PARTS.fresh}), d AS (${DECIDE}),
+  held AS (${HOLD}), held_audit AS (${HOLD_AUDIT}), rec AS (${RECORD})
   SELECT (SELECT ok FROM k) AS key_ok, (SELECT hits FROM counted) AS hits, (SELECT id FROM c) AS customer_id,
          (SELECT row_to_json(rec) FROM rec) AS recorded`;
 
@@ -166,8 +185,14 @@ app.post('/limit/api/v1/checks/withdrawal', async (request, reply) => {
   if (row.customer_id === null) return reply.code(404).send({ code: 'CUSTOMER_NOT_FOUND' });
   if (!row.recorded) return reply.code(429).send({ code: 'TOO_MANY_REQUESTS' });
   calls.push([now(), null, null, 200, performance.now() - started]);
-  const { public_id, decision, reasons } = row.recorded;
-  return { checkId: public_id, decision, reasons, evaluatedAt: now().toISOString(), reviewId: null };
+  const { public_id, decision, reasons, wallet_transaction_id } = row.recorded;
+  return {
+    checkId: public_id,
+    decision,
+    reasons,
+    evaluatedAt: now().toISOString(),
+    reviewId: wallet_transaction_id,
+  };
 });
 
 // The same parts one statement at a time, each with the customer's CTE repeated (no shared state).
@@ -215,10 +240,11 @@ app.post('/naive/api/v1/checks/withdrawal', async (request, reply) => {
       'fresh',
     ];
     const names = ['r', 'l', 's', 'b', 'h', 'v', 'vel', 'dep', 'f'];
-    // The record: its insert derives the decision from the parts again (naive: they are read twice).
+    // The hold and the record: the insert derives the decision from the parts again (naive: they are
+    // read twice).
     const recorded = await run(
       `WITH ${k}, c AS (${PARTS.customer}), ${parts.map((p, i) => `${names[i]} AS (${PARTS[p]})`).join(', ')},
-       d AS (${DECIDE}) ${RECORD}`,
+       d AS (${DECIDE}), held AS (${HOLD}), held_audit AS (${HOLD_AUDIT}) ${RECORD}`,
     );
     calls.push([now(), key.integration_id, key.key_id, 200, performance.now() - started]);
     return {

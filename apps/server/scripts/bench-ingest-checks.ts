@@ -95,11 +95,9 @@ export const checksAlongside: AlongsideMeasure = async ({ server, owner, ownerUr
       'beside',
       '',
     ],
-    ...SAMPLED.map((name) => [
-      `  ${name} connections, share of samples`,
-      sharesOf(activity.states.get(name)!),
-      'beside',
-      '',
+    ...SAMPLED.flatMap((name) => [
+      [`  ${name} connections, share of samples`, sharesOf(activity.states.get(name)!), 'beside', ''],
+      [`    its lock waits, held by`, sharesOf(activity.blockers.get(name)!), 'beside', ''],
     ]),
     [
       `  the API node's event loop over the phase: delay p50 / p99 / max, busy`,
@@ -173,19 +171,31 @@ function sampleActivity(owner: pg.Pool) {
   const seen = {
     samples: 0,
     states: new Map<string, Map<string, number>>(SAMPLED.map((name) => [name, new Map()])),
+    /** For a connection seen waiting on a lock: who holds it (application name, what it is doing). */
+    blockers: new Map<string, Map<string, number>>(SAMPLED.map((name) => [name, new Map()])),
     holdsWaiting: 0,
     longestHoldWaitMs: 0,
   };
   let running = true;
   const loop = (async () => {
     while (running) {
-      const { rows } = await owner.query<{ app: string; state: string; hold: boolean; ms: number }>(
+      const { rows } = await owner.query<{
+        app: string;
+        state: string;
+        hold: boolean;
+        ms: number;
+        blockers: string[] | null;
+      }>(
         `SELECT application_name AS app,
                 CASE WHEN state <> 'active' THEN coalesce(state, 'idle')
                      WHEN wait_event IS NULL THEN 'running' ELSE wait_event_type || ':' || wait_event END AS state,
                 wait_event_type = 'Lock' AND query LIKE '%INSERT INTO wallet_transactions AS t%' AS hold,
-                extract(epoch FROM now() - query_start) * 1000 AS ms
-           FROM pg_stat_activity WHERE application_name = ANY ($1) OR query LIKE '%INSERT INTO wallet_transactions AS t%'`,
+                extract(epoch FROM now() - query_start) * 1000 AS ms,
+                CASE WHEN wait_event_type = 'Lock' THEN
+                  (SELECT array_agg(coalesce(nullif(b.application_name, ''), 'other') || ' ' ||
+                                    CASE WHEN ltrim(b.query) ILIKE 'commit%' THEN 'committing' ELSE coalesce(b.state, '?') END)
+                     FROM pg_stat_activity b WHERE b.pid = ANY (pg_blocking_pids(a.pid))) END AS blockers
+           FROM pg_stat_activity a WHERE application_name = ANY ($1) OR query LIKE '%INSERT INTO wallet_transactions AS t%'`,
         [SAMPLED],
       );
       seen.samples++;
@@ -196,6 +206,8 @@ function sampleActivity(owner: pg.Pool) {
         }
         const states = seen.states.get(r.app);
         states?.set(r.state, (states.get(r.state) ?? 0) + 1);
+        const blockers = seen.blockers.get(r.app);
+        for (const b of r.blockers ?? []) blockers?.set(b, (blockers.get(b) ?? 0) + 1);
       }
       await sleep(100);
     }

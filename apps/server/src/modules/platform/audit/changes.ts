@@ -87,6 +87,15 @@ export interface ChangeOutcome<T> {
 
 export type AnyActor = Actor | SystemActor | IntegrationActor | ScimActor | VaspActor;
 
+/** Who an audit row names, whichever kind of actor made the change. */
+const actorColumns = (actor: AnyActor) => ({
+  memberId: actor.memberId,
+  integrationId: 'integrationId' in actor ? actor.integrationId : null,
+  scimTokenId: 'scimTokenId' in actor ? actor.scimTokenId : null,
+  vaspId: 'vaspId' in actor ? actor.vaspId : null,
+  requestId: actor.requestId,
+});
+
 /**
  * One change's audit row and, when it is a decision, its outbox event, in `tx`: what `changes.run`
  * writes after its work. Exported for set-based writers that already hold a transaction of their own
@@ -96,11 +105,7 @@ export async function recordChange(tx: Tx, actor: AnyActor, change: Change): Pro
   const diff = changedFields(change.before, change.after);
   if (!diff) return;
   await recordAudit(tx, {
-    memberId: actor.memberId,
-    integrationId: 'integrationId' in actor ? actor.integrationId : null,
-    scimTokenId: 'scimTokenId' in actor ? actor.scimTokenId : null,
-    vaspId: 'vaspId' in actor ? actor.vaspId : null,
-    requestId: actor.requestId,
+    ...actorColumns(actor),
     action: change.action,
     entity: change.entity,
     entityId: change.entityId,
@@ -158,7 +163,7 @@ export type Changes = ReturnType<typeof createChanges>;
  * statement always changes.
  */
 export function auditRowsFrom(
-  actor: Actor | SystemActor,
+  actor: AnyActor,
   change: {
     entity: AuditEntity;
     action: AuditAction;
@@ -169,8 +174,11 @@ export function auditRowsFrom(
     after: SQL;
   },
 ): SQL {
-  return sql`INSERT INTO audit_log (member_id, request_id, action, entity, entity_id, customer_id, before, after)
-    SELECT ${actor.memberId}, ${actor.requestId}, ${change.action}, ${change.entity}, (${change.entityId})::text,
-           ${change.customerId}, ${change.before}, ${change.after}
+  const who = actorColumns(actor);
+  return sql`INSERT INTO audit_log (member_id, integration_id, scim_token_id, vasp_id, request_id, action, entity,
+                         entity_id, customer_id, before, after)
+    SELECT ${who.memberId}, ${who.integrationId}::int, ${who.scimTokenId}::int, ${who.vaspId}::int, ${who.requestId},
+           ${change.action}, ${change.entity}, (${change.entityId})::text, ${change.customerId}, ${change.before},
+           ${change.after}
       FROM ${change.from}`;
 }

@@ -81,10 +81,23 @@ describe('POST /api/v1/checks/withdrawal', () => {
       VALUES (${customer.id}, 'screening_hit', 1, 'high', ${`entry:${randomUUID()}`}, now(), now(), '{}'::jsonb, now())`);
     const answer = (await post('withdrawal', exchange.key, body)).json();
     expect(answer.decision).toBe('review');
-    const audit = await t.db.execute<{ member_id: number | null; integration_id: number | null }>(sql`
-      SELECT member_id, integration_id FROM audit_log
+    const audit = await t.db.execute(sql`
+      SELECT member_id, integration_id, customer_id, request_id IS NOT NULL AS has_request, before, after
+        FROM audit_log
        WHERE entity = 'wallet_transaction' AND action = 'create' AND entity_id = ${String(answer.reviewId)}`);
-    expect(audit.rows).toEqual([{ member_id: null, integration_id: exchange.integrationId }]);
+    expect(audit.rows).toEqual([
+      {
+        member_id: null,
+        integration_id: exchange.integrationId,
+        customer_id: customer.id,
+        has_request: true,
+        before: null,
+        after: {
+          status: 'under_review',
+          review_reason: expect.stringMatching(/^Real-time check: .*sanctions or PEP match/),
+        },
+      },
+    ]);
     const status = await t.db.execute<{ status: string }>(
       sql`SELECT status FROM wallet_transactions WHERE id = ${answer.reviewId}`,
     );

@@ -9,6 +9,7 @@ import {
   executeNamed,
   executePrepared,
   runStatement,
+  type Tx,
 } from '../../../db/client.ts';
 import { isoUtc } from '../../../db/sql/index.ts';
 import { allOf, filteredPage } from '../../../lib/list-query.ts';
@@ -26,6 +27,7 @@ import {
   travelRuleVaspKeys,
   type WithdrawalProbe,
 } from '../../compliance/index.ts';
+import { auditRowsFrom, type IntegrationActor } from '../../platform/audit/changes.ts';
 import { limitsOfTypeJsonSql } from '../limits/limits.repository.ts';
 import { activeRestrictionSql, withdrawnWithinSql } from '../wallet/wallet-transactions.repository.ts';
 
@@ -208,6 +210,13 @@ const json = (query: SQL, order = sql``) =>
   sql`(SELECT coalesce(json_agg(x${order}), '[]'::json) FROM (${query}) x)`;
 const byId = sql` ORDER BY x.id`;
 
+const insertCheck = (c: NewCheck) => sql`
+  INSERT INTO realtime_checks (public_id, kind, integration_id, customer_id, external_ref, input, decision,
+                               reasons, wallet_transaction_id, duration_ms, evaluated_at)
+  VALUES (${c.publicId}::uuid, ${c.kind}, ${c.integrationId}, ${c.customerId}, ${c.externalRef},
+          ${JSON.stringify(c.input)}::jsonb, ${c.decision}, ${JSON.stringify(c.reasons)}::jsonb,
+          ${c.walletTransactionId}::bigint, ${c.durationMs.toFixed(3)}::numeric, ${c.evaluatedAt.toISOString()}::timestamptz)`;
+
 export function createChecksRepository() {
   return {
     /**
@@ -379,15 +388,33 @@ export function createChecksRepository() {
 
     async insert(db: DbOrTx, c: NewCheck): Promise<void> {
       // A fixed text: prepared once per connection (one of the check's three round trips).
+      await executeNamed(db, 'realtime-checks-insert', insertCheck(c));
+    },
+
+    /**
+     * The check that held a withdrawal just now, and the hold's audit row (`create`, by the
+     * integration; a hold is no event, its answer is the exchange's), in one statement: the audit row
+     * `changes.run` would write, one round trip fewer in the hold's transaction (decision 0025).
+     */
+    async insertHolding(
+      tx: Tx,
+      c: NewCheck & { walletTransactionId: number },
+      actor: IntegrationActor,
+      after: Record<string, unknown>,
+    ): Promise<void> {
       await executeNamed(
-        db,
-        'realtime-checks-insert',
-        sql`
-        INSERT INTO realtime_checks (public_id, kind, integration_id, customer_id, external_ref, input, decision,
-                                     reasons, wallet_transaction_id, duration_ms, evaluated_at)
-        VALUES (${c.publicId}::uuid, ${c.kind}, ${c.integrationId}, ${c.customerId}, ${c.externalRef},
-                ${JSON.stringify(c.input)}::jsonb, ${c.decision}, ${JSON.stringify(c.reasons)}::jsonb,
-                ${c.walletTransactionId}, ${c.durationMs.toFixed(3)}::numeric, ${c.evaluatedAt.toISOString()}::timestamptz)`,
+        tx,
+        'realtime-checks-insert-holding',
+        sql`WITH rec AS (${insertCheck(c)} RETURNING wallet_transaction_id, customer_id)
+            ${auditRowsFrom(actor, {
+              entity: 'wallet_transaction',
+              action: 'create',
+              from: sql`rec`,
+              entityId: sql`rec.wallet_transaction_id`,
+              customerId: sql`rec.customer_id`,
+              before: sql`NULL::jsonb`,
+              after: sql`${JSON.stringify(after)}::jsonb`,
+            })}`,
       );
     },
 

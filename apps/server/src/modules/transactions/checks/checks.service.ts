@@ -196,13 +196,16 @@ export function createChecksService(deps: ChecksDeps) {
         // Already past pending (or another customer's): nothing to hold; the exchange's row stands.
         if (id === null) throw new AppError('WITHDRAWAL_NOT_PENDING');
         inTime(); // the hold may have waited (for a batch's rows of the customer): then it rolls back
-        await repo.insert(tx, {
+        const recorded = {
           ...row,
           walletTransactionId: id,
           durationMs: performance.now() - c.started,
           evaluatedAt: c.at,
-        });
-        return { result: id, change: held === null ? null : heldChange(id, c.customerId, c.reasons) };
+        };
+        // A new hold is audited in the check's own statement; a check that found one changed nothing.
+        if (held === null) await repo.insert(tx, recorded);
+        else await repo.insertHolding(tx, recorded, actor, heldAfter(c.reasons));
+        return { result: id, change: null };
       });
     } else {
       await repo.insert(db, {
@@ -215,13 +218,10 @@ export function createChecksService(deps: ChecksDeps) {
     return { checkId: publicId, decision, reasons: c.reasons, evaluatedAt: c.at.toISOString(), reviewId };
   }
 
-  const heldChange = (id: number, customerId: number, reasons: CheckReason[]) => ({
-    entity: 'wallet_transaction' as const,
-    action: 'create' as const,
-    entityId: id,
-    customerId,
-    before: null,
-    after: { status: 'under_review', review_reason: reviewReasonOf(reasons) },
+  /** What the audit row of a hold says it made: the withdrawal under review, and why. */
+  const heldAfter = (reasons: CheckReason[]) => ({
+    status: 'under_review',
+    review_reason: reviewReasonOf(reasons),
   });
 
   /** The review's reason as the review queue shows it: the codes that held it. */
