@@ -71,7 +71,10 @@ describe('VASP directory import', () => {
 
   it('refuses the whole file with an issue per bad row, and changes nothing', async () => {
     const [good, other] = [freshLei(), freshLei()];
-    const bad = `${good.slice(0, 18)}${good.slice(18) === '00' ? '01' : '00'}`;
+    // One more than its check digits (02–98): never ≡ them mod 97, so never valid. ('00' was valid
+    // whenever they were 97, one LEI in 97.)
+    const bad = `${good.slice(0, 18)}${String(Number(good.slice(18)) + 1).padStart(2, '0')}`;
+    expect(isValidLei(bad)).toBe(false);
     const refused = await importRows([
       row(good),
       row(bad),
