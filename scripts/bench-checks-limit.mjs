@@ -86,9 +86,9 @@ const DECIDE = `SELECT array_remove(ARRAY[
        LEFT JOIN h ON true LEFT JOIN v ON true LEFT JOIN vel ON true LEFT JOIN dep ON true LEFT JOIN f ON true`;
 
 // A review holds the withdrawal as Backdesk's does (its row under review, under the exchange's id,
-// with the rollups' deltas switch of migration 0062) and audits the hold, whose chain link is taken at
-// commit (migration 0030): the same writes and the same commit-time lock, so the limit does the work
-// a review is, not only its answer. Not modelled: the travel rule's record of a held withdrawal.
+// with the rollups' deltas switch of migration 0062) and audits the hold, linked into the chain after
+// commit by the server's linker (migration 0064): the same writes, so the limit does the work a review
+// is, not only its answer. Not modelled: the travel rule's record of a held withdrawal.
 const HOLD = `INSERT INTO wallet_transactions (external_id, source_integration_id, received_at, customer_id, type,
       asset, network, amount, from_address, to_address, status, review_reason, created_at, updated_at)
     SELECT $10::text, k.integration_id, now(), c.id, 'withdrawal', $5::text, $6::text, $7::numeric, $9::text,

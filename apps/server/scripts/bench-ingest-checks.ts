@@ -188,7 +188,15 @@ function sampleActivity(owner: pg.Pool) {
       }>(
         `SELECT application_name AS app,
                 CASE WHEN state <> 'active' THEN coalesce(state, 'idle')
-                     WHEN wait_event IS NULL THEN 'running' ELSE wait_event_type || ':' || wait_event END AS state,
+                     WHEN wait_event IS NULL THEN 'running'
+                     -- An object's lock is named by its catalog (pg_database: NOTIFY's lock at commit),
+                     -- an advisory lock by its keys (7272,2: the audit chain; 7243045: the outbox).
+                     WHEN wait_event IN ('object', 'advisory') THEN 'Lock:' || wait_event || ' ' || coalesce((
+                       SELECT CASE WHEN l.locktype = 'object' THEN l.classid::regclass::text
+                                   WHEN l.objsubid = 2 THEN l.classid || ',' || l.objid
+                                   ELSE ((l.classid::bigint << 32) | l.objid::bigint)::text END
+                       FROM pg_locks l WHERE l.pid = a.pid AND NOT l.granted LIMIT 1), '?')
+                     ELSE wait_event_type || ':' || wait_event END AS state,
                 wait_event_type = 'Lock' AND query LIKE '%INSERT INTO wallet_transactions AS t%' AS hold,
                 extract(epoch FROM now() - query_start) * 1000 AS ms,
                 CASE WHEN wait_event_type = 'Lock' THEN

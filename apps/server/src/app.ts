@@ -171,7 +171,13 @@ export async function buildApp({
   registerUserAssetsModule(app, { db });
   registerCrmOverviewModule(app, { db });
   registerAuditRoutes(app, { db });
-  registerAccessLogModule(app, { db, clock, secret, sealSchedule: config.logSealSchedule });
+  registerAccessLogModule(app, {
+    db,
+    clock,
+    secret,
+    sealSchedule: config.logSealSchedule,
+    run: config.jobs,
+  });
 
   registerAssetsModule(app, { db });
   registerLimitsModule(app, { db });

@@ -27,7 +27,7 @@ const ATTACKS = [
   'UPDATE audit_chain SET hash = hash',
   'DELETE FROM audit_chain',
   'DELETE FROM access_log_links',
-  'ALTER TABLE audit_log DISABLE TRIGGER audit_log_chain',
+  'ALTER TABLE audit_log DISABLE TRIGGER audit_log_xid',
   'ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only',
   'ALTER TABLE access_log DISABLE TRIGGER access_log_append_only',
   'DROP TRIGGER audit_log_append_only ON audit_log',

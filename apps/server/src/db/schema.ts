@@ -24,6 +24,8 @@ import {
 import { fedColumns } from './schema-columns.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+/** A 64-bit transaction id (pg_current_xact_id()), read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Money and crypto amounts: exact decimals, strings in code (never a float). */
@@ -300,6 +302,8 @@ export const auditLog = pgTable(
     scimTokenId: integer('scim_token_id'),
     /** The counterparty VASP that made the change through TRP (migration 0056). */
     vaspId: integer('vasp_id'),
+    /** The transaction that wrote the row: the linker's order (migration 0064; 0 before it). */
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
@@ -310,18 +314,21 @@ export const auditLog = pgTable(
     index('audit_log_integration_at_idx')
       .on(t.integrationId, t.at, t.id)
       .where(sql`integration_id IS NOT NULL`),
+    index('audit_log_xid_id_idx').on(t.xid, t.id),
   ],
 );
 
 /**
- * The audit trail's hash chain, one link per row, written as the row's transaction commits (migration
- * 0030): the chain's order is `seq`, and `hash` is sha256 of the previous link's hash and the row's
+ * The audit trail's hash chain, one link per row, written by the linker after the row's transaction
+ * committed (migrations 0030, 0064): the chain's order is `seq`, and `hash` is sha256 of the previous link's hash and the row's
  * canonical text. Append-only, like the trail.
  */
 export const auditChain = pgTable('audit_chain', {
   seq: bigint('seq', { mode: 'number' }).primaryKey(),
   auditId: bigint('audit_id', { mode: 'number' }).notNull().unique(),
   hash: bytea('hash').notNull(),
+  /** The linked row's transaction, where the linker resumes (migration 0064). */
+  xid: xid8('xid').notNull().default(sql`'0'`),
 });
 
 // ── Customers ───────────────────────────────────────────────────────────────

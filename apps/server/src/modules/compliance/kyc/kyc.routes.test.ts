@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { multipartFile } from '../../../../test/multipart.ts';
+import { linkCommitted } from '../../logs/access-log/audit-linker.ts';
 import { type Specimen, specimenDocument } from '../../platform/documents/index.ts';
 import { pdfWith, pngBomb } from '../../platform/documents/test-fixtures.ts';
 
@@ -352,6 +353,7 @@ describe('KYC queue', () => {
     expect(ids.every((id) => typeof id === 'number')).toBe(true);
     expect(new Set(ids).size).toBe(20);
     // One audit row per claim, as every other move of a case writes it, and each chained.
+    await linkCommitted(t.db, 30_000);
     const { rows } = await t.db.execute<{
       entity_id: string;
       customer_id: string;
@@ -388,6 +390,7 @@ describe('KYC queue', () => {
     ];
     const id = first.json().case.customer_id;
     expect(retry.json().case.customer_id).toBe(id);
+    await linkCommitted(t.db, 30_000);
     const once = await t.db.execute<{ n: number; linked: number }>(sql`
       SELECT count(*)::int AS n, count(c.seq)::int AS linked FROM audit_log a LEFT JOIN audit_chain c ON c.audit_id = a.id
        WHERE a.entity = 'kyc_case' AND a.action = 'claim' AND a.entity_id = ${String(id)}`);

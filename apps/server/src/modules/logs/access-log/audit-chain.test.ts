@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/harness.ts';
 import { withDatabase } from '../../../../test/test-server.ts';
 import { createDb, createPool } from '../../../db/client.ts';
+import { linkAuditTrail, linkCommitted } from './audit-linker.ts';
 import { checkpointSigner, sealChains, verifyChain } from './log-chain.ts';
 
 /** The secret buildTestApp gives the app: checkpoints signed here verify there. */
@@ -13,8 +14,8 @@ const signer = checkpointSigner(SECRET);
 const INSERT_ROW =
   "INSERT INTO audit_log (action, entity, entity_id) VALUES ('update', 'customer', '1') RETURNING id";
 
-/** The audit trail's chain is linked at commit (migration 0030, decision 0008 "Chained at commit"). */
-describe('the audit chain, linked at commit', () => {
+/** The audit trail's chain is linked after commit by one linker (migration 0064, decision 0032). */
+describe('the audit chain, linked after commit', () => {
   let t: TestApp;
   let owner: pg.Pool;
 
@@ -30,8 +31,16 @@ describe('the audit chain, linked at commit', () => {
 
   const links = async () =>
     (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_chain`)).rows[0]!.n;
+  const linkedIds = async (ids: number[]) =>
+    (
+      await t.db.execute<{ id: string }>(
+        sql`SELECT audit_id::text AS id FROM audit_chain WHERE audit_id IN ${ids} ORDER BY seq`,
+      )
+    ).rows.map((r) => Number(r.id));
+  // Everything committed so far; other test files' open transactions hold the horizon for a while.
+  const link = () => linkCommitted(t.db, 30_000);
 
-  /** Runs statements as the owner with a trigger of audit_log switched off, as an intruder would. */
+  /** Runs one statement as the owner with a trigger of audit_log switched off, as an intruder would. */
   async function behindTheTrigger(trigger: string, statement: string): Promise<number | null> {
     const client = await owner.connect();
     try {
@@ -46,48 +55,93 @@ describe('the audit chain, linked at commit', () => {
     }
   }
 
-  it('holds no chain lock while a change is open, and links no rolled-back row', async () => {
+  it('takes no chain lock in a writer, not even at commit, and links no rolled-back row', async () => {
+    await link();
     const before = await links();
     const change = await t.pool.connect();
-    const other = await t.pool.connect();
+    const linker = await t.pool.connect();
     try {
+      // The linker holds the chain's lock; a change still writes and commits under a short timeout.
+      await linker.query('BEGIN');
+      await linker.query('SELECT pg_advisory_xact_lock(7272, 2)');
+      await change.query("SET lock_timeout = '2s'");
       await change.query('BEGIN');
       await change.query(INSERT_ROW);
-      // Another node may take the chain's lock meanwhile: the open change does not hold it.
-      await other.query('BEGIN');
-      await other.query("SET LOCAL lock_timeout = '5s'");
-      await expect(other.query('SELECT pg_advisory_xact_lock(7272, 2)')).resolves.toBeDefined();
-      await other.query('COMMIT');
+      await change.query('COMMIT');
+      await change.query('BEGIN');
+      await change.query(INSERT_ROW);
       await change.query('ROLLBACK');
+      await change.query('RESET lock_timeout');
+      await linker.query('COMMIT');
     } finally {
       change.release();
-      other.release();
+      linker.release();
     }
-    expect(await links()).toBe(before);
+    expect(await link()).toMatchObject({ complete: true });
+    expect(await links()).toBe(before + 1);
   });
 
-  it('numbers rows written at once from several nodes into one intact chain', async () => {
+  it('links the rows of a change still open only after it commits, in transaction order', async () => {
+    await link();
+    const early = await t.pool.connect();
+    try {
+      await early.query('BEGIN');
+      const first = Number((await early.query<{ id: string }>(INSERT_ROW)).rows[0]!.id);
+      // A later change commits first, and a REPEATABLE READ one too: writers need no isolation level.
+      const later = Number((await t.pool.query<{ id: string }>(INSERT_ROW)).rows[0]!.id);
+      const client = await t.pool.connect();
+      let repeatable: number;
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        repeatable = Number((await client.query<{ id: string }>(INSERT_ROW)).rows[0]!.id);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+      // The open change is older than both: neither can be linked before it is.
+      expect(await linkAuditTrail(t.db, { wait: true })).toMatchObject({ linked: 0 });
+      expect(await linkedIds([first, later, repeatable])).toEqual([]);
+      expect(await verifyChain(t.db, 'audit', signer)).toMatchObject({ intact: true });
+      await early.query('COMMIT');
+      await link();
+      expect(await linkedIds([first, later, repeatable])).toEqual([first, later, repeatable]);
+    } finally {
+      early.release();
+    }
+  });
+
+  it('links rows written at once from several nodes into one intact chain, one linker at a time', async () => {
     const before = await links();
-    // Three pools stand for three nodes; each change writes two rows, linked as it commits.
+    // Three pools stand for three nodes; each change writes two rows while all three keep linking.
     const nodes = [0, 1, 2].map(() => createPool(t.pool.options.connectionString!, 4));
+    const dbs = nodes.map((n) => createDb(n));
+    let writing = true;
+    const linkers = dbs.map(async (db) => {
+      let busy = 0;
+      while (writing) if ((await linkAuditTrail(db, { wait: false })) === null) busy += 1;
+      return busy;
+    });
     try {
       await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          createDb(nodes[i % 3]!).transaction(async (tx) => {
+          dbs[i % 3]!.transaction(async (tx) => {
             await tx.execute(sql.raw(INSERT_ROW));
             await tx.execute(sql.raw(INSERT_ROW));
           }),
         ),
       );
+      writing = false;
+      await Promise.all(linkers);
     } finally {
+      writing = false;
       await Promise.all(nodes.map((n) => n.end()));
     }
+    await link();
     expect(await links()).toBe(before + 120);
     expect(await sealChains(t.db, signer)).toBeGreaterThanOrEqual(1);
     const result = await verifyChain(t.db, 'audit', signer);
-    expect(result).toMatchObject({ intact: true, broken_id: null, reason: null, seals: 1 });
-    // Links follow commits, not ids: a change that took its ids first may commit last. The walk goes
-    // through the last link, and no row is left without one.
+    expect(result).toMatchObject({ intact: true, broken_id: null, reason: null });
+    // The walk goes through the last link, and no row is left without one.
     const { rows } = await t.db.execute<{ id: string; unlinked: number }>(sql`
       SELECT (SELECT audit_id::text FROM audit_chain ORDER BY seq DESC LIMIT 1) AS id,
              (SELECT count(*)::int FROM audit_log a WHERE NOT EXISTS (SELECT FROM audit_chain c WHERE c.audit_id = a.id)) AS unlinked`);
@@ -95,8 +149,16 @@ describe('the audit chain, linked at commit', () => {
     expect(rows[0]!.unlinked).toBe(0);
   });
 
-  it('finds a row written past the chain, and a row removed from under its link', async () => {
-    const unlinked = await behindTheTrigger('audit_log_chain', INSERT_ROW);
+  it('finds a row written where the linker will not reach, and a row removed from under its link', async () => {
+    await link();
+    // A row dated to a transaction the chain has passed is never linked: it is reported. Only an
+    // intruder switching the trigger off can date it; the app's own inserts are dated by it.
+    const dated =
+      "INSERT INTO audit_log (action, entity, entity_id, xid) VALUES ('update', 'customer', '1', '1') RETURNING id";
+    const stamped = Number((await t.pool.query<{ id: string }>(dated)).rows[0]!.id);
+    const unlinked = (await behindTheTrigger('audit_log_xid', dated))!;
+    await link();
+    expect(await linkedIds([stamped])).toEqual([stamped]);
     expect(await verifyChain(t.db, 'audit', signer)).toMatchObject({
       intact: false,
       broken_id: unlinked,

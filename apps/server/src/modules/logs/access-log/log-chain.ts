@@ -2,10 +2,12 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { ChainBreak, LogName, VerifyResult } from '@backdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import { linkCommitted } from './audit-linker.ts';
 
 /**
  * The hash chains of the access log and the audit trail (docs/decisions/0008-tamper-evident-logs.md).
- * The database chains every row (migration 0013; the audit trail at commit, 0030); this module verifies the chains
+ * The database chains every row (the access log at insert, migration 0013; the audit trail after commit
+ * by its linker, 0064, audit-linker.ts); this module verifies the chains
  * and writes the signed checkpoints — seals of the chain head and retention cuts — with a key derived
  * from the deployment secret, which the database's owner does not hold.
  */
@@ -16,15 +18,27 @@ type Table = (typeof CHAINED_TABLES)[LogName];
 /**
  * What verification walks (migration 0030): one link per row, in chain order (`pos`), with the row's
  * id, its stored hash and the row's canonical text now. The access log's rows are their own links
- * (pos = id); the audit trail's links are written at commit into `audit_chain`, so its order is the
- * links' sequence, not the rows' ids.
+ * (pos = id); the audit trail's links are written by its linker into `audit_chain`, so its order is
+ * the links' sequence, not the rows' ids.
  */
 const LINKS: Record<Table, string> = { access_log: 'access_log_links', audit_log: 'audit_log_links' };
-/** Rows no link holds: possible only where links live apart from the rows (written past the trigger). */
-const UNLINKED: Partial<Record<Table, ReturnType<typeof sql>>> = {
-  audit_log: sql`SELECT min(a.id)::text AS id FROM audit_log a
-    WHERE NOT EXISTS (SELECT 1 FROM audit_chain c WHERE c.audit_id = a.id)`,
+/**
+ * Rows no link holds though the linker has passed them (every transaction older than its horizon is
+ * linked): possible only for a row written past the linker, with an xid it will never reach.
+ */
+const UNLINKED: Partial<Record<Table, (horizon: string) => ReturnType<typeof sql>>> = {
+  audit_log: (horizon) => sql`SELECT min(a.id)::text AS id FROM audit_log a
+    WHERE a.xid < ${horizon}::xid8 AND NOT EXISTS (SELECT 1 FROM audit_chain c WHERE c.audit_id = a.id)`,
 };
+/**
+ * Brings a chain's links up to date before it is read (the audit trail's are made after commit):
+ * what committed before, waiting a little for transactions still open; answers the linked horizon.
+ */
+const LINK: Partial<Record<Table, (db: Db) => Promise<string>>> = {
+  audit_log: async (db) => (await linkCommitted(db, SETTLE_MS)).horizon,
+};
+/** How long verification and sealing wait for open transactions to end before judging the rest. */
+const SETTLE_MS = 2_000;
 const GENESIS = Buffer.alloc(32);
 /** Links recomputed per statement: large enough to amortise the round trip, small enough to stream. */
 const BATCH = 100_000;
@@ -154,7 +168,8 @@ async function checkRange(
 
 /**
  * Verifies a log: the signed retention cut it starts from, every link of the chain after it, every
- * signed seal against the link it names, and (where links live apart) that every row has a link.
+ * signed seal against the link it names, and (where links live apart) that every row has a link: the
+ * audit trail is linked first, up to the transactions still open, whose rows are not yet the chain's.
  * Reports the first row that fails, or "intact through row N". Reads the links up to the last one it
  * saw at the start, in batches, so links appended meanwhile do not disturb it.
  */
@@ -162,6 +177,7 @@ export async function verifyChain(db: Db, log: LogName, signer: CheckpointSigner
   const started = performance.now();
   const table = CHAINED_TABLES[log];
   const links = LINKS[table];
+  const horizon = await LINK[table]?.(db);
   const { rows: checkpoints } = await db.execute<CheckpointRow>(sql`
     SELECT c.kind, c.row_id::text, c.row_hash, c.deleted::text, c.signature, l.hash AS current, l.id::text AS current_id
     FROM log_checkpoints c LEFT JOIN ${sql.identifier(links)} l ON c.kind = 'seal' AND l.pos = c.row_id
@@ -207,8 +223,8 @@ export async function verifyChain(db: Db, log: LogName, signer: CheckpointSigner
   }
 
   const unlinked = UNLINKED[table];
-  if (unlinked) {
-    const { rows } = await db.execute<{ id: string | null }>(unlinked);
+  if (unlinked && horizon !== undefined) {
+    const { rows } = await db.execute<{ id: string | null }>(unlinked(horizon));
     const id = rows[0]?.id;
     // A row outside the chain has no place in it; it is reported after any broken link.
     if (id) breaks.push({ pos: Number.POSITIVE_INFINITY, id: Number(id), reason: 'unchained' });
@@ -236,6 +252,7 @@ export async function verifyChain(db: Db, log: LogName, signer: CheckpointSigner
 export async function sealChains(db: Db, signer: CheckpointSigner): Promise<number> {
   let sealed = 0;
   for (const table of Object.values(CHAINED_TABLES)) {
+    await LINK[table]?.(db);
     await db.transaction(async (tx) => {
       // One node seals at a time; another finding the lock taken has nothing to add.
       const { rows: lock } = await tx.execute<{ ok: boolean }>(

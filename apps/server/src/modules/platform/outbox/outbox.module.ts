@@ -2,6 +2,7 @@ import { publicApi } from '@backdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { registerPollLoop } from '../../../platform/poll-loop.ts';
 import { createChanges } from '../audit/changes.ts';
 import { registerPublicEndpoint } from '../integrations/public-endpoint.ts';
 import { createOutboxService, type OutboxService, type WebhookSettings } from './outbox.service.ts';
@@ -53,24 +54,6 @@ export function registerOutboxModule(
   });
   app.jobs.schedule('restrictions.announce-expiry', '* * * * *');
 
-  if (!deps.run) return;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const loop = () => {
-    running = service
-      .tick()
-      .catch((err) => app.log.error({ err }, 'webhook delivery round failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, POLL_MS);
-      });
-  };
-  app.addHook('onReady', async () => {
-    loop();
-  });
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  });
+  if (deps.run)
+    registerPollLoop(app, { name: 'webhook delivery round', everyMs: POLL_MS, tick: () => service.tick() });
 }
