@@ -3,9 +3,10 @@
 // Audited commits side by side, on one embedded PostgreSQL (decision 0032): each writer linking the
 // chain in its own commit under the chain's lock (migration 0030's trigger, put back in a database
 // of its own), against writers that only insert while the linker links behind them every 200 ms, as
-// a node running jobs does (0064). Each writer commits one audit row a statement, back to back, the
-// shape of a held withdrawal's audit row (`changes.statement`). Interleaved pairs, their medians, and
-// both chains verified at the end.
+// a node running jobs does (0064); and the latter again with a NOTIFY in each commit, the next lock
+// a held withdrawal's commit takes. Each writer commits one audit row a statement, back to back, the
+// shape of a held withdrawal's audit row (`changes.statement`). Interleaved rounds, their medians,
+// and both chains verified at the end.
 //
 // This measures the chain alone, below HTTP: bench:ingest measures the checks that write these rows
 // over HTTP, where the run-to-run spread of two shared cores hides a change of this size.
@@ -59,7 +60,13 @@ interface Phase {
   p99: number;
 }
 
-async function writeFor(pool: pg.Pool, seconds: number): Promise<Phase> {
+/**
+ * The same row with a NOTIFY, as a held withdrawal's commit has one (its inbox item's live event):
+ * PostgreSQL takes one lock for the whole cluster at a notifying commit, through its WAL flush.
+ */
+const AUDIT_ROW_NOTIFIED = `WITH a AS (${AUDIT_ROW} RETURNING id) SELECT pg_notify('bench_audit_chain', id::text) FROM a`;
+
+async function writeFor(pool: pg.Pool, seconds: number, statement = AUDIT_ROW): Promise<Phase> {
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
   let n = 0;
@@ -68,7 +75,7 @@ async function writeFor(pool: pg.Pool, seconds: number): Promise<Phase> {
       while (performance.now() < until) {
         const started = performance.now();
         n += 1;
-        await pool.query(AUDIT_ROW, [`bench-${w}-${n}`, String(n), w + 1]);
+        await pool.query(statement, [`bench-${w}-${n}`, String(n), w + 1]);
         latencies.push(performance.now() - started);
       }
     }),
@@ -108,7 +115,7 @@ await inDataDir(undefined, 'backdesk-bench-audit-', async (dir) => {
 
     console.log(machineLine());
     console.log(`${WRITERS} writers, ${SECONDS} s a phase, ${PAIRS} interleaved pairs…`);
-    const runs: { atCommit: Phase; linked: Phase & { lagRows: number } }[] = [];
+    const runs: { atCommit: Phase; linked: Phase & { lagRows: number }; notified: Phase }[] = [];
     for (let i = 0; i < PAIRS; i++) {
       const before = await writeFor(atCommit, SECONDS);
       let writing = true;
@@ -119,7 +126,13 @@ await inDataDir(undefined, 'backdesk-bench-audit-', async (dir) => {
       const { rows } = await linked.query<{ n: string }>(
         'SELECT count(*) AS n FROM audit_log a WHERE NOT EXISTS (SELECT 1 FROM audit_chain c WHERE c.audit_id = a.id)',
       );
-      runs.push({ atCommit: before, linked: { ...after, lagRows: Number(rows[0]!.n) } });
+      const lagRows = Number(rows[0]!.n);
+      writing = true;
+      const linkingAgain = linkWhile(createDb(linker), () => writing);
+      const notified = await writeFor(linked, SECONDS, AUDIT_ROW_NOTIFIED);
+      writing = false;
+      await linkingAgain;
+      runs.push({ atCommit: before, linked: { ...after, lagRows }, notified });
     }
 
     const row = (label: string, pick: (r: (typeof runs)[number]) => Phase) => [
@@ -135,7 +148,7 @@ await inDataDir(undefined, 'backdesk-bench-audit-', async (dir) => {
     printTable(
       [
         'audited commits',
-        ...runs.map((_, i) => `pair ${i + 1}: /s · p50 / p99 ms`),
+        ...runs.map((_, i) => `round ${i + 1}: /s · p50 / p99 ms`),
         'median /s',
         'p50 ms',
         'p99 ms',
@@ -143,10 +156,14 @@ await inDataDir(undefined, 'backdesk-bench-audit-', async (dir) => {
       [
         row('each writer links at commit (0030)', (r) => r.atCommit),
         row('the linker links behind (0064)', (r) => r.linked),
+        row('the linker behind, each commit notifying', (r) => r.notified),
       ],
     );
     const ratio = median(runs.map((r) => r.linked.perSecond)) / median(runs.map((r) => r.atCommit.perSecond));
+    const notifiedRatio =
+      median(runs.map((r) => r.notified.perSecond)) / median(runs.map((r) => r.linked.perSecond));
     console.log(`\nthroughput, the linker over links at commit: ${ratio.toFixed(2)}×`);
+    console.log(`throughput, notifying commits over the same without NOTIFY: ${notifiedRatio.toFixed(2)}×`);
     console.log(
       `rows awaiting their link when a linked phase ended: ${runs.map((r) => r.linked.lagRows).join(', ')}`,
     );
