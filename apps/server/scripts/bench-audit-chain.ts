@@ -10,11 +10,13 @@
 //
 // This measures the chain alone, below HTTP: bench:ingest measures the checks that write these rows
 // over HTTP, where the run-to-run spread of two shared cores hides a change of this size.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { createDb, createPool } from '../src/db/client.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded.ts';
-import { runMigrations } from '../src/db/migrate.ts';
+import { MIGRATIONS_DIR, runMigrations } from '../src/db/migrate.ts';
 import { linkAuditTrail } from '../src/modules/logs/access-log/audit-linker.ts';
 import { checkpointSigner, verifyChain } from '../src/modules/logs/access-log/log-chain.ts';
 import { inDataDir, machineLine, percentiles, printTable } from './bench-support.ts';
@@ -30,21 +32,11 @@ const WRITERS = Number(args.writers);
 const SECONDS = Number(args.seconds);
 const PAIRS = Number(args.pairs);
 
-/** Migration 0030's link at commit, as it was before 0064 dropped it. */
-const LINK_AT_COMMIT = [
-  `CREATE FUNCTION bd_chain_audit_log_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-   DECLARE prev bytea;
-   BEGIN
-     PERFORM pg_advisory_xact_lock(7272, 2);
-     SELECT hash INTO prev FROM audit_chain ORDER BY seq DESC LIMIT 1;
-     IF prev IS NULL THEN prev := bd_chain_start('audit_log'); END IF;
-     INSERT INTO audit_chain (seq, audit_id, hash)
-       VALUES (nextval('audit_chain_seq'), NEW.id, sha256(prev || convert_to(bd_audit_log_text(NEW), 'UTF8')));
-     RETURN NULL;
-   END $$`,
-  `CREATE CONSTRAINT TRIGGER audit_log_chain AFTER INSERT ON audit_log
-     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bd_chain_audit_log_at_commit()`,
-];
+/** Migration 0030's link at commit, as it was before 0064 dropped it: read from the migration itself. */
+const LINK_AT_COMMIT = fs
+  .readFileSync(path.join(MIGRATIONS_DIR, '0030_audit_chain_at_commit.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .filter((statement) => /CREATE (FUNCTION bd_chain_audit_log_at_commit|CONSTRAINT TRIGGER)/.test(statement));
 
 /**
  * A held withdrawal's audit row, one statement: its own transaction, committed with a WAL flush. No
@@ -111,6 +103,7 @@ await inDataDir(undefined, 'backdesk-bench-audit-', async (dir) => {
     const linked = createPool(database.url, WRITERS);
     const linker = createPool(database.url, 1);
     pools.push(atCommit, linked, linker);
+    if (LINK_AT_COMMIT.length !== 2) throw new Error('migration 0030 no longer holds the link at commit');
     for (const statement of LINK_AT_COMMIT) await atCommit.query(statement);
 
     console.log(machineLine());
