@@ -320,8 +320,8 @@ export const auditLog = pgTable(
 
 /**
  * The audit trail's hash chain, one link per row, written by the linker after the row's transaction
- * committed (migrations 0030, 0064): the chain's order is `seq`, and `hash` is sha256 of the previous link's hash and the row's
- * canonical text. Append-only, like the trail.
+ * committed (migrations 0030, 0064): the chain's order is `seq`, and `hash` is sha256 of the previous
+ * link's hash and the row's canonical text. Append-only, like the trail.
  */
 export const auditChain = pgTable('audit_chain', {
   seq: bigint('seq', { mode: 'number' }).primaryKey(),

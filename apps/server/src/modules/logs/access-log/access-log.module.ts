@@ -27,7 +27,8 @@ export const LOG_SEAL_JOB = 'access-log.seal';
 
 /**
  * The access-log screen: the access log and the audit trail (lists, exports), their verification,
- * the retention setting, the scheduled job (app.jobs) that seals the chains and expires old rows, and the audit trail's linker.
+ * the retention setting, the scheduled job (app.jobs) that seals the chains and expires old rows, and
+ * the audit trail's linker.
  */
 export function registerAccessLogModule(
   app: FastifyInstance,

@@ -117,9 +117,7 @@ describe('the audit chain, linked after commit', () => {
     const dbs = nodes.map((n) => createDb(n));
     let writing = true;
     const linkers = dbs.map(async (db) => {
-      let busy = 0;
-      while (writing) if ((await linkAuditTrail(db, { wait: false })) === null) busy += 1;
-      return busy;
+      while (writing) await linkAuditTrail(db, { wait: false });
     });
     try {
       await Promise.all(

@@ -1,14 +1,14 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { ChainBreak, LogName, VerifyResult } from '@backdesk/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { linkCommitted } from './audit-linker.ts';
 
 /**
  * The hash chains of the access log and the audit trail (docs/decisions/0008-tamper-evident-logs.md).
- * The database chains every row (the access log at insert, migration 0013; the audit trail after commit
- * by its linker, 0064, audit-linker.ts); this module verifies the chains
- * and writes the signed checkpoints — seals of the chain head and retention cuts — with a key derived
+ * The database chains every row (the access log at insert, migration 0013; the audit trail after
+ * commit by its linker, 0064, audit-linker.ts); this module verifies the chains and writes the signed
+ * checkpoints — seals of the chain head and retention cuts — with a key derived
  * from the deployment secret, which the database's owner does not hold.
  */
 
@@ -23,19 +23,19 @@ type Table = (typeof CHAINED_TABLES)[LogName];
  */
 const LINKS: Record<Table, string> = { access_log: 'access_log_links', audit_log: 'audit_log_links' };
 /**
- * Rows no link holds though the linker has passed them (every transaction older than its horizon is
- * linked): possible only for a row written past the linker, with an xid it will never reach.
+ * A chain whose links are made apart from its rows, after commit (the audit trail's linker, 0064):
+ * `link` brings them up to date before the chain is read (what committed before, waiting a little for
+ * transactions still open) and answers the horizon it linked below; `unlinked` finds a row no link
+ * holds though the linker has passed it — possible only for a row written with an xid it never reaches.
  */
-const UNLINKED: Partial<Record<Table, (horizon: string) => ReturnType<typeof sql>>> = {
-  audit_log: (horizon) => sql`SELECT min(a.id)::text AS id FROM audit_log a
-    WHERE a.xid < ${horizon}::xid8 AND NOT EXISTS (SELECT 1 FROM audit_chain c WHERE c.audit_id = a.id)`,
-};
-/**
- * Brings a chain's links up to date before it is read (the audit trail's are made after commit):
- * what committed before, waiting a little for transactions still open; answers the linked horizon.
- */
-const LINK: Partial<Record<Table, (db: Db) => Promise<string>>> = {
-  audit_log: async (db) => (await linkCommitted(db, SETTLE_MS)).horizon,
+const LINKED_AFTER_COMMIT: Partial<
+  Record<Table, { link: (db: Db) => Promise<string>; unlinked: (horizon: string) => SQL }>
+> = {
+  audit_log: {
+    link: async (db) => (await linkCommitted(db, SETTLE_MS)).horizon,
+    unlinked: (horizon) => sql`SELECT min(a.id)::text AS id FROM audit_log a
+      WHERE a.xid < ${horizon}::xid8 AND NOT EXISTS (SELECT 1 FROM audit_chain c WHERE c.audit_id = a.id)`,
+  },
 };
 /** How long verification and sealing wait for open transactions to end before judging the rest. */
 const SETTLE_MS = 2_000;
@@ -177,7 +177,8 @@ export async function verifyChain(db: Db, log: LogName, signer: CheckpointSigner
   const started = performance.now();
   const table = CHAINED_TABLES[log];
   const links = LINKS[table];
-  const horizon = await LINK[table]?.(db);
+  const apart = LINKED_AFTER_COMMIT[table];
+  const horizon = await apart?.link(db);
   const { rows: checkpoints } = await db.execute<CheckpointRow>(sql`
     SELECT c.kind, c.row_id::text, c.row_hash, c.deleted::text, c.signature, l.hash AS current, l.id::text AS current_id
     FROM log_checkpoints c LEFT JOIN ${sql.identifier(links)} l ON c.kind = 'seal' AND l.pos = c.row_id
@@ -222,9 +223,8 @@ export async function verifyChain(db: Db, log: LogName, signer: CheckpointSigner
     else if (!s.current?.equals(s.row_hash)) breaks.push({ pos, id, reason: 'seal_mismatch' });
   }
 
-  const unlinked = UNLINKED[table];
-  if (unlinked && horizon !== undefined) {
-    const { rows } = await db.execute<{ id: string | null }>(unlinked(horizon));
+  if (apart && horizon !== undefined) {
+    const { rows } = await db.execute<{ id: string | null }>(apart.unlinked(horizon));
     const id = rows[0]?.id;
     // A row outside the chain has no place in it; it is reported after any broken link.
     if (id) breaks.push({ pos: Number.POSITIVE_INFINITY, id: Number(id), reason: 'unchained' });
@@ -252,7 +252,7 @@ export async function verifyChain(db: Db, log: LogName, signer: CheckpointSigner
 export async function sealChains(db: Db, signer: CheckpointSigner): Promise<number> {
   let sealed = 0;
   for (const table of Object.values(CHAINED_TABLES)) {
-    await LINK[table]?.(db);
+    await LINKED_AFTER_COMMIT[table]?.link(db);
     await db.transaction(async (tx) => {
       // One node seals at a time; another finding the lock taken has nothing to add.
       const { rows: lock } = await tx.execute<{ ok: boolean }>(
