@@ -5,6 +5,8 @@ import {
   KYC_DOCUMENT_STATUSES,
   KYC_REASON_CODES,
   KYC_UPLOAD_CHANNELS,
+  TRAVEL_RULE_FIELDS,
+  TRAVEL_RULE_STATES,
 } from '@backdesk/contract/compliance/keys';
 import { RESTRICTION_KINDS, RESTRICTION_STATES } from '@backdesk/contract/crm/keys';
 import {
@@ -73,7 +75,8 @@ const AUDITED_VALUES: Record<string, readonly string[]> = {
     'suspended',
     'disabled',
   ],
-  state: RESTRICTION_STATES,
+  state: [...RESTRICTION_STATES, ...TRAVEL_RULE_STATES],
+  missing_fields: TRAVEL_RULE_FIELDS,
   outcome: [...FRAUD_OUTCOMES, ...DISPUTE_OUTCOMES],
   decision: fraudApi.FRAUD_CASE_DECISIONS,
   severity: FRAUD_SEVERITIES,
@@ -137,6 +140,27 @@ describe('change rows', () => {
     expect(ends!.after).toMatch(/Mar/);
     expect(lifted).toMatchObject({ after: 'Evet' });
     expect(name).toMatchObject({ label: 'Kullanıcı adı', after: 'ayse' });
+  });
+
+  it("reads a travel-rule record's creation in Turkish: its fields, state and missing fields worded", () => {
+    const tr = i18next.getFixedT('tr', 'audit') as unknown as TFunction<'audit'>;
+    const rows = changeRows(tr, 'tr-TR', {
+      before: null,
+      after: {
+        held: true,
+        state: 'information_missing',
+        missing_fields: ['originator_name', 'counterparty_vasp'],
+        originating_vasp: null,
+        beneficiary_vasp: null,
+      },
+    });
+    expect(rows.map(({ label, after }) => [label, after])).toEqual([
+      ['Bekletiliyor', 'Evet'],
+      ['Durum', 'Bilgi eksik'],
+      ['Eksik alanlar', 'Gönderenin adı, Karşı VASP'],
+      ['Gönderen VASP', '—'],
+      ['Alıcı VASP', '—'],
+    ]);
   });
 
   it('words nested records and lists field by field', () => {
