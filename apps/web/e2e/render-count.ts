@@ -15,7 +15,7 @@ export async function countRenders(context: BrowserContext): Promise<void> {
       memoizedProps: unknown;
       memoizedState: unknown;
     };
-    const counted = { renders: 0 };
+    const counted = { renders: 0, by: new Map<string, number>() };
     (window as unknown as { __renders: typeof counted }).__renders = counted;
     const isComponent = (f: Fiber) =>
       typeof f.type === 'function' || (typeof f.type === 'object' && f.type !== null);
@@ -26,7 +26,12 @@ export async function countRenders(context: BrowserContext): Promise<void> {
           !previous ||
           f.memoizedProps !== previous.memoizedProps ||
           f.memoizedState !== previous.memoizedState;
-        if (drawn && isComponent(f)) counted.renders++;
+        if (drawn && isComponent(f)) {
+          counted.renders++;
+          const type = f.type as { displayName?: string; name?: string; render?: { name?: string } };
+          const name = type.displayName || type.name || type.render?.name || '?';
+          counted.by.set(name, (counted.by.get(name) ?? 0) + 1);
+        }
         // A subtree React bailed out of keeps its children: nothing under it was drawn.
         if (f.child && (!previous || previous.child !== f.child || drawn)) walk(f.child);
       }
@@ -45,10 +50,25 @@ export async function countRenders(context: BrowserContext): Promise<void> {
 
 /** Components rendered since the last call (or the page's start). */
 export async function rendersSince(page: Page): Promise<number> {
+  return (await drawnSince(page)).renders;
+}
+
+/**
+ * Components rendered since the last call, with the ten most drawn by name: what a failing
+ * assertion prints, so it says which part of the page was drawn again.
+ */
+export async function drawnSince(page: Page): Promise<{ renders: number; most: string }> {
   return page.evaluate(() => {
-    const counted = (window as unknown as { __renders: { renders: number } }).__renders;
-    const n = counted.renders;
+    const counted = (window as unknown as { __renders: { renders: number; by: Map<string, number> } })
+      .__renders;
+    const most = [...counted.by]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ');
+    const renders = counted.renders;
     counted.renders = 0;
-    return n;
+    counted.by.clear();
+    return { renders, most };
   });
 }

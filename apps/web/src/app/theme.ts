@@ -93,6 +93,10 @@ export const theme = createTheme({
     // not hold (axe's aria-required-children). Without it the dropdown takes focus on opening and
     // the arrow keys move into the items, as the ARIA menu pattern allows.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Every select opens its options on demand. Kept mounted (Mantine's default), each closed
+    // dropdown is positioned as its page mounts, forcing a style recalculation of the whole page,
+    // and drawn again with its input: the report's zone select alone is 437 options.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

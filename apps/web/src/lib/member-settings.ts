@@ -31,6 +31,13 @@ export const profileQuery = queryOptions({
 });
 export const useProfile = () => useQuery(profileQuery);
 
+/**
+ * The member's display zone (null when unchosen), undefined until the profile is read. Only the zone:
+ * a page that reads it is not drawn again when the member's name changes in another session.
+ */
+export const useDisplayTimeZone = (): string | null | undefined =>
+  useQuery({ ...profileQuery, select: (profile) => profile.time_zone }).data;
+
 const sessionsQuery = queryOptions({
   queryKey: ['settings', 'sessions'],
   queryFn: async () => (await callEndpoint(settingsEndpoints.sessions)).items,

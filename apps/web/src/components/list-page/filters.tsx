@@ -56,12 +56,6 @@ export function TextFilter({
   );
 }
 
-/**
- * A list's selects open their options on demand: kept mounted (Mantine's default), each closed
- * dropdown is positioned as the page mounts, which forces a style recalculation of the whole page.
- */
-export const LIST_COMBOBOX = { withinPortal: true, keepMounted: false } as const;
-
 /** One value from a list; clearable unless the filter always has a value (a default status). */
 export function SelectFilter({
   name,
@@ -94,7 +88,6 @@ export function SelectFilter({
       clearable={clearable}
       allowDeselect={clearable}
       searchable={searchable}
-      comboboxProps={LIST_COMBOBOX}
       data-testid={testId}
     />
   );

@@ -20,7 +20,6 @@ import { BackgroundExports } from './background-exports.tsx';
 import { sortRows } from './client-sort.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { ExportMenu } from './export-menu.tsx';
-import { LIST_COMBOBOX } from './filters.tsx';
 import { ListFetching } from './list-fetching.tsx';
 import classes from './list-page.module.css';
 import { type Density, useListPrefs } from './list-prefs.ts';
@@ -306,7 +305,6 @@ export function ListPage<P extends ListPageData<unknown>, Row = P['rows'][number
             data={PAGE_SIZES.map(String)}
             value={String(search.limit ?? DEFAULT_PAGE_SIZE)}
             allowDeselect={false}
-            comboboxProps={LIST_COMBOBOX}
             onChange={(value) =>
               set({
                 limit: Number(value) === DEFAULT_PAGE_SIZE ? undefined : Number(value),

@@ -4,7 +4,7 @@ import { REPORT_FILTERS, REPORT_GROUPINGS, type ReportFilterKey } from '@backdes
 import { Button, Group, Input, SegmentedControl, Select, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/forms/date-fields.tsx';
-import { useProfile, useSavePreferences } from '../../lib/member-settings.ts';
+import { useDisplayTimeZone, useSavePreferences } from '../../lib/member-settings.ts';
 import { timeZoneChoices } from '../../lib/time-zones.ts';
 import { RANGE_PRESETS, type RangePreset, type ReportSearch } from './report-search.ts';
 import { useReportFilterOptions } from './reports-api.ts';
@@ -136,9 +136,9 @@ export function ReportControls({
 /** Keeps the zone shown as the member's display zone (settings), so every report opens in it. */
 function ZoneDefault({ tz }: { tz: string }) {
   const { t } = useTranslation('reports');
-  const { data: profile } = useProfile();
+  const displayZone = useDisplayTimeZone();
   const save = useSavePreferences();
-  if (!profile || profile.time_zone === tz) return null;
+  if (displayZone === undefined || displayZone === tz) return null;
   return (
     <Button
       variant="subtle"

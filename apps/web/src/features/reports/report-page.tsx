@@ -9,7 +9,7 @@ import { contentReady } from '../../components/content-ready.ts';
 import { FetchingLoader } from '../../components/fetching-loader.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorText } from '../../lib/errors.ts';
-import { useProfile } from '../../lib/member-settings.ts';
+import { useDisplayTimeZone } from '../../lib/member-settings.ts';
 import { download, toCsvZip, toXlsx } from './export-file.ts';
 import { RatesPanel } from './rates-panel.tsx';
 import { ReportCharts } from './report-charts.tsx';
@@ -31,8 +31,8 @@ export function ReportPage({ name }: { name: ReportName }) {
   const search = useSearch({ strict: false }) as ReportSearch;
   const navigate = useNavigate();
   const meta = REPORT_META[name];
-  const { data: profile } = useProfile();
-  const query = reportQueryOf(search, REPORT_FILTERS[name], profile?.time_zone ?? undefined);
+  const displayZone = useDisplayTimeZone();
+  const query = reportQueryOf(search, REPORT_FILTERS[name], displayZone ?? undefined);
   // What the report holds, not whether it is fetching (FetchingLoader shows that): a refetch that
   // brings the same figures, as when the window comes back into focus, leaves the charts as they are.
   const { data, error, isPending, isPlaceholderData } = useReport(name, query);
