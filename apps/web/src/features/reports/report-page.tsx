@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { contentReady } from '../../components/content-ready.ts';
 import { FetchingLoader } from '../../components/fetching-loader.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useAssetCatalogue } from '../../lib/amounts.ts';
 import { errorText } from '../../lib/errors.ts';
 import { useDisplayTimeZone } from '../../lib/member-settings.ts';
 import { download, toCsvZip, toXlsx } from './export-file.ts';
@@ -35,8 +36,12 @@ export function ReportPage({ name }: { name: ReportName }) {
   const query = reportQueryOf(search, REPORT_FILTERS[name], displayZone ?? undefined);
   // What the report holds, not whether it is fetching (FetchingLoader shows that): a refetch that
   // brings the same figures, as when the window comes back into focus, leaves the charts as they are.
-  const { data, error, isPending, isPlaceholderData } = useReport(name, query);
+  const { data, error, isPlaceholderData } = useReport(name, query);
   const { day, period } = useReportFormat();
+  // Figures are drawn once, at their assets' precision: not at a default and again when the
+  // catalogue arrives after the report (a cold load). A catalogue that failed formats by default.
+  const formatted = !useAssetCatalogue().isPending;
+  const shown = Boolean(data && ready && !error && formatted);
   const compare = search.compare !== 'off';
   const title = t(`common:pages.${meta.titleKey}`);
 
@@ -80,7 +85,7 @@ export function ReportPage({ name }: { name: ReportName }) {
       className={classes.page}
       // The charts and tables of the range asked for, not the previous range kept while it loads.
       {...contentReady(
-        Boolean(data && ready && !error && !isPlaceholderData),
+        shown && !isPlaceholderData,
         data ? `${data.range.from}/${data.range.to}/${data.range.groupBy}` : undefined,
       )}
     >
@@ -171,8 +176,8 @@ export function ReportPage({ name }: { name: ReportName }) {
           {t(`pending.${section}`)}
         </Alert>
       ))}
-      {isPending && !error && <Loader m="xl" aria-label={t('loading')} />}
-      {data && ready && !error && (
+      {!shown && !error && <Loader m="xl" aria-label={t('loading')} />}
+      {shown && data && (
         <div data-testid="report-body">
           <ReportCharts report={data} meta={meta} compare={compare} />
           <ReportTables tables={tables} />
