@@ -13,10 +13,10 @@ import path from 'node:path';
 import { CRM_MESSAGES, hasPanelAccess } from '@backdesk/contract';
 import { AUTH_COOKIES } from '@backdesk/contract/auth-cookies';
 import Fastify from 'fastify';
-import { createDb, createPool } from '../src/db/client.ts';
+import { createPool } from '../src/db/client.ts';
 import { type CustomerRow, toCustomer } from '../src/modules/crm/customers/customer-mapping.ts';
 import { defaultPageStatement } from '../src/modules/crm/customers/customers.repository.ts';
-import { sessionLookupSelect } from '../src/modules/platform/auth/sessions.repository.ts';
+import { SESSION_LOOKUP } from '../src/modules/platform/auth/sessions.repository.ts';
 import { TWO_FACTOR_REQUIRED_KEY } from '../src/modules/platform/auth/sign-in-gate.ts';
 import { registerCompression } from '../src/plugins/compression.ts';
 
@@ -55,8 +55,8 @@ const pool = createPool(url, 10);
 const counterPool = createPool(url, 2, { durableCommits: false });
 
 // The texts the real server prepares, taken once from its own builders; Drizzle is not used after this.
-const lookup = sessionLookupSelect(createDb(pool)).toSQL();
-const LOOKUP = { name: 'session_token_lookup', text: lookup.sql, rowMode: 'array' as const };
+const lookup = SESSION_LOOKUP.query;
+const LOOKUP = { name: SESSION_LOOKUP.name, text: lookup.sql, rowMode: 'array' as const };
 const lookupValues = (hash: Buffer) =>
   lookup.params.map((p) => (typeof p === 'string' ? p : hash)) as unknown[];
 if (!lookup.params.includes(TWO_FACTOR_REQUIRED_KEY)) throw new Error('the session lookup changed shape');
@@ -99,7 +99,7 @@ app.get('/api/customers/get-users', async (request, reply) => {
   const hash = createHash('sha256').update(token).digest();
   const { rows } = await pool.query<unknown[]>({ ...LOOKUP, values: lookupValues(hash) });
   const found = rows[0];
-  // The session check's fields, in the select's order (sessions.repository.ts): kind, token expiry,
+  // The session check's fields, in SESSION_LOOKUP's order (sessions.repository.ts): kind, token expiry,
   // used, session id, session expiry, revoked, last seen, member id … roles, status.
   const now = Date.now();
   if (

@@ -126,9 +126,12 @@ export async function sameAnswer(real: string, minimal: string, cookie: string, 
 
 const TICKS_PER_SECOND = 100; // Linux's USER_HZ, what /proc/<pid>/stat counts in
 
-/** CPU time a process has used, user and system, in ms (from /proc; Linux). */
-function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * CPU time a process has used, user and system, in ms (from /proc; Linux); with `mainThread`, its
+ * JavaScript thread's alone (the rest: the garbage collector's helpers, libuv's pool, workers).
+ */
+function cpuMs(pid: number, mainThread = false): number {
+  const stat = fs.readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
@@ -140,6 +143,8 @@ interface Run {
   errors: number;
   /** The server process's CPU per request, in ms. */
   cpuMs: number;
+  /** Its JavaScript thread's share of that. */
+  mainMs: number;
   load: number;
 }
 
@@ -183,15 +188,16 @@ export async function runPairs(o: PairOptions): Promise<void> {
         headers: { cookie: o.cookie, 'accept-encoding': o.acceptEncoding },
       });
     const run = async (side: Side, url: string): Promise<Run> => {
-      const cpuBefore = cpuMs(side.pid);
+      const [cpuBefore, mainBefore] = [cpuMs(side.pid), cpuMs(side.pid, true)];
       const result = await load(url, o.seconds);
-      const cpu = cpuMs(side.pid) - cpuBefore;
+      const [cpu, main] = [cpuMs(side.pid) - cpuBefore, cpuMs(side.pid, true) - mainBefore];
       return {
         perSecond: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.non2xx,
         cpuMs: cpu / Math.max(1, result.requests.total),
+        mainMs: main / Math.max(1, result.requests.total),
         load: os.loadavg()[0]!,
       };
     };
@@ -242,13 +248,14 @@ function report(o: PairOptions, pairs: { real: Run; minimal: Run }[]) {
         r.p50,
         r.p99,
         r.cpuMs.toFixed(3),
+        r.mainMs.toFixed(3),
         r.errors,
         r.load.toFixed(1),
       ];
     }),
   );
-  printTable(['pair', 'req/s', 'p50', 'p99', 'CPU/req', 'errors', 'load'], rows);
-  const med = (side: 'real' | 'minimal', key: 'perSecond' | 'p99' | 'cpuMs') =>
+  printTable(['pair', 'req/s', 'p50', 'p99', 'CPU/req', 'main thread', 'errors', 'load'], rows);
+  const med = (side: 'real' | 'minimal', key: 'perSecond' | 'p99' | 'cpuMs' | 'mainMs') =>
     median(pairs.map((p) => p[side][key]));
   const throughput = med('real', 'perSecond') / med('minimal', 'perSecond');
   const p99 = med('real', 'p99') / med('minimal', 'p99');
@@ -262,7 +269,8 @@ function report(o: PairOptions, pairs: { real: Run; minimal: Run }[]) {
     `\nmedians: real ${int(med('real', 'perSecond'))} req/s, p99 ${med('real', 'p99')} ms, ` +
       `CPU ${med('real', 'cpuMs').toFixed(3)} ms/req; minimal ${int(med('minimal', 'perSecond'))} req/s, ` +
       `p99 ${med('minimal', 'p99')} ms, CPU ${med('minimal', 'cpuMs').toFixed(3)} ms/req; ` +
-      `CPU a request ${cpu.toFixed(2)}× the minimal's`,
+      `CPU a request ${cpu.toFixed(2)}× the minimal's (its JavaScript thread: ${med('real', 'mainMs').toFixed(3)} ` +
+      `against ${med('minimal', 'mainMs').toFixed(3)} ms/req)`,
   );
   console.log(
     `median of the pairs' ratios: ${pairThroughput.toFixed(3)} of the throughput, ${pairP99.toFixed(2)}× the p99, ` +

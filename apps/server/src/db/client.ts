@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Query, type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, type Query, type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -99,12 +99,55 @@ const dialect = new PgDialect();
  * never changes: pg refuses a name used for another text, and keeps every name a connection prepared.
  */
 export function executeNamed<R>(db: DbOrTx, name: string, query: SQL): Promise<R[]> {
-  return runNamed(db, name, dialect.sqlToQuery(query));
+  return runOnClient<R>(db, name, dialect.sqlToQuery(query), {});
 }
 
-async function runNamed<R>(db: DbOrTx, name: string, query: Query): Promise<R[]> {
-  const statement = db._.session.prepareQuery(query, undefined, name, false);
-  return ((await statement.execute()) as pg.QueryResult).rows as R[];
+/**
+ * How Drizzle's own queries read dates, timestamps and intervals: as PostgreSQL's text, which its
+ * columns map and our row mappers expect. Every other type takes pg's parser (int8: above).
+ */
+const AS_TEXT = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115, // timestamp[]
+  1182, // date[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const asText = (value: string) => value;
+const DRIZZLE_TYPES = {
+  getTypeParser: (oid: number, format?: string) =>
+    AS_TEXT.has(oid) ? asText : pg.types.getTypeParser(oid, format as 'text'),
+} as pg.CustomTypesConfig;
+
+/**
+ * A named statement sent on the handle's own pg client (the pool, or a transaction's connection),
+ * its rows read as Drizzle reads them. Drizzle's prepared query wraps each run in tracing spans and
+ * builds its configuration per statement; a list page and the session lookup run on every request,
+ * where those wrappers were the larger part of what the real server did beyond a bare handler
+ * (docs/decisions/0029-request-cost.md).
+ */
+async function runOnClient<R>(
+  db: DbOrTx,
+  name: string,
+  query: Query,
+  values: Record<string, unknown>,
+  rowMode?: 'array',
+): Promise<R[]> {
+  const client = (db._.session as unknown as { client: pg.Pool | pg.PoolClient }).client;
+  const config = {
+    name,
+    text: query.sql,
+    values: fillPlaceholders(query.params, values),
+    types: DRIZZLE_TYPES,
+  };
+  const result = rowMode
+    ? await client.query({ ...config, rowMode } as pg.QueryArrayConfig)
+    : await client.query(config);
+  return result.rows as R[];
 }
 
 /** A statement's name derived from its text: the same text gets the same name on every node. */
@@ -138,7 +181,7 @@ function nameFor(text: string): string {
  */
 export function executePrepared<R>(db: DbOrTx, query: SQL): Promise<R[]> {
   const compiled = dialect.sqlToQuery(query);
-  return runNamed(db, nameFor(compiled.sql), compiled);
+  return runOnClient<R>(db, nameFor(compiled.sql), compiled, {});
 }
 
 /** A statement compiled and named once; its values are placeholders (`sql.placeholder`), bound per run. */
@@ -177,29 +220,22 @@ export function statementByShape<S>(
   };
 }
 
-type PreparedOf = ReturnType<Db['_']['session']['prepareQuery']>;
-/** Each handle's prepared queries by statement: the app's pool keeps one a statement for its life. */
-const preparedBySession = new WeakMap<object, Map<BuiltStatement, PreparedOf>>();
-
 /** Runs a built statement as the named prepared statement it is, with `values` for its placeholders. */
-export async function runStatement<R>(
+export function runStatement<R>(
   db: DbOrTx,
   statement: BuiltStatement,
   values: Record<string, unknown> = {},
 ): Promise<R[]> {
-  const session = db._.session;
-  let prepared = preparedBySession.get(session);
-  if (!prepared) {
-    prepared = new Map();
-    preparedBySession.set(session, prepared);
-  }
-  let query = prepared.get(statement);
-  if (!query) {
-    if (prepared.size >= MAX_NAMED_TEXTS) prepared.clear();
-    query = session.prepareQuery(statement.query, undefined, statement.name, false);
-    prepared.set(statement, query);
-  }
-  return ((await query.execute(values)) as pg.QueryResult).rows as R[];
+  return runOnClient<R>(db, statement.name, statement.query, values);
+}
+
+/** As runStatement, each row an array of the select's columns in order (a select naming a column twice). */
+export function runStatementAsArrays(
+  db: DbOrTx,
+  statement: BuiltStatement,
+  values: Record<string, unknown> = {},
+): Promise<unknown[][]> {
+  return runOnClient<unknown[]>(db, statement.name, statement.query, values, 'array');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { buildStatement, type DbOrTx, runStatementAsArrays } from '../../../db/client.ts';
 import { sessionTokens, staffMembers, staffSessions } from '../../../db/schema.ts';
 import { TWO_FACTOR_REQUIRED_KEY } from './sign-in-gate.ts';
 import type { TokenKind } from './tokens.ts';
@@ -30,11 +31,13 @@ export interface TokenLookup {
 }
 
 /**
- * The lookup every signed-in request makes, as a select (bench:load's minimal handler prepares the
- * same text under plain pg, to compare against).
+ * The lookup every signed-in request makes: a token with its session and member (and what the
+ * sign-in gate needs) in one round trip, built once as a named statement (bench:load's minimal
+ * handler prepares the same text under plain pg, to compare against). Its rows are read as arrays:
+ * the select names `id` and `expires_at` twice.
  */
-export const sessionLookupSelect = (db: DbOrTx) =>
-  db
+export const SESSION_LOOKUP = buildStatement(
+  new QueryBuilder()
     .select({
       kind: sessionTokens.kind,
       tokenExpiresAt: sessionTokens.expiresAt,
@@ -43,29 +46,56 @@ export const sessionLookupSelect = (db: DbOrTx) =>
       sessionExpiresAt: staffSessions.expiresAt,
       revokedAt: staffSessions.revokedAt,
       lastSeenAt: staffSessions.lastSeenAt,
-      member: {
-        id: staffMembers.id,
-        userName: staffMembers.userName,
-        displayName: staffMembers.displayName,
-        email: staffMembers.email,
-        roles: staffMembers.roles,
-        status: staffMembers.status,
-        mustChangePassword: staffMembers.mustChangePassword,
-        source: staffMembers.source,
-        hasTwoFactor: sql<boolean>`EXISTS (SELECT 1 FROM staff_two_factor_methods f WHERE f.member_id = ${staffMembers.id})`,
-      },
+      memberId: staffMembers.id,
+      userName: staffMembers.userName,
+      displayName: staffMembers.displayName,
+      email: staffMembers.email,
+      roles: staffMembers.roles,
+      status: staffMembers.status,
+      mustChangePassword: staffMembers.mustChangePassword,
+      source: staffMembers.source,
+      hasTwoFactor: sql<boolean>`EXISTS (SELECT 1 FROM staff_two_factor_methods f WHERE f.member_id = ${staffMembers.id})`,
       // Read on every request, so a super's change holds on every node at once.
       twoFactorRequired: sql<boolean>`COALESCE((SELECT value = 'true'::jsonb FROM app_settings WHERE key = ${TWO_FACTOR_REQUIRED_KEY}), false)`,
     })
     .from(sessionTokens)
     .innerJoin(staffSessions, eq(staffSessions.id, sessionTokens.sessionId))
     .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.memberId))
-    .where(eq(sessionTokens.tokenHash, sql.placeholder('hash')));
+    .where(eq(sessionTokens.tokenHash, sql.placeholder('hash')))
+    .getSQL(),
+);
 
-const lookupQuery = (db: DbOrTx) => sessionLookupSelect(db).prepare('session_token_lookup');
+/** Timestamps arrive as PostgreSQL's text (db/client.ts), as Drizzle's timestamp columns read them. */
+const at = (text: unknown) => new Date(text as string);
+const atOrNull = (text: unknown) => (text === null ? null : at(text));
 
-/** One prepared lookup per database handle (the app's pool; a test's own). */
-const lookupStatements = new WeakMap<DbOrTx, ReturnType<typeof lookupQuery>>();
+/** A lookup row, its columns in SESSION_LOOKUP's order. */
+function toTokenLookup(row: unknown[]): TokenLookup {
+  const [kind, tokenExpiresAt, usedAt, sessionId, sessionExpiresAt, revokedAt, lastSeenAt] = row;
+  const [id, userName, displayName, email, roles, status, mustChangePassword, source] = row.slice(7);
+  const [hasTwoFactor, twoFactorRequired] = row.slice(15);
+  return {
+    kind: kind as string,
+    tokenExpiresAt: at(tokenExpiresAt),
+    usedAt: atOrNull(usedAt),
+    sessionId: sessionId as string,
+    sessionExpiresAt: at(sessionExpiresAt),
+    revokedAt: atOrNull(revokedAt),
+    lastSeenAt: at(lastSeenAt),
+    member: {
+      id: id as number,
+      userName: userName as string,
+      displayName: displayName as string,
+      email: email as string | null,
+      roles: roles as string[],
+      status: status as string,
+      mustChangePassword: mustChangePassword as boolean,
+      source: source as string,
+      hasTwoFactor: hasTwoFactor as boolean,
+    },
+    twoFactorRequired: twoFactorRequired as boolean,
+  };
+}
 
 export function createSessionsRepository() {
   return {
@@ -100,18 +130,10 @@ export function createSessionsRepository() {
       });
     },
 
-    /**
-     * A token with its session and member (and what the sign-in gate needs), in one round trip. Every
-     * API request asks it, so it is a named prepared statement: planned once per connection.
-     */
+    /** A token with its session and member (SESSION_LOOKUP), or undefined for an unknown token. */
     async lookup(db: DbOrTx, hash: Buffer): Promise<TokenLookup | undefined> {
-      let statement = lookupStatements.get(db);
-      if (!statement) {
-        statement = lookupQuery(db);
-        lookupStatements.set(db, statement);
-      }
-      const [row] = await statement.execute({ hash });
-      return row;
+      const [row] = await runStatementAsArrays(db, SESSION_LOOKUP, { hash });
+      return row && toTokenLookup(row);
     },
 
     /** Marks a refresh token used; false when it already was (a concurrent or stolen reuse). */
