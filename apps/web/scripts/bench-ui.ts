@@ -29,6 +29,7 @@ import { type Browser, type BrowserContext, type CDPSession, chromium, type Page
 import { machineLine, percentiles, printTable } from '../../server/scripts/bench-support.ts';
 import { serverBundle, TEST_ENV, testWebDist } from '../../server/test/test-server.ts';
 import { signIn } from '../e2e/support.ts';
+import { presetRange, type RangePreset } from '../src/features/reports/report-search.ts';
 import { startListLimit } from './list-limit.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, 'data-dir': { type: 'string' } } });
@@ -423,14 +424,15 @@ async function coldLoads(page: Page) {
   }
 }
 
-const PRESETS = [
-  'Last 7 days',
-  'Last 30 days',
-  'This month',
-  'Last month',
-  'This quarter',
-  'This year',
-  'Today',
+/** The range presets in the order tried, with their labels (the member's language is English). */
+const PRESETS: [Exclude<RangePreset, 'custom'>, string][] = [
+  ['7d', 'Last 7 days'],
+  ['30d', 'Last 30 days'],
+  ['month', 'This month'],
+  ['last_month', 'Last month'],
+  ['quarter', 'This quarter'],
+  ['year', 'This year'],
+  ['today', 'Today'],
 ];
 const GROUPINGS = ['Day', 'Week', 'Month'];
 
@@ -441,13 +443,25 @@ async function reportChanges(page: Page) {
   const period: Timing[] = [];
   const grouping: Timing[] = [];
   const changed = { scope: MAIN, changed: true };
-  let preset = 'Last 30 days';
+  // The page opens on the last 30 days, ending today in the member's zone (the mark's `to`).
+  const opened = await page
+    .locator('main [data-content-ready]:not([data-content-ready="false"])')
+    .first()
+    .getAttribute('data-content-ready');
+  const today = opened?.split('/')[1] ?? '';
+  let range = presetRange('30d', today);
   let group = 'Day';
   for (let run = 0; run < RUNS; run++) {
+    // The next preset whose range differs from the one shown (on some days two presets coincide:
+    // the last 7 days are this month's on the 7th), so every click changes the report.
+    const [key, label] = [
+      ...PRESETS.slice(run % PRESETS.length),
+      ...PRESETS.slice(0, run % PRESETS.length),
+    ].find(([key]) => JSON.stringify(presetRange(key, today)) !== JSON.stringify(range))!;
+    range = presetRange(key, today);
     // The range's menu opened first: the time runs from the click on the option.
-    preset = PRESETS.filter((p) => p !== preset)[run % (PRESETS.length - 1)]!;
     await page.getByTestId('report-preset').click();
-    const option = page.getByRole('option', { name: preset, exact: true });
+    const option = page.getByRole('option', { name: label, exact: true });
     await option.waitFor();
     period.push(await timed(page, changed, () => option.click()));
     await quiet(page);

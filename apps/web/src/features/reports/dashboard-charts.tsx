@@ -12,6 +12,7 @@ import { formatDecimal } from '../../lib/locale-format.ts';
 import { browserTimeZone, presetRange, todayIn } from './report-search.ts';
 import { Decimal, drawn as drawnFigure } from './report-view.ts';
 import { useReport } from './reports-api.ts';
+import { SeriesLegend } from './series-legend.tsx';
 
 const drawn = (value: string | null | undefined) => drawnFigure(value) ?? 0;
 
@@ -29,6 +30,10 @@ export function DashboardCharts() {
     );
   const amount = useAmount();
   const usd = (v: number) => amount(new Decimal(v).toFixed(), REPORTING_CURRENCY);
+  const volumeSeries = [
+    { name: 'deposits', label: t('charts.deposits'), color: 'blue.6' },
+    { name: 'withdrawals', label: t('charts.withdrawals'), color: 'orange.6' },
+  ];
 
   return (
     <SimpleGrid
@@ -58,19 +63,16 @@ export function DashboardCharts() {
         <Text fw={600} size="sm" mb="sm" component={Link} to="/reports/financial" td="none" c="inherit">
           {t('charts.volume')}
         </Text>
+        <SeriesLegend series={volumeSeries} />
         <BarChart
-          h={220}
+          h={190}
           dataKey="day"
           data={(money.data?.periods ?? []).map((p) => ({
             day: day(p.start),
             deposits: drawn(p.values.deposits_value),
             withdrawals: drawn(p.values.withdrawals_value),
           }))}
-          series={[
-            { name: 'deposits', label: t('charts.deposits'), color: 'blue.6' },
-            { name: 'withdrawals', label: t('charts.withdrawals'), color: 'orange.6' },
-          ]}
-          withLegend
+          series={volumeSeries}
           valueFormatter={usd}
           yAxisProps={{ tickFormatter: (value: number) => formatAxisTick(locale, value) }}
         />

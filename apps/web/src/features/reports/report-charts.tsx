@@ -9,7 +9,15 @@ import { stateChartColor } from '../../lib/state-colors.ts';
 import { hourTicks } from './hour-ticks.ts';
 import { type ReportMeta, SERIES_COLORS } from './report-meta.ts';
 import { Decimal, drawn } from './report-view.ts';
+import { SeriesLegend, themeColorVar } from './series-legend.tsx';
 import { useReportFormat } from './use-report-format.ts';
+
+/** Whether a figure of `key` stands between two gaps (or a gap and an end): a line draws nothing there. */
+export function hasLonePoint<K extends string>(points: Record<K, number | null>[], key: K): boolean {
+  return points.some(
+    (p, i) => p[key] != null && points[i - 1]?.[key] == null && points[i + 1]?.[key] == null,
+  );
+}
 
 function sumOf(values: Record<string, string | null> | null, keys: string[]): string | null {
   // A period with no figure at all (a share or median of nothing) is a gap in the line, not a 0.
@@ -52,6 +60,17 @@ export const ReportCharts = memo(function ReportCharts({
     previous: compare ? drawn(sumOf(p.previous, trendKeys)) : null,
   }));
   const trendLabel = meta.trend ? t(`measures.${meta.trend}`) : t('chart.total');
+  const barSeries = meta.bars.map((k, i) => ({
+    name: k,
+    label: t(`measures.${k}`),
+    color: stateChartColor(k, i, SERIES_COLORS),
+  }));
+  const trendSeries = [
+    { name: 'current', label: t('chart.current'), color: 'blue.6' },
+    ...(compare
+      ? [{ name: 'previous', label: t('chart.previous'), color: 'gray.6', strokeDasharray: '6 4' }]
+      : []),
+  ];
   // Durations in hours, on whole hours: an axis of seconds reads "260K", its round seconds "18,1 h".
   const hours = hourTicks(Math.max(0, ...trend.flatMap((p) => [p.current ?? 0, p.previous ?? 0])));
   const hoursAxis = {
@@ -87,19 +106,15 @@ export const ReportCharts = memo(function ReportCharts({
         <Text fw={600} size="sm" mb="sm">
           {t('chart.byPeriod')}
         </Text>
+        <SeriesLegend series={barSeries} />
         <BarChart
-          h={260}
+          h={230}
           data={bars}
           dataKey="period"
           type={meta.barType}
-          withLegend
           valueFormatter={fmt(unitOf(meta.bars[0]!))}
           yAxisProps={axis}
-          series={meta.bars.map((k, i) => ({
-            name: k,
-            label: t(`measures.${k}`),
-            color: stateChartColor(k, i, SERIES_COLORS),
-          }))}
+          series={barSeries}
         />
       </Paper>
       <Paper withBorder p="md" radius="md">
@@ -121,7 +136,7 @@ export const ReportCharts = memo(function ReportCharts({
               {donut.map((d) => (
                 <Group key={d.name} gap="xs" justify="space-between" wrap="nowrap">
                   <Group gap={6} wrap="nowrap">
-                    <ColorSwatch color={`var(--mantine-color-${d.color.replace('.', '-')})`} size={10} />
+                    <ColorSwatch color={themeColorVar(d.color)} size={10} />
                     <Text size="xs">{d.name}</Text>
                   </Group>
                   <Text size="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -141,21 +156,21 @@ export const ReportCharts = memo(function ReportCharts({
         <Text fw={600} size="sm" mb="sm">
           {compare ? t('chart.trendCompared', { measure: trendLabel }) : trendLabel}
         </Text>
+        <SeriesLegend series={trendSeries} />
         <LineChart
-          h={220}
+          h={190}
           data={trend}
           dataKey="period"
-          withLegend
           curveType="linear"
           connectNulls={false}
+          // A dot on every period is ~15 ms of drawing a report; without them a lone figure between two
+          // gaps would not show at all, so a line with one keeps its dots.
+          withDots={hasLonePoint(trend, 'current') || hasLonePoint(trend, 'previous')}
+          // Without dots Mantine drops the hovered point's dot too; it is one circle, kept.
+          lineProps={(s) => ({ activeDot: { r: 4, fill: themeColorVar(s.color ?? 'gray.6'), strokeWidth: 0 } })}
           valueFormatter={fmt(trendUnit)}
           yAxisProps={trendUnit === 'seconds' ? hoursAxis : axis}
-          series={[
-            { name: 'current', label: t('chart.current'), color: 'blue.6' },
-            ...(compare
-              ? [{ name: 'previous', label: t('chart.previous'), color: 'gray.6', strokeDasharray: '6 4' }]
-              : []),
-          ]}
+          series={trendSeries}
         />
       </Paper>
     </SimpleGrid>
