@@ -167,7 +167,9 @@ export const ReportCharts = memo(function ReportCharts({
           // gaps would not show at all, so a line with one keeps its dots.
           withDots={hasLonePoint(trend, 'current') || hasLonePoint(trend, 'previous')}
           // Without dots Mantine drops the hovered point's dot too; it is one circle, kept.
-          lineProps={(s) => ({ activeDot: { r: 4, fill: themeColorVar(s.color ?? 'gray.6'), strokeWidth: 0 } })}
+          lineProps={(s) => ({
+            activeDot: { r: 4, fill: themeColorVar(s.color ?? 'gray.6'), strokeWidth: 0 },
+          })}
           valueFormatter={fmt(trendUnit)}
           yAxisProps={trendUnit === 'seconds' ? hoursAxis : axis}
           series={trendSeries}
