@@ -506,6 +506,9 @@ export const p2pTrades = pgTable(
       sql`public.bd_fold(${t.offerSellerUserName}) text_pattern_ops`,
     ),
     index('p2p_trades_created_idx').on(t.createdAt, t.id),
+    // Linked customers: the partners of a counterparty, on either side (migration 0065).
+    index('p2p_trades_buyer_idx').on(t.buyerUserName, t.offerSellerUserName),
+    index('p2p_trades_seller_idx').on(t.offerSellerUserName, t.buyerUserName),
   ],
 );
 
@@ -574,6 +577,13 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_deposit_address_idx')
       .on(t.toAddress, t.createdAt)
       .where(sql`type = 'deposit' AND to_address IS NOT NULL`),
+    // Linked customers: who else sent to an address, or received from it (migration 0065).
+    index('wallet_transactions_withdrawal_to_idx')
+      .on(t.toAddress, t.customerId)
+      .where(sql`type = 'withdrawal' AND to_address IS NOT NULL`),
+    index('wallet_transactions_deposit_from_idx')
+      .on(t.fromAddress, t.customerId)
+      .where(sql`type = 'deposit' AND from_address IS NOT NULL`),
   ],
 );
 

@@ -327,8 +327,8 @@ describe('alert workflow', () => {
 
 describe('linked customers', () => {
   it('finds customers sharing a device, a sign-in address, a wallet address or a P2P counterparty', async () => {
-    const [me, device, ip, wallet, p2p, stranger, counterparty] = await Promise.all(
-      Array.from({ length: 7 }, () => newCustomer()),
+    const [me, device, ip, wallet, p2p, stranger, counterparty, source, payer] = await Promise.all(
+      Array.from({ length: 9 }, () => newCustomer()),
     );
     const login = (customerId: number, ipAddress: string, deviceId: string) =>
       t.db.execute(sql`INSERT INTO customer_login_events (customer_id, ip, device_id, outcome)
@@ -338,9 +338,18 @@ describe('linked customers', () => {
     await login(ip!.id, '198.51.100.7', `dev-${ip!.userName}`);
     await login(stranger!.id, '203.0.113.99', `dev-${stranger!.userName}`);
     const address = `bc1q${me!.userName}`;
-    for (const id of [me!.id, wallet!.id])
-      await t.db.execute(sql`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, to_address, status)
-                             VALUES (${id}, 'withdrawal', 'BTC', 'BTC', '1', ${address}, 'completed')`);
+    const transfer = (customerId: number, type: string, from: string, to: string) =>
+      t.db.execute(sql`INSERT INTO wallet_transactions (customer_id, type, asset, network, amount, from_address, to_address, status)
+                       VALUES (${customerId}, ${type}, 'BTC', 'BTC', '1', ${from}, ${to}, 'completed')`);
+    // Withdrawals leave the exchange's own hot wallet, which the stranger shares with everyone.
+    const hotWallet = `bc1qhot${me!.userName}`;
+    for (const id of [me!.id, wallet!.id]) await transfer(id, 'withdrawal', hotWallet, address);
+    await transfer(stranger!.id, 'withdrawal', hotWallet, `bc1qelsewhere${me!.userName}`);
+    // The same source paid me and `source`; `payer` paid into my deposit address.
+    const mine = `bc1qdeposit${me!.userName}`;
+    await transfer(me!.id, 'deposit', `bc1qsource${me!.userName}`, mine);
+    await transfer(source!.id, 'deposit', `bc1qsource${me!.userName}`, `bc1qdeposit${source!.userName}`);
+    await transfer(payer!.id, 'withdrawal', hotWallet, mine);
     const offer = randomUUID();
     await t.db.execute(sql`INSERT INTO p2p_offers (trade_market_guid, seller_user_name, unit_price)
                            VALUES (${offer}, ${counterparty!.userName}, '1')`);
@@ -358,6 +367,8 @@ describe('linked customers', () => {
     expect(kinds[device!.id]).toEqual(['device']);
     expect(kinds[ip!.id]).toEqual(['ip']);
     expect(kinds[wallet!.id]).toEqual(['wallet_address']);
+    expect(kinds[source!.id]).toEqual(['wallet_address']);
+    expect(kinds[payer!.id]).toEqual(['wallet_address']);
     expect(kinds[p2p!.id]).toEqual(['p2p_counterparty']);
     expect(kinds[stranger!.id]).toBeUndefined();
     expect(kinds[me!.id]).toBeUndefined();

@@ -11,45 +11,77 @@ const MAX_VALUES = 5;
 
 /**
  * The other customers who share something with a customer: a device or a sign-in address (their
- * sign-ins), a wallet address (either side of a wallet transaction) or a P2P counterparty (someone
- * both traded with). One SQL statement; strongest links (most kinds shared) first. Cases reuse it.
+ * sign-ins), a wallet address or a P2P counterparty (someone both traded with). One SQL statement;
+ * strongest links (most kinds shared) first. Cases reuse it.
+ *
+ * A wallet address counts on the customer's side of a transfer only: where a withdrawal went, where a
+ * deposit came from, and the customer's own deposit addresses (another customer paying into them).
+ * The other side is the exchange's own wallet, which every customer shares. Each shared value brings
+ * at most MAX_LINKED + 1 customers (a carrier's shared address can have thousands), so the work is
+ * bounded by the customer's own values, each an index lookup, whatever the size of the exchange.
  */
 export async function linkedCustomers(
   db: DbOrTx,
   customerId: number,
 ): Promise<{ items: fraudApi.FraudLinkedCustomer[]; truncated: boolean }> {
+  const id = customerId;
+  const perValue = MAX_LINKED + 1;
   const { rows } = await db.execute<{
     customer_id: string;
     user_name: string;
     links: { kind: FraudLinkKind; values: string[] }[];
   }>(sql`
-    WITH me AS (SELECT id, user_name FROM customers WHERE id = ${customerId}),
-    devices AS (SELECT DISTINCT device_id AS v FROM customer_login_events WHERE customer_id = ${customerId}),
-    ips AS (SELECT DISTINCT ip AS v FROM customer_login_events WHERE customer_id = ${customerId}),
-    addresses AS (
-      SELECT DISTINCT x.a AS v FROM wallet_transactions w
-      CROSS JOIN LATERAL (VALUES (w.from_address), (w.to_address)) x(a)
-      WHERE w.customer_id = ${customerId} AND coalesce(x.a, '') <> ''),
-    counterparties AS (
-      SELECT DISTINCT CASE WHEN t.buyer_user_name = me.user_name THEN t.offer_seller_user_name
-                           ELSE t.buyer_user_name END AS v
-      FROM p2p_trades t JOIN me ON me.user_name IN (t.buyer_user_name, t.offer_seller_user_name)),
+    WITH me AS (SELECT user_name FROM customers WHERE id = ${id}),
+    signed_in AS (SELECT DISTINCT device_id, ip FROM customer_login_events WHERE customer_id = ${id}),
+    sent_to AS (SELECT DISTINCT to_address AS v FROM wallet_transactions
+                WHERE customer_id = ${id} AND type = 'withdrawal' AND to_address <> ''),
+    received_from AS (SELECT DISTINCT from_address AS v FROM wallet_transactions
+                      WHERE customer_id = ${id} AND type = 'deposit' AND from_address <> ''),
+    deposited_at AS (SELECT DISTINCT to_address AS v FROM wallet_transactions
+                     WHERE customer_id = ${id} AND type = 'deposit' AND to_address <> ''),
+    outside AS (SELECT v FROM sent_to UNION SELECT v FROM received_from),
+    traded_with AS (
+      SELECT t.offer_seller_user_name AS v FROM p2p_trades t, me WHERE t.buyer_user_name = me.user_name
+      UNION SELECT t.buyer_user_name FROM p2p_trades t, me WHERE t.offer_seller_user_name = me.user_name),
     links AS (
-      SELECT e.customer_id, 'device' AS kind, e.device_id AS v
-      FROM customer_login_events e JOIN devices d ON d.v = e.device_id WHERE e.customer_id <> ${customerId}
+      SELECT o.customer_id, 'device' AS kind, d.v
+      FROM (SELECT DISTINCT device_id AS v FROM signed_in WHERE device_id IS NOT NULL) d
+      CROSS JOIN LATERAL (SELECT DISTINCT e.customer_id FROM customer_login_events e
+                          WHERE e.device_id = d.v AND e.customer_id <> ${id} LIMIT ${perValue}) o
       UNION
-      SELECT e.customer_id, 'ip', host(e.ip)
-      FROM customer_login_events e JOIN ips i ON i.v = e.ip WHERE e.customer_id <> ${customerId}
+      SELECT o.customer_id, 'ip', host(i.v)
+      FROM (SELECT DISTINCT ip AS v FROM signed_in WHERE ip IS NOT NULL) i
+      CROSS JOIN LATERAL (SELECT DISTINCT e.customer_id FROM customer_login_events e
+                          WHERE e.ip = i.v AND e.customer_id <> ${id} LIMIT ${perValue}) o
       UNION
-      SELECT w.customer_id, 'wallet_address', x.a
-      FROM wallet_transactions w CROSS JOIN LATERAL (VALUES (w.from_address), (w.to_address)) x(a)
-      JOIN addresses ad ON ad.v = x.a WHERE w.customer_id <> ${customerId}
+      SELECT o.customer_id, 'wallet_address', a.v
+      FROM (SELECT v FROM outside UNION SELECT v FROM deposited_at) a
+      CROSS JOIN LATERAL (SELECT DISTINCT w.customer_id FROM wallet_transactions w
+                          WHERE w.type = 'withdrawal' AND w.to_address = a.v AND w.customer_id <> ${id}
+                          LIMIT ${perValue}) o
       UNION
-      SELECT c.id, 'p2p_counterparty', cp.v
-      FROM p2p_trades t JOIN counterparties cp ON cp.v IN (t.buyer_user_name, t.offer_seller_user_name)
-      JOIN customers c ON c.user_name = CASE WHEN t.buyer_user_name = cp.v THEN t.offer_seller_user_name
-                                             ELSE t.buyer_user_name END
-      WHERE c.id <> ${customerId} AND cp.v IS NOT NULL),
+      SELECT o.customer_id, 'wallet_address', a.v FROM outside a
+      CROSS JOIN LATERAL (SELECT DISTINCT w.customer_id FROM wallet_transactions w
+                          WHERE w.type = 'deposit' AND w.from_address = a.v AND w.customer_id <> ${id}
+                          LIMIT ${perValue}) o
+      UNION
+      -- Paying into another customer's deposit address: it has one owner, so a few rows tell.
+      SELECT o.customer_id, 'wallet_address', a.v FROM outside a
+      CROSS JOIN LATERAL (SELECT DISTINCT s.customer_id FROM (
+                            SELECT w.customer_id FROM wallet_transactions w
+                            WHERE w.type = 'deposit' AND w.to_address = a.v AND w.customer_id <> ${id}
+                            LIMIT ${perValue * 10}) s) o
+      UNION
+      SELECT c.id, 'p2p_counterparty', p.v
+      FROM traded_with p
+      CROSS JOIN LATERAL (
+        (SELECT DISTINCT t.buyer_user_name AS u FROM p2p_trades t
+         WHERE t.offer_seller_user_name = p.v LIMIT ${perValue + 1})
+        UNION
+        (SELECT DISTINCT t.offer_seller_user_name FROM p2p_trades t
+         WHERE t.buyer_user_name = p.v LIMIT ${perValue + 1})) o
+      JOIN customers c ON c.user_name = o.u
+      WHERE c.id <> ${id} AND p.v IS NOT NULL),
     by_kind AS (
       SELECT customer_id, kind, (array_agg(v ORDER BY v))[1:${MAX_VALUES}] AS vals
       FROM links GROUP BY customer_id, kind)

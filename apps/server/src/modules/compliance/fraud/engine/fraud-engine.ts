@@ -6,6 +6,7 @@ import type { Db, DbOrTx, Tx } from '../../../../db/client.ts';
 import type { Clock } from '../../../../lib/clock.ts';
 import type { RunContext } from '../runs/fraud-runs.ts';
 import { createEvaluatorLoop } from './evaluator-loop.ts';
+import { claimEvents } from './event-queue.ts';
 import { candidatesQuery, EVALUATED_RULES, type Scope } from './rule-sql.ts';
 
 /** An alert a rule would raise: what the evaluator, a rescan and a backtest all compute. */
@@ -227,14 +228,7 @@ export function createFraudEngine({ db, clock, log, batchSize = BATCH_SIZE }: Fr
   /** One batch in one transaction: claimed, evaluated by every enabled rule, raised, committed. */
   async function evaluateBatch(size: number): Promise<number> {
     return db.transaction(async (tx) => {
-      const { rows: events } = await tx.execute<{
-        kind: string;
-        ref_id: number;
-        customer_id: number | null;
-      }>(sql`
-        DELETE FROM fraud_event_queue WHERE id IN (
-          SELECT id FROM fraud_event_queue ORDER BY id LIMIT ${size}::int FOR UPDATE SKIP LOCKED)
-        RETURNING kind, ref_id, customer_id`);
+      const events = await claimEvents(tx, size);
       if (!events.length) return 0;
       const of = (kind: string) => [
         ...new Set(events.filter((e) => e.kind === kind).map((e) => Number(e.ref_id))),
