@@ -123,7 +123,15 @@ async function main() {
   );
   await prepare();
   const server = process.env.DATABASE_URL
-    ? await startServer({ port: 0, env: { DEMO: 'false', LIST_REQUESTS_PER_MINUTE: '100000000' } })
+    ? await startServer({
+        port: 0,
+        env: {
+          DATABASE_URL: process.env.DATABASE_URL,
+          ...(process.env.APP_SECRET ? { APP_SECRET: process.env.APP_SECRET } : {}),
+          DEMO: 'false',
+          LIST_REQUESTS_PER_MINUTE: '100000000',
+        },
+      })
     : await startListServer(DATA_DIR, 0);
   try {
     // Signing in first: the first draft below is the member's first action after it.
