@@ -33,13 +33,12 @@ export async function linkedCustomers(
   }>(sql`
     WITH me AS (SELECT user_name FROM customers WHERE id = ${id}),
     signed_in AS (SELECT DISTINCT device_id, ip FROM customer_login_events WHERE customer_id = ${id}),
-    sent_to AS (SELECT DISTINCT to_address AS v FROM wallet_transactions
-                WHERE customer_id = ${id} AND type = 'withdrawal' AND to_address <> ''),
-    received_from AS (SELECT DISTINCT from_address AS v FROM wallet_transactions
-                      WHERE customer_id = ${id} AND type = 'deposit' AND from_address <> ''),
-    deposited_at AS (SELECT DISTINCT to_address AS v FROM wallet_transactions
-                     WHERE customer_id = ${id} AND type = 'deposit' AND to_address <> ''),
-    outside AS (SELECT v FROM sent_to UNION SELECT v FROM received_from),
+    transfers AS (SELECT DISTINCT type, from_address, to_address FROM wallet_transactions
+                  WHERE customer_id = ${id} AND type IN ('withdrawal', 'deposit')),
+    -- Where the customer sent to and received from, outside the exchange.
+    outside AS (SELECT to_address AS v FROM transfers WHERE type = 'withdrawal' AND to_address <> ''
+                UNION SELECT from_address FROM transfers WHERE type = 'deposit' AND from_address <> ''),
+    deposited_at AS (SELECT to_address AS v FROM transfers WHERE type = 'deposit' AND to_address <> ''),
     traded_with AS (
       SELECT t.offer_seller_user_name AS v FROM p2p_trades t, me WHERE t.buyer_user_name = me.user_name
       UNION SELECT t.buyer_user_name FROM p2p_trades t, me WHERE t.offer_seller_user_name = me.user_name),
